@@ -1,0 +1,56 @@
+import type { DataSource } from 'typeorm';
+import { v7 as uuidv7 } from 'uuid';
+import { IdpConfig, Organization, RoleGrant, User } from '../../../shared/db/entities/index.js';
+import { INSTANCE_WIDE, ROLES, type Role } from '../../../shared/db/entities/role-grant.entity.js';
+
+/** The administrative writes around the three operations, used by `identityctl` and the tests. */
+export async function createOrganization(
+  dataSource: DataSource,
+  name: string,
+): Promise<{ orgId: string }> {
+  const orgId = uuidv7();
+  await dataSource
+    .getRepository(Organization)
+    .insert({ id: orgId, name, state: 'active', createdAt: new Date() });
+  return { orgId };
+}
+
+export async function createIdpConfig(
+  dataSource: DataSource,
+  orgId: string,
+  name: string,
+): Promise<{ idpId: string }> {
+  await requireOrganization(dataSource, orgId);
+  const idpId = uuidv7();
+  await dataSource
+    .getRepository(IdpConfig)
+    .insert({ id: idpId, orgId, name, createdAt: new Date() });
+  return { idpId };
+}
+
+/** Grants a role; IAM_OWNER is instance-wide, so its organization is ignored. */
+export async function addMember(
+  dataSource: DataSource,
+  { orgId, userId, role }: { orgId?: string; userId: string; role: string },
+): Promise<{ userId: string; orgId: string | null; role: Role }> {
+  if (!(ROLES as readonly string[]).includes(role))
+    throw new Error(`role must be one of ${ROLES.join(', ')}`);
+  const grantOrg = role === 'IAM_OWNER' ? INSTANCE_WIDE : orgId;
+  if (grantOrg === undefined) throw new Error(`${role} is granted in an organization: give --org`);
+  if (grantOrg !== INSTANCE_WIDE) await requireOrganization(dataSource, grantOrg);
+  if (!(await dataSource.getRepository(User).existsBy({ id: userId })))
+    throw new Error(`no user ${userId}`);
+  await dataSource
+    .getRepository(RoleGrant)
+    .upsert({ userId, orgId: grantOrg, role: role as Role, createdAt: new Date() }, [
+      'userId',
+      'orgId',
+      'role',
+    ]);
+  return { userId, orgId: grantOrg || null, role: role as Role };
+}
+
+export async function requireOrganization(dataSource: DataSource, orgId: string): Promise<void> {
+  if (!(await dataSource.getRepository(Organization).existsBy({ id: orgId })))
+    throw new Error(`no organization ${orgId}`);
+}

@@ -1,0 +1,44 @@
+import { generateKeyPair, exportJWK, importJWK, SignJWT, type JWK } from 'jose';
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { Config } from '../../../shared/config/config.js';
+import { readSigningJwk } from '../auth/token-keys.js';
+
+/** Issues a caller token for `userId`, signed with the configured key. */
+export async function issueToken(
+  auth: Config['auth'],
+  userId: string,
+  ttlSeconds = 3600,
+): Promise<string> {
+  if (!auth.signingKeyFile)
+    throw new Error('no signing key: set JWT_SIGNING_KEY_FILE to issue tokens');
+  return signToken(await readSigningJwk(auth.signingKeyFile), auth, userId, ttlSeconds);
+}
+
+export async function signToken(
+  jwk: JWK,
+  auth: Pick<Config['auth'], 'issuer' | 'audience'>,
+  userId: string,
+  ttlSeconds: number,
+): Promise<string> {
+  return new SignJWT({})
+    .setProtectedHeader({ alg: jwk.alg!, kid: jwk.kid!, typ: 'JWT' })
+    .setSubject(userId)
+    .setIssuer(auth.issuer)
+    .setAudience(auth.audience)
+    .setIssuedAt()
+    .setExpirationTime(`${ttlSeconds}s`)
+    .sign(await importJWK(jwk, jwk.alg));
+}
+
+/** A new ES256 private JWK with a key id, as `setup` writes it (mode 0600). */
+export async function generateSigningJwk(): Promise<JWK> {
+  const { privateKey } = await generateKeyPair('ES256', { extractable: true });
+  return { ...(await exportJWK(privateKey)), alg: 'ES256', kid: randomUUID(), use: 'sig' };
+}
+
+export async function writeSigningJwk(path: string, jwk: JWK): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  await writeFile(path, JSON.stringify(jwk), { mode: 0o600, flag: 'wx' });
+}

@@ -1,0 +1,42 @@
+import type { Server } from 'node:http';
+import type { JWTVerifyGetKey } from 'jose';
+import type { Dependencies } from './operations/operation.js';
+import { operations } from './operations/operations.js';
+import { OperationPipeline } from './pipeline/operation-pipeline.js';
+import { createHttpApp } from './transports/http/http-app.js';
+
+export interface RunningApi {
+  server: Server;
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Starts the API's transports over already-connected dependencies. */
+export async function startApi(
+  deps: Dependencies,
+  keys: JWTVerifyGetKey,
+  port: number,
+): Promise<RunningApi> {
+  const pipeline = new OperationPipeline(deps, keys, operations);
+  const app = createHttpApp({
+    pipeline,
+    operations,
+    logger: deps.logger,
+    bodyLimit: deps.config.requestBodyLimit,
+  });
+  const server = await new Promise<Server>((resolve, reject) => {
+    const listening = app.listen(port, () => resolve(listening));
+    listening.once('error', reject);
+  });
+  const address = server.address();
+  const boundPort = typeof address === 'object' && address ? address.port : port;
+  return {
+    server,
+    url: `http://127.0.0.1:${boundPort}`,
+    close: () =>
+      new Promise((resolve, reject) =>
+        server.close((error) => (error ? reject(error) : resolve())),
+      ),
+  };
+}

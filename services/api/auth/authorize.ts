@@ -1,0 +1,28 @@
+import type { DataSource } from 'typeorm';
+import { INSTANCE_WIDE, type Role } from '../../../shared/db/entities/role-grant.entity.js';
+import { permissionDenied } from '../../../shared/errors/service-error.js';
+import type { Caller } from '../operations/operation.js';
+import { rolesGrant, type Permission } from './permissions.js';
+
+/**
+ * Picks the target organization and checks the caller may act there. An unknown organization and
+ * one without the permission get the same PERMISSION_DENIED, so organizations cannot be probed.
+ */
+export async function authorize(
+  dataSource: DataSource,
+  caller: Caller,
+  permission: Permission,
+  requestedOrgId: string | undefined,
+): Promise<string> {
+  if (permission === 'authenticated') return caller.orgId;
+  const orgId = requestedOrgId || caller.orgId;
+  const rows: { role: Role | null }[] = await dataSource.query(
+    `SELECT g.role FROM organizations o
+     LEFT JOIN role_grants g ON g.user_id = ? AND g.org_id IN (?, o.id)
+     WHERE o.id = ? AND o.state = 'active'`,
+    [caller.userId, INSTANCE_WIDE, orgId],
+  );
+  const roles = rows.flatMap((row) => (row.role ? [row.role] : []));
+  if (!rolesGrant(roles, permission)) throw permissionDenied();
+  return orgId;
+}

@@ -1,0 +1,16 @@
+import type { Role } from '../../../shared/db/entities/role-grant.entity.js';
+
+/** `authenticated` needs only a valid caller; the others need a role in the target organization. */
+export type Permission = 'authenticated' | 'user.write' | 'project.write';
+
+const PERMISSIONS_OF: Record<Role, ReadonlySet<Permission>> = {
+  IAM_OWNER: new Set(['user.write', 'project.write']),
+  ORG_OWNER: new Set(['user.write', 'project.write']),
+  ORG_USER_MANAGER: new Set(['user.write']),
+  ORG_PROJECT_OWNER: new Set(['project.write']),
+};
+
+export function rolesGrant(roles: Iterable<Role>, permission: Permission): boolean {
+  for (const role of roles) if (PERMISSIONS_OF[role]?.has(permission)) return true;
+  return false;
+}

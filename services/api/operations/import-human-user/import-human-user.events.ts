@@ -1,0 +1,86 @@
+import type { DomainEvent } from '../../../../shared/events/event-types.js';
+import type { User } from '../../../../shared/db/entities/user.entity.js';
+import type { ImportHumanUserRequest } from './import-human-user.request.js';
+
+type NewUser = Pick<
+  User,
+  | 'userName'
+  | 'firstName'
+  | 'lastName'
+  | 'nickName'
+  | 'displayName'
+  | 'preferredLanguage'
+  | 'gender'
+  | 'email'
+  | 'emailVerified'
+  | 'phone'
+  | 'phoneVerified'
+  | 'passwordChangeRequired'
+>;
+
+interface Facts {
+  user: NewUser;
+  hasPassword: boolean;
+  passwordImported: boolean;
+  hasOtp: boolean;
+  idps: NonNullable<ImportHumanUserRequest['idps']>;
+  passwordless?: { codeId: string; expiration: Date };
+}
+
+/** The events of one import, in the order a reader should apply them. */
+export function importEvents({
+  user,
+  hasPassword,
+  passwordImported,
+  hasOtp,
+  idps,
+  passwordless,
+}: Facts): DomainEvent[] {
+  const events: DomainEvent[] = [
+    {
+      type: 'user.human.added',
+      payload: {
+        userName: user.userName,
+        profile: {
+          firstName: user.firstName,
+          lastName: user.lastName,
+          nickName: user.nickName,
+          displayName: user.displayName,
+          preferredLanguage: user.preferredLanguage,
+          gender: user.gender,
+        },
+        email: user.email,
+        phone: user.phone,
+        initializationRequired: !user.emailVerified || !hasPassword,
+      },
+    },
+  ];
+  if (user.emailVerified)
+    events.push({ type: 'user.human.email.verified', payload: { email: user.email } });
+  if (user.phone && user.phoneVerified)
+    events.push({ type: 'user.human.phone.verified', payload: { phone: user.phone } });
+  if (hasPassword) {
+    events.push({
+      type: 'user.human.password.set',
+      payload: { changeRequired: user.passwordChangeRequired, imported: passwordImported },
+    });
+  }
+  if (hasOtp) events.push({ type: 'user.human.otp.added', payload: {} });
+  for (const idp of idps) {
+    events.push({
+      type: 'user.idp.link.added',
+      payload: {
+        configId: idp.configId,
+        externalUserId: idp.externalUserId,
+        displayName: idp.displayName || null,
+      },
+    });
+  }
+  if (passwordless) {
+    events.push({
+      type: 'user.human.passwordless.code.added',
+      payload: { codeId: passwordless.codeId, expiration: passwordless.expiration.toISOString() },
+    });
+  }
+  return events;
+}

@@ -1,0 +1,40 @@
+import { inTransaction } from '../../../../shared/db/data-source.js';
+import { User } from '../../../../shared/db/entities/index.js';
+import { recordEvents } from '../../../../shared/events/record-events.js';
+import { unauthenticated } from '../../../../shared/errors/service-error.js';
+import { updateDetails, type Details } from '../details.js';
+import type { OperationContext } from '../operation.js';
+import { normalizeProfile, sameProfile, type ProfileInput } from '../profile.js';
+
+export type UpdateMyProfileRequest = ProfileInput;
+export interface UpdateMyProfileResponse {
+  details: Details;
+}
+
+/**
+ * Replaces the caller's profile. The row is locked for the comparison, so two concurrent updates
+ * cannot both see "unchanged" or interleave their versions.
+ */
+export async function updateMyProfile(
+  { deps, caller }: OperationContext,
+  request: UpdateMyProfileRequest,
+): Promise<UpdateMyProfileResponse> {
+  const profile = normalizeProfile(request);
+  return inTransaction(deps.dataSource, async (manager) => {
+    const user = await manager.findOne(User, {
+      where: { id: caller.userId },
+      lock: { mode: 'pessimistic_write' },
+    });
+    if (!user) throw unauthenticated();
+    if (sameProfile(user, profile)) return { details: updateDetails(user) };
+    const at = new Date();
+    const recorded = await recordEvents(
+      manager,
+      user,
+      [{ type: 'user.human.profile.changed', payload: profile }],
+      at,
+    );
+    await manager.update(User, { id: user.id }, { ...profile, ...recorded, changeDate: at });
+    return { details: updateDetails({ ...user, ...recorded, changeDate: at }) };
+  });
+}

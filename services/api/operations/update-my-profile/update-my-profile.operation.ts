@@ -1,0 +1,16 @@
+import schema from '../../../../schemas/requests/update-my-profile.schema.json' with { type: 'json' };
+import type { Operation } from '../operation.js';
+import {
+  updateMyProfile,
+  type UpdateMyProfileRequest,
+  type UpdateMyProfileResponse,
+} from './update-my-profile.handler.js';
+
+export const updateMyProfileOperation: Operation<UpdateMyProfileRequest, UpdateMyProfileResponse> =
+  {
+    grpc: { service: 'identity.auth.v1.AuthService', method: 'UpdateMyProfile' },
+    http: { method: 'PUT', path: '/auth/v1/users/me/profile' },
+    permission: 'authenticated',
+    schema,
+    handle: updateMyProfile,
+  };

@@ -1,0 +1,80 @@
+import { inTransaction } from '../../../../shared/db/data-source.js';
+import {
+  Project,
+  type PrivateLabelingSetting,
+} from '../../../../shared/db/entities/project.entity.js';
+import { isDuplicateKey } from '../../../../shared/db/mysql-errors.js';
+import { ServiceError, StatusCode } from '../../../../shared/errors/service-error.js';
+import type { ProjectPayload } from '../../../../shared/events/event-types.js';
+import { recordEvents } from '../../../../shared/events/record-events.js';
+import { updateDetails, type Details } from '../details.js';
+import type { OperationContext } from '../operation.js';
+
+export interface UpdateProjectRequest {
+  id: string;
+  name: string;
+  projectRoleAssertion?: boolean;
+  projectRoleCheck?: boolean;
+  hasProjectCheck?: boolean;
+  privateLabelingSetting?: PrivateLabelingSetting;
+}
+export interface UpdateProjectResponse {
+  details: Details;
+}
+
+const projectNotFound = (): ServiceError =>
+  new ServiceError(StatusCode.NOT_FOUND, 'PROJECT-NOT-FOUND', 'project not found');
+const projectNameTaken = (): ServiceError =>
+  new ServiceError(
+    StatusCode.ALREADY_EXISTS,
+    'PROJECT-NAME-ALREADY-EXISTS',
+    'a project with this name already exists in the organization',
+  );
+
+/** The stored form: a PUT clears what it omits; the name is trimmed. */
+export function projectSettings(request: Omit<UpdateProjectRequest, 'id'>): ProjectPayload {
+  return {
+    name: request.name.trim(),
+    projectRoleAssertion: request.projectRoleAssertion ?? false,
+    projectRoleCheck: request.projectRoleCheck ?? false,
+    hasProjectCheck: request.hasProjectCheck ?? false,
+    privateLabelingSetting:
+      request.privateLabelingSetting ?? 'PRIVATE_LABELING_SETTING_UNSPECIFIED',
+  };
+}
+
+/** Replaces a project of the target organization; a project of another organization is not found. */
+export async function updateProject(
+  { deps, orgId }: OperationContext,
+  request: UpdateProjectRequest,
+): Promise<UpdateProjectResponse> {
+  const settings = projectSettings(request);
+  return inTransaction(deps.dataSource, async (manager) => {
+    const project = await manager.findOne(Project, {
+      where: { id: request.id, orgId },
+      lock: { mode: 'pessimistic_write' },
+    });
+    if (!project) throw projectNotFound();
+    const unchanged = (Object.keys(settings) as (keyof ProjectPayload)[]).every(
+      (key) => project[key] === settings[key],
+    );
+    if (unchanged) return { details: updateDetails(project) };
+    const at = new Date();
+    const recorded = await recordEvents(
+      manager,
+      project,
+      [{ type: 'project.changed', payload: settings }],
+      at,
+    );
+    try {
+      await manager.update(
+        Project,
+        { id: project.id },
+        { ...settings, nameLower: settings.name.toLowerCase(), ...recorded, changeDate: at },
+      );
+    } catch (error) {
+      throw isDuplicateKey(error, 'projects_org_name') ? projectNameTaken() : error;
+    }
+    return { details: updateDetails({ ...project, ...recorded, changeDate: at }) };
+  });
+}

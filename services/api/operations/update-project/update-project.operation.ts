@@ -1,0 +1,15 @@
+import schema from '../../../../schemas/requests/update-project.schema.json' with { type: 'json' };
+import type { Operation } from '../operation.js';
+import {
+  updateProject,
+  type UpdateProjectRequest,
+  type UpdateProjectResponse,
+} from './update-project.handler.js';
+
+export const updateProjectOperation: Operation<UpdateProjectRequest, UpdateProjectResponse> = {
+  grpc: { service: 'identity.management.v1.ManagementService', method: 'UpdateProject' },
+  http: { method: 'PUT', path: '/management/v1/projects/:id' },
+  permission: 'project.write',
+  schema,
+  handle: updateProject,
+};

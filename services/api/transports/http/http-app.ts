@@ -1,0 +1,80 @@
+import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
+import {
+  invalidArgument,
+  ServiceError,
+  StatusCode,
+} from '../../../../shared/errors/service-error.js';
+import type { Logger } from '../../../../shared/logging/logger.js';
+import type { Operation } from '../../operations/operation.js';
+import type { OperationPipeline } from '../../pipeline/operation-pipeline.js';
+import { sendError } from './json-errors.js';
+import { mountRestRoutes } from './rest-routes.js';
+
+export interface HttpAppOptions {
+  pipeline: OperationPipeline;
+  operations: readonly Operation[];
+  logger: Logger;
+  /** Largest accepted body in bytes. */
+  bodyLimit: number;
+}
+
+/** The HTTP/1.1 face of the service: JSON bodies parsed whatever the content type says. */
+export function createHttpApp({
+  pipeline,
+  operations,
+  logger,
+  bodyLimit,
+}: HttpAppOptions): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.use(accessLog(logger));
+  app.use(express.json({ limit: bodyLimit, type: () => true }));
+  const router = express.Router();
+  mountRestRoutes(router, pipeline, operations);
+  app.use(router);
+  app.use((_request, response) => {
+    sendError(response, new ServiceError(StatusCode.NOT_FOUND, 'ROUTE-NOT-FOUND', 'no such route'));
+  });
+  app.use(bodyErrors);
+  return app;
+}
+
+/** body-parser's failures in our error shape: over the limit is 413, anything unreadable is 400. */
+const bodyErrors: ErrorRequestHandler = (error: { type?: string }, _request, response, _next) => {
+  if (error instanceof ServiceError) return sendError(response, error);
+  if (error.type === 'entity.too.large') {
+    return sendError(
+      response,
+      new ServiceError(
+        StatusCode.RESOURCE_EXHAUSTED,
+        'REQUEST-TOO-LARGE',
+        'the request body is larger than the limit',
+      ),
+    );
+  }
+  sendError(
+    response,
+    invalidArgument([{ field: '', description: 'the request body must be a JSON object' }]),
+  );
+};
+
+/** One line per request: no bodies, no headers, nothing a secret could hide in. */
+function accessLog(logger: Logger): RequestHandler {
+  return (request, response, next) => {
+    const started = process.hrtime.bigint();
+    response.on('finish', () => {
+      logger.info(
+        {
+          method: request.method,
+          path: request.path,
+          operation: response.locals.operation,
+          status: response.statusCode,
+          durationMs: Number(process.hrtime.bigint() - started) / 1e6,
+        },
+        'request',
+      );
+    });
+    next();
+  };
+}

@@ -1,0 +1,35 @@
+import type { Response } from 'express';
+import { ServiceError, StatusCode } from '../../../../shared/errors/service-error.js';
+
+const HTTP_STATUS: Record<StatusCode, number> = {
+  [StatusCode.INVALID_ARGUMENT]: 400,
+  [StatusCode.FAILED_PRECONDITION]: 400,
+  [StatusCode.NOT_FOUND]: 404,
+  [StatusCode.ALREADY_EXISTS]: 409,
+  [StatusCode.UNAUTHENTICATED]: 401,
+  [StatusCode.PERMISSION_DENIED]: 403,
+  [StatusCode.RESOURCE_EXHAUSTED]: 413,
+  [StatusCode.UNAVAILABLE]: 503,
+  [StatusCode.INTERNAL]: 500,
+};
+
+/** The error body of the spec's section 7: `{code, message, details: [{"@type", ...}]}`. */
+export function errorBody(error: ServiceError): object {
+  const details: object[] = [];
+  if (error.fieldViolations.length > 0) {
+    details.push({
+      '@type': 'type.googleapis.com/google.rpc.BadRequest',
+      fieldViolations: error.fieldViolations,
+    });
+  }
+  details.push({
+    '@type': 'type.googleapis.com/identity.v1.ErrorDetail',
+    id: error.id,
+    message: error.message,
+  });
+  return { code: error.code, message: error.message, details };
+}
+
+export function sendError(response: Response, error: ServiceError): void {
+  response.status(HTTP_STATUS[error.code] ?? 500).json(errorBody(error));
+}

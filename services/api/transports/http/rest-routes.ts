@@ -1,0 +1,57 @@
+import type { Request, Router } from 'express';
+import { invalidArgument, ServiceError } from '../../../../shared/errors/service-error.js';
+import type { Operation } from '../../operations/operation.js';
+import type { OperationPipeline } from '../../pipeline/operation-pipeline.js';
+import { sendError } from './json-errors.js';
+
+/**
+ * Serves each operation at its REST path in the proto3 JSON mapping. This adapter only moves
+ * values between HTTP and the pipeline: the body and path parameters become the request message,
+ * headers become the caller and target organization.
+ */
+export function mountRestRoutes(
+  router: Router,
+  pipeline: OperationPipeline,
+  operations: readonly Operation[],
+): void {
+  for (const operation of operations) {
+    const method = operation.http.method === 'POST' ? 'post' : 'put';
+    router[method](operation.http.path, async (request, response) => {
+      response.locals.operation = `${operation.grpc.service}/${operation.grpc.method}`;
+      try {
+        const result = await pipeline.call(operation, {
+          authorization: request.get('authorization'),
+          targetOrgId: request.get('x-service-orgid'),
+          request: requestMessage(request),
+        });
+        response.status(200).json(result);
+      } catch (error) {
+        sendError(response, error as ServiceError);
+      }
+    });
+  }
+}
+
+/** The body with the path parameters added; a path field repeated in the body is refused. */
+function requestMessage(request: Request): unknown {
+  const body: unknown = request.body;
+  const params = request.params as Record<string, string>;
+  if (
+    Object.keys(params).length === 0 ||
+    typeof body !== 'object' ||
+    body === null ||
+    Array.isArray(body)
+  ) {
+    return body;
+  }
+  const repeated = Object.keys(params).filter((name) => Object.hasOwn(body, name));
+  if (repeated.length > 0) {
+    throw invalidArgument(
+      repeated.map((field) => ({
+        field,
+        description: 'is taken from the path and must not be in the body',
+      })),
+    );
+  }
+  return { ...body, ...params };
+}

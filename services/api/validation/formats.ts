@@ -1,0 +1,58 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import type { PasswordPolicy } from '../../../shared/config/config.js';
+import { decodeOtpSecret } from '../credentials/otp-secret.js';
+import { isSupportedPasswordHash } from '../credentials/password-hash.js';
+import { describePasswordPolicy, meetsPasswordPolicy } from '../credentials/password-policy.js';
+
+export interface Format {
+  validate: (value: string) => boolean;
+  /** The field violation's description. It never repeats the value, which may be a secret. */
+  description: string;
+}
+
+/** A BCP 47 tag as `Intl` reads it; empty means "not set", as in proto3. */
+export function canonicalLanguageTag(tag: string): string | undefined {
+  try {
+    return Intl.getCanonicalLocales(tag)[0];
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A number in the global form of RFC 3966 (`+`, country code, digits and visual separators,
+ * optionally as a `tel:` URI), as E.164; undefined when it is not a valid global number.
+ */
+export function e164PhoneNumber(value: string): string | undefined {
+  const number = value.startsWith('tel:') ? value.slice(4) : value;
+  if (!number.startsWith('+')) return undefined;
+  const parsed = parsePhoneNumberFromString(number);
+  return parsed?.isValid() ? parsed.number : undefined;
+}
+
+/** The formats our request schemas use beyond ajv-formats' `email`. */
+export function domainFormats(policy: PasswordPolicy): Record<string, Format> {
+  return {
+    bcp47: {
+      validate: (value) => value === '' || canonicalLanguageTag(value) !== undefined,
+      description: 'must be a well-formed BCP 47 language tag such as "de-CH"',
+    },
+    'global-phone': {
+      validate: (value) => e164PhoneNumber(value) !== undefined,
+      description: 'must be a valid phone number in global form, such as "+41791234567"',
+    },
+    'base32-secret': {
+      validate: (value) => decodeOtpSecret(value) !== undefined,
+      description: 'must be a TOTP secret of at least 16 characters in RFC 4648 base32',
+    },
+    'password-hash': {
+      validate: isSupportedPasswordHash,
+      description:
+        'must be a supported password hash: bcrypt, argon2i, argon2id, scrypt, PBKDF2, SHA-256-crypt, SHA-512-crypt or MD5-crypt',
+    },
+    'password-policy': {
+      validate: (value) => meetsPasswordPolicy(policy, value),
+      description: describePasswordPolicy(policy),
+    },
+  };
+}

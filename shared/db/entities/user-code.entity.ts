@@ -1,0 +1,15 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+export type UserCodeKind = 'passwordless_registration' | 'initialization';
+
+/** A one-time code sent to a user. Only its SHA-256 is kept. */
+@Entity('user_codes')
+export class UserCode {
+  @PrimaryColumn({ type: 'char', length: 36 }) id!: string;
+  @Column({ name: 'user_id', type: 'char', length: 36 }) userId!: string;
+  @Column({ type: 'varchar', length: 32 }) kind!: UserCodeKind;
+  @Column({ name: 'code_hash', type: 'binary', length: 32 }) codeHash!: Buffer;
+  @Column({ name: 'expires_at', type: 'datetime', precision: 3 }) expiresAt!: Date;
+  @Column({ name: 'created_at', type: 'datetime', precision: 3 }) createdAt!: Date;
+  @Column({ name: 'used_at', type: 'datetime', precision: 3, nullable: true }) usedAt!: Date | null;
+}

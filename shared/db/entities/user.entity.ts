@@ -1,0 +1,34 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+export type Gender = 'GENDER_UNSPECIFIED' | 'GENDER_FEMALE' | 'GENDER_MALE' | 'GENDER_DIVERSE';
+
+/** A human user with its credentials. Secrets are stored only as hashes or encrypted. */
+@Entity('users')
+export class User {
+  @PrimaryColumn({ type: 'char', length: 36 }) id!: string;
+  @Column({ name: 'org_id', type: 'char', length: 36 }) orgId!: string;
+  @Column({ name: 'user_name', type: 'varchar', length: 200 }) userName!: string;
+  @Column({ name: 'user_name_lower', type: 'varchar', length: 200 }) userNameLower!: string;
+  @Column({ type: 'varchar', length: 16 }) state!: 'active' | 'inactive';
+  @Column({ name: 'first_name', type: 'varchar', length: 200 }) firstName!: string;
+  @Column({ name: 'last_name', type: 'varchar', length: 200 }) lastName!: string;
+  @Column({ name: 'nick_name', type: 'varchar', length: 200, nullable: true })
+  nickName!: string | null;
+  @Column({ name: 'display_name', type: 'varchar', length: 200 }) displayName!: string;
+  @Column({ name: 'preferred_language', type: 'varchar', length: 35, nullable: true })
+  preferredLanguage!: string | null;
+  @Column({ type: 'varchar', length: 32 }) gender!: Gender;
+  @Column({ type: 'varchar', length: 320 }) email!: string;
+  @Column({ name: 'email_verified', type: 'boolean' }) emailVerified!: boolean;
+  @Column({ type: 'varchar', length: 50, nullable: true }) phone!: string | null;
+  @Column({ name: 'phone_verified', type: 'boolean' }) phoneVerified!: boolean;
+  @Column({ name: 'password_hash', type: 'varchar', length: 1024, nullable: true })
+  passwordHash!: string | null;
+  @Column({ name: 'password_change_required', type: 'boolean' }) passwordChangeRequired!: boolean;
+  @Column({ name: 'otp_secret_encrypted', type: 'varbinary', length: 512, nullable: true })
+  otpSecretEncrypted!: Buffer | null;
+  @Column({ type: 'int', unsigned: true }) version!: number;
+  @Column({ type: 'bigint', unsigned: true }) sequence!: string;
+  @Column({ name: 'creation_date', type: 'datetime', precision: 3 }) creationDate!: Date;
+  @Column({ name: 'change_date', type: 'datetime', precision: 3 }) changeDate!: Date;
+}

@@ -1,0 +1,4 @@
+import { InitialSchema1763790000000 } from './1763790000000-initial-schema.js';
+
+/** Every migration, oldest first. A schema change is a new file here, never an edit of an old one. */
+export const migrations = [InitialSchema1763790000000];

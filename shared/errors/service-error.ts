@@ -1,0 +1,67 @@
+/**
+ * The one error type that crosses from the domain to the transports. Each transport turns it into
+ * its own wire shape (HTTP status and JSON body, gRPC status and details); nothing else decides
+ * what a caller sees.
+ */
+export enum StatusCode {
+  INVALID_ARGUMENT = 3,
+  NOT_FOUND = 5,
+  ALREADY_EXISTS = 6,
+  PERMISSION_DENIED = 7,
+  RESOURCE_EXHAUSTED = 8,
+  FAILED_PRECONDITION = 9,
+  INTERNAL = 13,
+  UNAVAILABLE = 14,
+  UNAUTHENTICATED = 16,
+}
+
+export interface FieldViolation {
+  /** JSON path of the field, such as `profile.firstName` or `idps[1].configId`. */
+  field: string;
+  description: string;
+}
+
+export class ServiceError extends Error {
+  constructor(
+    readonly code: StatusCode,
+    /** Stable, documented identifier of the condition, such as `USER-ALREADY-EXISTS`. */
+    readonly id: string,
+    message: string,
+    readonly fieldViolations: FieldViolation[] = [],
+  ) {
+    super(message);
+    this.name = 'ServiceError';
+  }
+}
+
+export const invalidArgument = (violations: FieldViolation[]): ServiceError =>
+  new ServiceError(
+    StatusCode.INVALID_ARGUMENT,
+    'REQUEST-INVALID',
+    `invalid request: ${violations.map((v) => `${v.field} ${v.description}`).join('; ')}`,
+    violations,
+  );
+
+export const unauthenticated = (): ServiceError =>
+  new ServiceError(
+    StatusCode.UNAUTHENTICATED,
+    'AUTH-UNAUTHENTICATED',
+    'missing or invalid credentials',
+  );
+
+export const permissionDenied = (): ServiceError =>
+  new ServiceError(
+    StatusCode.PERMISSION_DENIED,
+    'AUTH-PERMISSION-DENIED',
+    'no permission for this operation in the target organization',
+  );
+
+export const unavailable = (): ServiceError =>
+  new ServiceError(
+    StatusCode.UNAVAILABLE,
+    'SERVICE-UNAVAILABLE',
+    'the service is unavailable, try again later',
+  );
+
+export const internal = (): ServiceError =>
+  new ServiceError(StatusCode.INTERNAL, 'INTERNAL', 'internal error');

@@ -1,0 +1,57 @@
+import type { Gender } from '../db/entities/user.entity.js';
+import type { PrivateLabelingSetting } from '../db/entities/project.entity.js';
+
+/** Aggregate types; each is published to its own topic (`identity.<type>.v1`). */
+export type AggregateType = 'user' | 'project';
+
+export interface ProfilePayload {
+  firstName: string;
+  lastName: string;
+  nickName: string | null;
+  displayName: string;
+  preferredLanguage: string | null;
+  gender: Gender;
+}
+
+export interface ProjectPayload {
+  name: string;
+  projectRoleAssertion: boolean;
+  projectRoleCheck: boolean;
+  hasProjectCheck: boolean;
+  privateLabelingSetting: PrivateLabelingSetting;
+}
+
+/**
+ * Every event type with its payload. Payloads never hold a secret: no password, hash, code or
+ * OTP secret. A breaking change is a new type, not an edit here.
+ */
+export interface EventPayloads {
+  'user.human.added': {
+    userName: string;
+    profile: ProfilePayload;
+    email: string;
+    phone: string | null;
+    /** The worker sends an initialization email: the email is unverified or no password is set. */
+    initializationRequired: boolean;
+  };
+  'user.human.email.verified': { email: string };
+  'user.human.phone.verified': { phone: string };
+  'user.human.password.set': { changeRequired: boolean; imported: boolean };
+  'user.human.otp.added': Record<string, never>;
+  'user.idp.link.added': { configId: string; externalUserId: string; displayName: string | null };
+  'user.human.passwordless.code.added': { codeId: string; expiration: string };
+  'user.human.profile.changed': ProfilePayload;
+  'project.added': ProjectPayload;
+  'project.changed': ProjectPayload;
+}
+
+export type EventType = keyof EventPayloads;
+
+export type DomainEvent = {
+  [T in EventType]: { type: T; payload: EventPayloads[T] };
+}[EventType];
+
+/** The aggregate type an event type belongs to: the part before the first dot. */
+export function aggregateTypeOf(type: EventType): AggregateType {
+  return type.startsWith('project.') ? 'project' : 'user';
+}

@@ -1,0 +1,49 @@
+import { v7 as uuidv7 } from 'uuid';
+import type { EntityManager } from 'typeorm';
+import { EventRecord } from '../db/entities/event-record.entity.js';
+import { aggregateTypeOf, type DomainEvent } from './event-types.js';
+
+export interface Aggregate {
+  id: string;
+  orgId: string;
+  /** Number of events the aggregate had before these. */
+  version: number;
+}
+
+export interface Recorded {
+  /** Position of the last event written: what `details.sequence` reports. */
+  sequence: string;
+  /** The aggregate's version after these events. */
+  version: number;
+}
+
+/**
+ * Appends events to the outbox inside the caller's transaction, all with the time `at`, in one
+ * multi-row INSERT. InnoDB gives a single simple INSERT consecutive auto-increment values, so the
+ * last position is the first plus the count.
+ */
+export async function recordEvents(
+  manager: EntityManager,
+  aggregate: Aggregate,
+  events: DomainEvent[],
+  at: Date,
+): Promise<Recorded> {
+  const rows = events.map((event, index) => ({
+    id: uuidv7(),
+    type: event.type,
+    aggregateType: aggregateTypeOf(event.type),
+    aggregateId: aggregate.id,
+    aggregateVersion: aggregate.version + index + 1,
+    orgId: aggregate.orgId,
+    payload: event.payload,
+    createdAt: at,
+    publishedAt: null,
+  }));
+  // TypeORM's deep-partial type cannot follow a JSON column's payload union.
+  const result = await manager.insert(EventRecord, rows as never);
+  const first = BigInt((result.raw as { insertId: number | string }).insertId);
+  return {
+    sequence: (first + BigInt(rows.length - 1)).toString(),
+    version: aggregate.version + rows.length,
+  };
+}

@@ -1,0 +1,215 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { JWK } from 'jose';
+import type { DataSource } from 'typeorm';
+import { loadConfig, type Config } from '../../shared/config/config.js';
+import { createDataSource, migrate } from '../../shared/db/data-source.js';
+import { EventRecord } from '../../shared/db/entities/index.js';
+import { createLogger } from '../../shared/logging/logger.js';
+import {
+  addMember,
+  createIdpConfig,
+  createOrganization,
+} from '../../services/api/admin/organizations.js';
+import { createProject } from '../../services/api/admin/projects.js';
+import { generateSigningJwk, signToken } from '../../services/api/admin/tokens.js';
+import { startApi, type RunningApi } from '../../services/api/api.js';
+import { loadVerificationKeys } from '../../services/api/auth/token-keys.js';
+import { importHumanUser } from '../../services/api/operations/import-human-user/import-human-user.handler.js';
+import { createTestDatabase } from './database.js';
+import { LogCapture } from './log-capture.js';
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface CallOptions {
+  token?: string;
+  orgId?: string;
+  body?: unknown;
+  /** Sent as is instead of JSON-encoding `body`. */
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * The API started in-process over a database of its own, with a signing key for test tokens,
+ * a captured log, and shortcuts to create what the operations act on.
+ */
+export class TestService {
+  private constructor(
+    readonly config: Config,
+    readonly dataSource: DataSource,
+    readonly api: RunningApi,
+    readonly logs: LogCapture,
+    private readonly signingJwk: JWK,
+    private readonly cleanup: () => Promise<void>,
+  ) {}
+
+  static async start(env: Record<string, string> = {}): Promise<TestService> {
+    const database = await createTestDatabase();
+    const dir = await mkdtemp(join(tmpdir(), 'identity-test-'));
+    const signingJwk = await generateSigningJwk();
+    const { d: _d, ...publicJwk } = signingJwk;
+    await writeFile(join(dir, 'jwks.json'), JSON.stringify({ keys: [publicJwk] }));
+    await writeFile(join(dir, 'signing.json'), JSON.stringify(signingJwk));
+    const config = loadConfig({
+      DATABASE_URL: database.url,
+      DATABASE_POOL_SIZE: '20',
+      JWKS_FILE: join(dir, 'jwks.json'),
+      JWT_SIGNING_KEY_FILE: join(dir, 'signing.json'),
+      PUBLIC_URL: 'http://id.test',
+      SECRETS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      LOG_LEVEL: 'info',
+      ...env,
+    });
+    const dataSource = createDataSource({
+      url: config.databaseUrl,
+      poolSize: config.databasePoolSize,
+    });
+    await dataSource.initialize();
+    await migrate(dataSource);
+    const logs = new LogCapture();
+    const logger = createLogger(config.logLevel, logs);
+    const api = await startApi(
+      { dataSource, config, logger },
+      await loadVerificationKeys(config.auth),
+      0,
+    );
+    return new TestService(config, dataSource, api, logs, signingJwk, async () => {
+      await api.close();
+      await dataSource.destroy().catch(() => undefined);
+      await database.drop();
+      await rm(dir, { recursive: true, force: true });
+    });
+  }
+
+  close(): Promise<void> {
+    return this.cleanup();
+  }
+
+  async call<T = any>(
+    method: string,
+    path: string,
+    options: CallOptions = {},
+  ): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      ...options.headers,
+    };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.orgId) headers['x-service-orgid'] = options.orgId;
+    const body =
+      options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+    const response = await fetch(`${this.api.url}${path}`, { method, headers, body });
+    const text = await response.text();
+    return {
+      status: response.status,
+      body: text ? JSON.parse(text) : undefined,
+      headers: response.headers,
+    };
+  }
+
+  importUser<T = any>(
+    body: unknown,
+    options: Omit<CallOptions, 'body'> = {},
+  ): Promise<ApiResponse<T>> {
+    return this.call('POST', '/management/v1/users/human/_import', { ...options, body });
+  }
+
+  updateMyProfile<T = any>(
+    body: unknown,
+    options: Omit<CallOptions, 'body'> = {},
+  ): Promise<ApiResponse<T>> {
+    return this.call('PUT', '/auth/v1/users/me/profile', { ...options, body });
+  }
+
+  updateProject<T = any>(
+    id: string,
+    body: unknown,
+    options: Omit<CallOptions, 'body'> = {},
+  ): Promise<ApiResponse<T>> {
+    return this.call('PUT', `/management/v1/projects/${encodeURIComponent(id)}`, {
+      ...options,
+      body,
+    });
+  }
+
+  token(
+    userId: string,
+    overrides: { ttlSeconds?: number; issuer?: string; audience?: string; jwk?: JWK } = {},
+  ): Promise<string> {
+    return signToken(
+      overrides.jwk ?? this.signingJwk,
+      {
+        issuer: overrides.issuer ?? this.config.auth.issuer,
+        audience: overrides.audience ?? this.config.auth.audience,
+      },
+      userId,
+      overrides.ttlSeconds ?? 600,
+    );
+  }
+
+  async organization(name = 'Org'): Promise<string> {
+    return (await createOrganization(this.dataSource, name)).orgId;
+  }
+
+  /** A user of `orgId` holding `roles`, with a token for calling as that user. */
+  async member(
+    orgId: string,
+    roles: string[] = [],
+    userName = `member-${randomBytes(6).toString('hex')}`,
+  ): Promise<{ userId: string; token: string }> {
+    const { userId } = await importHumanUser(
+      {
+        deps: { dataSource: this.dataSource, config: this.config, logger: createLogger('silent') },
+        orgId,
+      },
+      {
+        userName,
+        profile: { firstName: 'Test', lastName: 'Member' },
+        email: { email: `${userName}@example.com`, isEmailVerified: true },
+      },
+    );
+    for (const role of roles) await addMember(this.dataSource, { orgId, userId, role });
+    return { userId, token: await this.token(userId) };
+  }
+
+  async project(
+    orgId: string,
+    name = `Project ${randomBytes(4).toString('hex')}`,
+  ): Promise<string> {
+    return (await createProject(this.dataSource, orgId, name)).projectId;
+  }
+
+  async idp(orgId: string, name = 'IdP'): Promise<string> {
+    return (await createIdpConfig(this.dataSource, orgId, name)).idpId;
+  }
+
+  /** The events recorded for one aggregate, oldest first. */
+  events(aggregateId: string): Promise<EventRecord[]> {
+    return this.dataSource
+      .getRepository(EventRecord)
+      .find({ where: { aggregateId }, order: { position: 'ASC' } });
+  }
+
+  async count(table: string, where = '1=1', params: unknown[] = []): Promise<number> {
+    const rows: { n: string | number }[] = await this.dataSource.query(
+      `SELECT COUNT(*) AS n FROM ${table} WHERE ${where}`,
+      params,
+    );
+    return Number(rows[0]!.n);
+  }
+}
+
+/** A fresh organization with an ORG_OWNER, the usual caller of the management operations. */
+export async function orgWithOwner(
+  service: TestService,
+): Promise<{ orgId: string; userId: string; token: string }> {
+  const orgId = await service.organization();
+  return { orgId, ...(await service.member(orgId, ['ORG_OWNER'])) };
+}
