@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { User, UserCode, UserIdpLink } from '../../shared/db/entities/index.js';
 import { decryptSecret } from '../../services/api/credentials/otp-secret.js';
 import { verifyPassword } from '../../services/api/credentials/password-hash.js';
+import { FOREIGN_VECTORS } from '../support/password-hash-vectors.js';
 import { orgWithOwner, TestService } from '../support/test-service.js';
 
 const minimal = (userName: string) => ({
@@ -434,6 +435,33 @@ describe('Create/Import User (Human) over HTTP', () => {
         ).to.equal(true);
         expect(events[0]!.payload).to.include({ initializationRequired });
       });
+    });
+  });
+});
+
+describe('importing password hashes made elsewhere, over HTTP', () => {
+  let service: TestService;
+  let owner: { orgId: string; token: string };
+
+  before(async () => {
+    service = await TestService.start();
+    owner = await orgWithOwner(service);
+  });
+  after(() => service.close());
+
+  FOREIGN_VECTORS.forEach((vector, index) => {
+    it(`accepts ${vector.format} (${vector.madeBy.slice(0, 60)}…) and verifies only its password`, async () => {
+      const response = await service.importUser(
+        { ...minimal(`hash-${index}`), hashedPassword: { value: vector.encoded } },
+        { token: owner.token },
+      );
+      expect(response.status, JSON.stringify(response.body)).to.equal(200);
+      const stored = await service.dataSource
+        .getRepository(User)
+        .findOneByOrFail({ id: response.body.userId });
+      expect(stored.passwordHash).to.equal(vector.encoded);
+      expect(await verifyPassword(stored.passwordHash!, vector.password)).to.equal(true);
+      expect(await verifyPassword(stored.passwordHash!, `${vector.password}x`)).to.equal(false);
     });
   });
 });

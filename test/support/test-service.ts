@@ -50,15 +50,24 @@ export class TestService {
     private readonly cleanup: () => Promise<void>,
   ) {}
 
-  static async start(env: Record<string, string> = {}): Promise<TestService> {
+  /**
+   * @param env configuration variables over the test defaults
+   * @param databasePort connect the service through this port (a TcpProxy) instead of directly
+   */
+  static async start(
+    env: Record<string, string> = {},
+    databasePort?: number,
+  ): Promise<TestService> {
     const database = await createTestDatabase();
+    const databaseUrl = new URL(database.url);
+    if (databasePort !== undefined) databaseUrl.port = String(databasePort);
     const dir = await mkdtemp(join(tmpdir(), 'identity-test-'));
     const signingJwk = await generateSigningJwk();
     const { d: _d, ...publicJwk } = signingJwk;
     await writeFile(join(dir, 'jwks.json'), JSON.stringify({ keys: [publicJwk] }));
     await writeFile(join(dir, 'signing.json'), JSON.stringify(signingJwk));
     const config = loadConfig({
-      DATABASE_URL: database.url,
+      DATABASE_URL: databaseUrl.toString(),
       DATABASE_POOL_SIZE: '20',
       JWKS_FILE: join(dir, 'jwks.json'),
       JWT_SIGNING_KEY_FILE: join(dir, 'signing.json'),

@@ -4,6 +4,7 @@ import { inTransaction } from '../../../shared/db/data-source.js';
 import { Project } from '../../../shared/db/entities/index.js';
 import { recordEvents } from '../../../shared/events/record-events.js';
 import { projectSettings } from '../operations/update-project/update-project.handler.js';
+import { uniqueNameKey } from '../operations/unique-name-key.js';
 import { requireOrganization } from './organizations.js';
 
 /** Creates a project with its `project.added` event, so read models see where it started. */
@@ -27,7 +28,7 @@ export async function createProject(
       id: projectId,
       orgId,
       ...settings,
-      nameLower: settings.name.toLowerCase(),
+      nameLower: uniqueNameKey(settings.name),
       ...recorded,
       creationDate: at,
       changeDate: at,

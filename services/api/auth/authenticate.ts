@@ -16,7 +16,7 @@ export async function authenticate(
   dataSource: DataSource,
   authorization: string | undefined,
 ): Promise<Caller> {
-  const token = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(authorization ?? '')?.[1];
+  const token = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/i.exec(authorization ?? '')?.[1];
   if (!token) throw unauthenticated();
   let subject: string | undefined;
   try {

@@ -3,7 +3,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * The write side: state tables plus `events`, which doubles as the transactional outbox.
  * Case-insensitive uniqueness uses explicit lower-cased columns with a binary collation, so
- * MariaDB and MySQL 8 (whose default collations differ) decide it the same way.
+ * MariaDB and MySQL 8 (whose default collations differ) decide it the same way. They are twice
+ * as wide as the names: lower-casing can lengthen a string ('İ' becomes 'i' and a combining dot).
  */
 export class InitialSchema1763790000000 implements MigrationInterface {
   name = 'InitialSchema1763790000000';
@@ -20,7 +21,7 @@ export class InitialSchema1763790000000 implements MigrationInterface {
       id CHAR(36) NOT NULL PRIMARY KEY,
       org_id CHAR(36) NOT NULL,
       user_name VARCHAR(200) NOT NULL,
-      user_name_lower VARCHAR(200) NOT NULL,
+      user_name_lower VARCHAR(400) NOT NULL,
       state VARCHAR(16) NOT NULL,
       first_name VARCHAR(200) NOT NULL,
       last_name VARCHAR(200) NOT NULL,
@@ -47,7 +48,7 @@ export class InitialSchema1763790000000 implements MigrationInterface {
       id CHAR(36) NOT NULL PRIMARY KEY,
       org_id CHAR(36) NOT NULL,
       name VARCHAR(200) NOT NULL,
-      name_lower VARCHAR(200) NOT NULL,
+      name_lower VARCHAR(400) NOT NULL,
       project_role_assertion BOOLEAN NOT NULL,
       project_role_check BOOLEAN NOT NULL,
       has_project_check BOOLEAN NOT NULL,

@@ -6,6 +6,7 @@ import { isDuplicateKey } from '../../../../shared/db/mysql-errors.js';
 import { recordEvents } from '../../../../shared/events/record-events.js';
 import type { OperationContext } from '../operation.js';
 import { normalizeProfile } from '../profile.js';
+import { uniqueNameKey } from '../unique-name-key.js';
 import { e164PhoneNumber } from '../../validation/formats.js';
 import { prepareCredentials } from './human-credentials.js';
 import {
@@ -39,7 +40,7 @@ export async function importHumanUser(
     id: uuidv7(),
     orgId,
     userName: request.userName.trim(),
-    userNameLower: request.userName.trim().normalize('NFC').toLowerCase(),
+    userNameLower: uniqueNameKey(request.userName.trim()),
     state: 'active',
     ...profile,
     email: request.email.email,

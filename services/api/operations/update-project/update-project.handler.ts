@@ -9,6 +9,7 @@ import type { ProjectPayload } from '../../../../shared/events/event-types.js';
 import { recordEvents } from '../../../../shared/events/record-events.js';
 import { updateDetails, type Details } from '../details.js';
 import type { OperationContext } from '../operation.js';
+import { uniqueNameKey } from '../unique-name-key.js';
 
 export interface UpdateProjectRequest {
   id: string;
@@ -70,7 +71,7 @@ export async function updateProject(
       await manager.update(
         Project,
         { id: project.id },
-        { ...settings, nameLower: settings.name.toLowerCase(), ...recorded, changeDate: at },
+        { ...settings, nameLower: uniqueNameKey(settings.name), ...recorded, changeDate: at },
       );
     } catch (error) {
       throw isDuplicateKey(error, 'projects_org_name') ? projectNameTaken() : error;

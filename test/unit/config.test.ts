@@ -1,0 +1,59 @@
+import { expect } from 'chai';
+import { ConfigError, loadConfig } from '../../shared/config/config.js';
+
+describe('configuration', () => {
+  it('has working defaults', () => {
+    const config = loadConfig({});
+    expect(config).to.deep.include({
+      httpPort: 8080,
+      requestBodyLimit: 1024 * 1024,
+      publicUrl: 'http://localhost:8080',
+      passwordlessCodeLifetimeSeconds: 3600,
+    });
+    expect(config.auth).to.deep.include({
+      issuer: 'http://localhost:8080',
+      audience: 'identity-service',
+    });
+    expect(config.passwordPolicy).to.deep.equal({
+      minLength: 8,
+      requireLowercase: true,
+      requireUppercase: true,
+      requireDigit: true,
+      requireSymbol: true,
+    });
+  });
+
+  it('names every bad variable at once and never repeats a secret', () => {
+    const secret = 'c2hvcnQ=';
+    let error: unknown;
+    try {
+      loadConfig({
+        HTTP_PORT: 'eighty',
+        PASSWORD_REQUIRE_SYMBOL: 'maybe',
+        LOG_LEVEL: 'loud',
+        SECRETS_ENCRYPTION_KEY: secret,
+        DATABASE_URL: 'not a url',
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).to.be.instanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems.map((problem) => problem.split(' ')[0])).to.deep.equal([
+      'HTTP_PORT',
+      'DATABASE_URL',
+      'PASSWORD_REQUIRE_SYMBOL',
+      'SECRETS_ENCRYPTION_KEY',
+      'LOG_LEVEL',
+    ]);
+    expect((error as Error).message).to.not.contain(secret);
+  });
+
+  it('reads the password policy', () => {
+    const { passwordPolicy } = loadConfig({
+      PASSWORD_MIN_LENGTH: '12',
+      PASSWORD_REQUIRE_SYMBOL: 'false',
+    });
+    expect(passwordPolicy).to.include({ minLength: 12, requireSymbol: false });
+  });
+});

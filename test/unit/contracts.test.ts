@@ -1,0 +1,141 @@
+import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import protobuf from 'protobufjs';
+import { operations } from '../../services/api/operations/operations.js';
+
+const PROTO_ROOT = join(process.cwd(), 'proto');
+const PROTO_FILES = [
+  'identity/auth/v1/auth.proto',
+  'identity/management/v1/management.proto',
+  'identity/v1/error.proto',
+  'google/rpc/status.proto',
+  'google/rpc/error_details.proto',
+];
+
+function loadProtos(): protobuf.Root {
+  const root = new protobuf.Root();
+  root.resolvePath = (_origin, target) => {
+    const local = join(PROTO_ROOT, target);
+    try {
+      readFileSync(local);
+      return local;
+    } catch {
+      return target; // google/protobuf/*: protobufjs ships the well-known types
+    }
+  };
+  const loaded = root.loadSync(PROTO_FILES, { keepCase: false });
+  loaded.resolveAll();
+  return loaded;
+}
+
+interface JsonSchema {
+  type?: string;
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  enum?: unknown[];
+}
+
+/**
+ * proto/ is the source of truth: each request schema must have exactly the message's fields, in
+ * their JSON names, with matching nesting, repetition and enum values.
+ */
+function compare(message: protobuf.Type, schema: JsonSchema, path: string): string[] {
+  const problems: string[] = [];
+  const fields = message.fieldsArray;
+  const properties = schema.properties ?? {};
+  for (const field of fields) {
+    const where = `${path}${field.name}`;
+    const property = properties[field.name];
+    if (!property) {
+      problems.push(`${where}: in the proto, not in the schema`);
+      continue;
+    }
+    if (field.repeated) {
+      if (property.type !== 'array' || !property.items)
+        problems.push(`${where}: repeated in the proto, not an array in the schema`);
+    }
+    const element = field.repeated ? (property.items ?? {}) : property;
+    const resolved = field.resolvedType;
+    if (resolved instanceof protobuf.Type) {
+      if (element.type !== 'object')
+        problems.push(`${where}: a message in the proto, not an object in the schema`);
+      else problems.push(...compare(resolved, element, `${where}.`));
+    } else if (resolved instanceof protobuf.Enum) {
+      const names = Object.keys(resolved.values).sort();
+      if (JSON.stringify([...(element.enum ?? [])].sort()) !== JSON.stringify(names))
+        problems.push(`${where}: enum values differ`);
+    } else {
+      const expected =
+        field.type === 'bool' ? 'boolean' : field.type === 'string' ? 'string' : undefined;
+      if (expected && element.type !== expected)
+        problems.push(
+          `${where}: ${field.type} in the proto, ${String(element.type)} in the schema`,
+        );
+    }
+  }
+  for (const name of Object.keys(properties)) {
+    if (!message.fields[name] && !fields.some((field) => field.name === name))
+      problems.push(`${path}${name}: in the schema, not in the proto`);
+  }
+  return problems;
+}
+
+describe('contracts', () => {
+  const root = loadProtos();
+
+  for (const operation of operations) {
+    it(`${operation.grpc.method}: the request schema matches the proto message field for field`, () => {
+      const service = root.lookupService(operation.grpc.service);
+      const method = service.methods[operation.grpc.method];
+      expect(method, `${operation.grpc.service}/${operation.grpc.method} in proto/`).to.not.equal(
+        undefined,
+      );
+      const request = root.lookupType(method!.resolvedRequestType!.fullName);
+      const schema = operation.schema as JsonSchema & { additionalProperties?: boolean };
+      expect(schema.additionalProperties).to.equal(false);
+      expect(compare(request, schema, '')).to.deep.equal([]);
+    });
+  }
+
+  it('every gRPC method of our services is an operation', () => {
+    const served = new Set(
+      operations.map((operation) => `${operation.grpc.service}/${operation.grpc.method}`),
+    );
+    for (const name of [
+      'identity.auth.v1.AuthService',
+      'identity.management.v1.ManagementService',
+    ]) {
+      for (const method of Object.keys(root.lookupService(name).methods))
+        expect(served).to.include(`${name}/${method}`);
+    }
+  });
+
+  it('the error detail and details messages have the fields the JSON bodies carry', () => {
+    expect(Object.keys(root.lookupType('identity.v1.ErrorDetail').fields)).to.deep.equal([
+      'id',
+      'message',
+    ]);
+    expect(Object.keys(root.lookupType('identity.v1.ObjectDetails').fields)).to.deep.equal([
+      'sequence',
+      'creationDate',
+      'changeDate',
+      'resourceOwner',
+    ]);
+    expect(
+      Object.keys(root.lookupType('google.rpc.BadRequest.FieldViolation').fields),
+    ).to.deep.equal(['field', 'description']);
+    const response = root.lookupType('identity.management.v1.ImportHumanUserResponse');
+    expect(Object.keys(response.fields)).to.deep.equal([
+      'userId',
+      'details',
+      'passwordlessRegistration',
+    ]);
+    expect(
+      Object.keys(
+        root.lookupType('identity.management.v1.ImportHumanUserResponse.PasswordlessRegistration')
+          .fields,
+      ),
+    ).to.deep.equal(['link', 'lifetime', 'expiration']);
+  });
+});
