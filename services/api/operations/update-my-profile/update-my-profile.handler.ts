@@ -1,10 +1,10 @@
 import { inTransaction } from '../../../../shared/db/data-source.js';
 import { User } from '../../../../shared/db/entities/index.js';
-import { recordEvents } from '../../../../shared/events/record-events.js';
 import { unauthenticated } from '../../../../shared/errors/service-error.js';
 import { updateDetails, type Details } from '../details.js';
 import type { OperationContext } from '../operation.js';
 import { normalizeProfile, sameProfile, type ProfileInput } from '../profile.js';
+import { recordChange } from '../record-change.js';
 
 export type UpdateMyProfileRequest = ProfileInput;
 export interface UpdateMyProfileResponse {
@@ -27,14 +27,7 @@ export async function updateMyProfile(
     });
     if (!user) throw unauthenticated();
     if (sameProfile(user, profile)) return { details: updateDetails(user) };
-    const at = new Date();
-    const recorded = await recordEvents(
-      manager,
-      user,
-      [{ type: 'user.human.profile.changed', payload: profile }],
-      at,
-    );
-    await manager.update(User, { id: user.id }, { ...profile, ...recorded, changeDate: at });
-    return { details: updateDetails({ ...user, ...recorded, changeDate: at }) };
+    const event = { type: 'user.human.profile.changed', payload: profile } as const;
+    return { details: await recordChange(manager, User, user, event, profile) };
   });
 }

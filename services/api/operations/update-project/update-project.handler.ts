@@ -6,9 +6,9 @@ import {
 import { isDuplicateKey } from '../../../../shared/db/mysql-errors.js';
 import { ServiceError, StatusCode } from '../../../../shared/errors/service-error.js';
 import type { ProjectPayload } from '../../../../shared/events/event-types.js';
-import { recordEvents } from '../../../../shared/events/record-events.js';
 import { updateDetails, type Details } from '../details.js';
 import type { OperationContext } from '../operation.js';
+import { recordChange } from '../record-change.js';
 import { uniqueNameKey } from '../unique-name-key.js';
 
 export interface UpdateProjectRequest {
@@ -60,22 +60,12 @@ export async function updateProject(
       (key) => project[key] === settings[key],
     );
     if (unchanged) return { details: updateDetails(project) };
-    const at = new Date();
-    const recorded = await recordEvents(
-      manager,
-      project,
-      [{ type: 'project.changed', payload: settings }],
-      at,
-    );
+    const event = { type: 'project.changed', payload: settings } as const;
+    const columns = { ...settings, nameLower: uniqueNameKey(settings.name) };
     try {
-      await manager.update(
-        Project,
-        { id: project.id },
-        { ...settings, nameLower: uniqueNameKey(settings.name), ...recorded, changeDate: at },
-      );
+      return { details: await recordChange(manager, Project, project, event, columns) };
     } catch (error) {
       throw isDuplicateKey(error, 'projects_org_name') ? projectNameTaken() : error;
     }
-    return { details: updateDetails({ ...project, ...recorded, changeDate: at }) };
   });
 }
