@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from '../../shared/config/config.js';
 import { createDataSource } from '../../shared/db/data-source.js';
 import { createLogger, describeError } from '../../shared/logging/logger.js';
+import { startRelay } from '../relay/start-relay.js';
 import { startApi } from './api.js';
 import { loadVerificationKeys } from './auth/token-keys.js';
 
@@ -22,9 +23,11 @@ async function main(): Promise<void> {
     throw new Error('the database schema is not up to date: run `identityctl migrate` first');
   }
   const api = await startApi({ dataSource, config, logger }, keys, config.httpPort);
+  const relay = config.relay.inProcess ? await startRelay(dataSource, config, logger) : undefined;
   logger.info({ url: `http://0.0.0.0:${config.httpPort}` }, 'identity API listening');
   const stop = async (): Promise<void> => {
     await api.close();
+    await relay?.stop();
     await dataSource.destroy();
     process.exit(0);
   };

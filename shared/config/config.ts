@@ -44,6 +44,36 @@ export interface Config {
   passwordlessCodeLifetimeSeconds: number;
   /** `LOG_LEVEL`, default `info`. */
   logLevel: string;
+  kafka: KafkaConfig;
+  relay: RelayConfig;
+}
+
+export interface KafkaConfig {
+  /** Bootstrap servers, comma-separated. `KAFKA_BROKERS`; unset means events are not published. */
+  brokers: string[];
+  /** `KAFKA_CLIENT_ID`, default `identity-service`. */
+  clientId: string;
+  /** Topics are `<prefix><aggregate>.v1`. `KAFKA_TOPIC_PREFIX`, default `identity.`. */
+  topicPrefix: string;
+  /** Partitions of a topic the relay creates. `KAFKA_TOPIC_PARTITIONS`, default 6. */
+  topicPartitions: number;
+  /** Replication of a topic the relay creates; -1 takes the broker's default. `KAFKA_REPLICATION_FACTOR`, default -1. */
+  replicationFactor: number;
+}
+
+export interface RelayConfig {
+  /** Run the outbox relay inside the API process. `RELAY_IN_PROCESS`, default true. */
+  inProcess: boolean;
+  /** Events published per round trip. `RELAY_BATCH_SIZE`, default 500. */
+  batchSize: number;
+  /** Pause between polls of an empty outbox, in ms. `RELAY_POLL_INTERVAL_MS`, default 20. */
+  pollIntervalMs: number;
+  /** Longest pause between retries while Kafka is unreachable, in ms. `RELAY_MAX_BACKOFF_MS`, default 5000. */
+  maxBackoffMs: number;
+  /** Aggregates are split into this many shards, each published by one relay at a time. `RELAY_SHARDS`, default 8. */
+  shards: number;
+  /** CloudEvents `source` of every event. `EVENT_SOURCE`, default `urn:identity-service`. */
+  eventSource: string;
 }
 
 export class ConfigError extends Error {
@@ -95,6 +125,21 @@ export function loadConfig(env: Env = process.env): Config {
       'trace',
       'silent',
     ]),
+    kafka: {
+      brokers: read.list('KAFKA_BROKERS'),
+      clientId: env.KAFKA_CLIENT_ID || 'identity-service',
+      topicPrefix: env.KAFKA_TOPIC_PREFIX ?? 'identity.',
+      topicPartitions: read.integer('KAFKA_TOPIC_PARTITIONS', 6, 1, 10_000),
+      replicationFactor: read.integer('KAFKA_REPLICATION_FACTOR', -1, -1, 100),
+    },
+    relay: {
+      inProcess: read.boolean('RELAY_IN_PROCESS', true),
+      batchSize: read.integer('RELAY_BATCH_SIZE', 500, 1, 10_000),
+      pollIntervalMs: read.integer('RELAY_POLL_INTERVAL_MS', 20, 1, 60_000),
+      maxBackoffMs: read.integer('RELAY_MAX_BACKOFF_MS', 5000, 10, 600_000),
+      shards: read.integer('RELAY_SHARDS', 8, 1, 1024),
+      eventSource: env.EVENT_SOURCE || 'urn:identity-service',
+    },
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
@@ -134,6 +179,17 @@ class EnvReader {
       return fallback;
     }
     return raw;
+  }
+
+  /** A comma-separated list of `host:port`. */
+  list(name: string): string[] {
+    const items = (this.env[name] ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean);
+    const bad = items.filter((item) => !/^[^\s:]+:\d{1,5}$/.test(item));
+    if (bad.length > 0) this.problems.push(`${name} must be a comma-separated list of host:port`);
+    return bad.length > 0 ? [] : items;
   }
 
   oneOf(name: string, fallback: string, allowed: string[]): string {

@@ -19,6 +19,10 @@ import { startApi, type RunningApi } from '../../services/api/api.js';
 import { loadVerificationKeys } from '../../services/api/auth/token-keys.js';
 import { importHumanUser } from '../../services/api/operations/import-human-user/import-human-user.handler.js';
 import { createTestDatabase } from './database.js';
+import { topicOf } from '../../shared/events/cloud-event.js';
+import { createKafka, ensureTopics } from '../../shared/kafka/kafka-client.js';
+import { OutboxRelay } from '../../services/relay/outbox-relay.js';
+import { TopicReader } from './topic-reader.js';
 import { LogCapture } from './log-capture.js';
 
 export interface ApiResponse<T = any> {
@@ -74,6 +78,10 @@ export class TestService {
       PUBLIC_URL: 'http://id.test',
       SECRETS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       LOG_LEVEL: 'info',
+      KAFKA_BROKERS: process.env.KAFKA_BROKERS ?? '',
+      KAFKA_TOPIC_PREFIX: `t${randomBytes(4).toString('hex')}.`,
+      KAFKA_TOPIC_PARTITIONS: '3',
+      RELAY_POLL_INTERVAL_MS: '10',
       ...env,
     });
     const dataSource = createDataSource({
@@ -89,12 +97,58 @@ export class TestService {
       await loadVerificationKeys(config.auth),
       0,
     );
-    return new TestService(config, dataSource, api, logs, signingJwk, async () => {
-      await api.close();
-      await dataSource.destroy().catch(() => undefined);
-      await database.drop();
-      await rm(dir, { recursive: true, force: true });
+    const service: TestService = new TestService(
+      config,
+      dataSource,
+      api,
+      logs,
+      signingJwk,
+      async () => {
+        await api.close();
+        await Promise.all(service.relays.map((relay) => relay.stop()));
+        if (service.relays.length > 0) await deleteTopics(config);
+        await dataSource.destroy().catch(() => undefined);
+        await database.drop();
+        await rm(dir, { recursive: true, force: true });
+      },
+    );
+    return service;
+  }
+
+  private readonly relays: OutboxRelay[] = [];
+
+  /** The topics this service's relays publish to (a prefix of their own per service). */
+  get topics(): { user: string; project: string } {
+    return {
+      user: topicOf(this.config.kafka.topicPrefix, 'user'),
+      project: topicOf(this.config.kafka.topicPrefix, 'project'),
+    };
+  }
+
+  /** Starts an outbox relay to KAFKA_BROKERS; several may run at once. Stopped by close(). */
+  async startRelay(overrides: Partial<Config['relay']> = {}): Promise<OutboxRelay> {
+    const relay = new OutboxRelay({
+      dataSource: this.dataSource,
+      databaseUrl: this.config.databaseUrl,
+      kafka: createKafka(this.config.kafka, createLogger('error', this.logs)),
+      kafkaConfig: this.config.kafka,
+      config: { ...this.config.relay, ...overrides },
+      logger: createLogger(this.config.logLevel, this.logs),
     });
+    this.relays.push(relay);
+    await relay.start();
+    return relay;
+  }
+
+  /** Reads this service's topics from the beginning (creating them if no relay has yet). */
+  async readTopics(): Promise<TopicReader> {
+    const topics = [this.topics.user, this.topics.project];
+    await ensureTopics(
+      createKafka(this.config.kafka, createLogger('silent')),
+      this.config.kafka,
+      topics,
+    );
+    return new TopicReader(this.config.kafka.brokers.join(','), topics).start();
   }
 
   close(): Promise<void> {
@@ -221,4 +275,17 @@ export async function orgWithOwner(
 ): Promise<{ orgId: string; userId: string; token: string }> {
   const orgId = await service.organization();
   return { orgId, ...(await service.member(orgId, ['ORG_OWNER'])) };
+}
+
+async function deleteTopics(config: Config): Promise<void> {
+  const admin = createKafka(config.kafka, createLogger('silent')).admin();
+  await admin.connect();
+  try {
+    const ours = (await admin.listTopics()).filter((topic) =>
+      topic.startsWith(config.kafka.topicPrefix),
+    );
+    if (ours.length > 0) await admin.deleteTopics({ topics: ours });
+  } finally {
+    await admin.disconnect();
+  }
 }

@@ -1,0 +1,191 @@
+import { CompressionTypes, Partitioners, type Kafka, type Message, type Producer } from 'kafkajs';
+import type { DataSource } from 'typeorm';
+import type { KafkaConfig, RelayConfig } from '../../shared/config/config.js';
+import type { EventRecord } from '../../shared/db/entities/event-record.entity.js';
+import { AGGREGATE_TYPES, toCloudEvent, topicOf } from '../../shared/events/cloud-event.js';
+import { ensureTopics } from '../../shared/kafka/kafka-client.js';
+import { describeError, type Logger } from '../../shared/logging/logger.js';
+import { ShardLeases } from './shard-leases.js';
+
+export interface RelayOptions {
+  dataSource: DataSource;
+  databaseUrl: string;
+  kafka: Kafka;
+  kafkaConfig: KafkaConfig;
+  config: RelayConfig;
+  logger: Logger;
+}
+
+/** How often a relay confirms its shard locks and tries to take free ones. */
+const LEASE_REFRESH_MS = 1000;
+
+interface OutboxRow {
+  position: string;
+  id: string;
+  type: string;
+  aggregate_type: string;
+  aggregate_id: string;
+  aggregate_version: number;
+  org_id: string;
+  payload: string | Record<string, unknown>;
+  created_at: Date;
+}
+
+/**
+ * Publishes committed events from the outbox to Kafka, then marks them published. At least once:
+ * a crash between the two publishes a batch again, with the same CloudEvents ids. Per aggregate
+ * in order: one aggregate's events are in one shard, a shard is published by one relay at a
+ * time, and a batch goes out in position order over an idempotent producer with one request in
+ * flight. While Kafka is unreachable the batch is retried with exponential back-off; the API keeps
+ * writing to the outbox meanwhile.
+ */
+export class OutboxRelay {
+  private readonly leases: ShardLeases;
+  private producer?: Producer;
+  private running = false;
+  private loop?: Promise<void>;
+  private wakeUp?: () => void;
+  private published = 0;
+
+  constructor(private readonly options: RelayOptions) {
+    this.leases = new ShardLeases(options.databaseUrl, options.config.shards);
+  }
+
+  async start(): Promise<void> {
+    const { kafka, kafkaConfig } = this.options;
+    this.running = true;
+    this.loop = this.run(() =>
+      ensureTopics(
+        kafka,
+        kafkaConfig,
+        AGGREGATE_TYPES.map((type) => topicOf(kafkaConfig.topicPrefix, type)),
+      ),
+    );
+  }
+
+  /** Publishes what is committed now without waiting for the next poll. */
+  wake(): void {
+    this.wakeUp?.();
+  }
+
+  /** Stops after the batch in flight; the shards go back at once. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake();
+    await this.loop;
+    await this.producer?.disconnect().catch(() => undefined);
+    await this.leases.close();
+  }
+
+  /** Events this relay has published since it started. */
+  get publishedCount(): number {
+    return this.published;
+  }
+
+  private async run(prepare: () => Promise<void>): Promise<void> {
+    const { config, logger } = this.options;
+    let backoff = config.pollIntervalMs;
+    let prepared = false;
+    let shards: number[] = [];
+    let leasesCheckedAt = 0;
+    while (this.running) {
+      try {
+        if (!prepared) {
+          await prepare();
+          this.producer = this.newProducer();
+          await this.producer.connect();
+          prepared = true;
+        }
+        if (Date.now() - leasesCheckedAt >= LEASE_REFRESH_MS) {
+          shards = await this.leases.refresh();
+          leasesCheckedAt = Date.now();
+        }
+        const sent = shards.length > 0 ? await this.publishBatch(shards) : 0;
+        backoff = config.pollIntervalMs;
+        if (sent < config.batchSize)
+          await this.pause(shards.length > 0 ? config.pollIntervalMs : LEASE_REFRESH_MS);
+      } catch (error) {
+        logger.warn(
+          { err: describeError(error), retryInMs: backoff },
+          'outbox relay: publishing failed, retrying',
+        );
+        // Start over with a new producer: kafkajs keeps an idempotent producer's sequence numbers
+        // across a failed send and a reconnect, and the broker then refuses every later batch as
+        // out of order. A new producer gets a new producer id and starts its sequences afresh.
+        await this.producer?.disconnect().catch(() => undefined);
+        prepared = false;
+        await this.pause(backoff);
+        backoff = Math.min(backoff * 2, config.maxBackoffMs);
+      }
+    }
+  }
+
+  private newProducer(): Producer {
+    return this.options.kafka.producer({
+      idempotent: true,
+      maxInFlightRequests: 1,
+      allowAutoTopicCreation: false,
+      createPartitioner: Partitioners.DefaultPartitioner,
+    });
+  }
+
+  private async publishBatch(shards: number[]): Promise<number> {
+    const { dataSource, config, kafkaConfig } = this.options;
+    const all = shards.length === config.shards;
+    const rows: OutboxRow[] = await dataSource.query(
+      `SELECT position, id, type, aggregate_type, aggregate_id, aggregate_version, org_id, payload, created_at
+       FROM events WHERE published_at IS NULL ${all ? '' : 'AND CRC32(aggregate_id) % ? IN (?)'}
+       ORDER BY position LIMIT ?`,
+      all ? [config.batchSize] : [config.shards, shards, config.batchSize],
+    );
+    if (rows.length === 0) return 0;
+    const byTopic = new Map<string, Message[]>();
+    for (const row of rows) {
+      const topic = topicOf(kafkaConfig.topicPrefix, row.aggregate_type as 'user' | 'project');
+      const messages = byTopic.get(topic) ?? [];
+      messages.push({
+        key: row.aggregate_id,
+        value: JSON.stringify(toCloudEvent(toRecord(row), config.eventSource)),
+        headers: { 'content-type': 'application/cloudevents+json; charset=UTF-8' },
+      });
+      byTopic.set(topic, messages);
+    }
+    await this.producer!.sendBatch({
+      acks: -1,
+      compression: CompressionTypes.None,
+      topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
+    });
+    await dataSource.query(
+      'UPDATE events SET published_at = UTC_TIMESTAMP(3) WHERE position IN (?)',
+      [rows.map((row) => row.position)],
+    );
+    this.published += rows.length;
+    return rows.length;
+  }
+
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done(): void {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wakeUp = done;
+    });
+  }
+}
+
+function toRecord(row: OutboxRow): EventRecord {
+  return {
+    position: String(row.position),
+    id: row.id,
+    type: row.type,
+    aggregateType: row.aggregate_type,
+    aggregateId: row.aggregate_id,
+    aggregateVersion: row.aggregate_version,
+    orgId: row.org_id,
+    payload: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
+    createdAt: row.created_at,
+    publishedAt: null,
+  };
+}

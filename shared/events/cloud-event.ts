@@ -1,0 +1,47 @@
+import type { EventRecord } from '../db/entities/event-record.entity.js';
+import { aggregateTypeOf, type EventType } from './event-types.js';
+
+/** Where the JSON Schema of each event type is published; `dataschema` points there. */
+export const EVENT_SCHEMA_BASE = 'https://identity.example/schemas/events/';
+
+/**
+ * What consumers receive: CloudEvents 1.0 in structured JSON mode, with the extensions
+ * `sequence` (the service-wide position, a decimal string) and `resourceowner` (organization).
+ */
+export interface CloudEvent {
+  specversion: '1.0';
+  id: string;
+  source: string;
+  type: EventType;
+  subject: string;
+  time: string;
+  datacontenttype: 'application/json';
+  dataschema: string;
+  data: Record<string, unknown>;
+  sequence: string;
+  resourceowner: string;
+}
+
+export function toCloudEvent(event: EventRecord, source: string): CloudEvent {
+  return {
+    specversion: '1.0',
+    id: event.id,
+    source,
+    type: event.type as EventType,
+    subject: event.aggregateId,
+    time: event.createdAt.toISOString(),
+    datacontenttype: 'application/json',
+    dataschema: `${EVENT_SCHEMA_BASE}${event.type}.schema.json`,
+    data: typeof event.payload === 'string' ? JSON.parse(event.payload) : event.payload,
+    sequence: String(event.position),
+    resourceowner: event.orgId,
+  };
+}
+
+/** `identity.user.v1`, `identity.project.v1`: one topic per aggregate type. */
+export function topicOf(prefix: string, type: EventType | 'user' | 'project'): string {
+  const aggregate = type === 'user' || type === 'project' ? type : aggregateTypeOf(type);
+  return `${prefix}${aggregate}.v1`;
+}
+
+export const AGGREGATE_TYPES = ['user', 'project'] as const;

@@ -1,0 +1,287 @@
+import { DiagnosticSeverity, Parser, fromFile } from '@asyncapi/parser';
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import { expect } from 'chai';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { EventPayloads, EventType } from '../../shared/events/event-types.js';
+
+// ajv-formats is CommonJS with a default export; under NodeNext it arrives wrapped.
+const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
+
+const SCHEMAS = join(process.cwd(), 'schemas');
+const EVENT_SCHEMAS = join(SCHEMAS, 'events');
+const SCHEMA_BASE = 'https://identity.example/schemas/events/';
+
+/**
+ * One realistic payload per event type. Typed against EventPayloads, so the compiler fails when a
+ * type is added or a payload changes without this catalogue (the import is type-only: nothing of
+ * it exists at run time, the runtime list is the keys of this object).
+ */
+const SAMPLES: { [T in EventType]: EventPayloads[T] } = {
+  'user.human.added': {
+    userName: 'gigi.giraffe',
+    profile: {
+      firstName: 'Gigi',
+      lastName: 'Giraffe',
+      nickName: null,
+      displayName: 'Gigi Giraffe',
+      preferredLanguage: 'de-CH',
+      gender: 'GENDER_FEMALE',
+    },
+    email: 'gigi@example.com',
+    phone: '+41791234567',
+    initializationRequired: true,
+  },
+  'user.human.email.verified': { email: 'gigi@example.com' },
+  'user.human.phone.verified': { phone: '+41791234567' },
+  'user.human.password.set': { changeRequired: false, imported: true },
+  'user.human.otp.added': {},
+  'user.idp.link.added': {
+    configId: '2f6d8a9e-1c1b-4b5e-9a57-3c3c1d7f0a11',
+    externalUserId: '104857600123',
+    displayName: null,
+  },
+  'user.human.passwordless.code.added': {
+    codeId: '01927b3e-6f1a-7c3d-8e55-4b9a0d2c1f00',
+    expiration: '2025-11-04T09:30:00.000Z',
+  },
+  'user.human.profile.changed': {
+    firstName: 'Gigi',
+    lastName: 'Long-Neck',
+    nickName: 'gg',
+    displayName: 'Gigi Long-Neck',
+    preferredLanguage: null,
+    gender: 'GENDER_UNSPECIFIED',
+  },
+  'project.added': {
+    name: 'Zoo portal',
+    projectRoleAssertion: false,
+    projectRoleCheck: false,
+    hasProjectCheck: false,
+    privateLabelingSetting: 'PRIVATE_LABELING_SETTING_UNSPECIFIED',
+  },
+  'project.changed': {
+    name: 'Zoo portal',
+    projectRoleAssertion: true,
+    projectRoleCheck: true,
+    hasProjectCheck: false,
+    privateLabelingSetting: 'PRIVATE_LABELING_SETTING_ENFORCE_PROJECT_RESOURCE_OWNER_POLICY',
+  },
+};
+const EVENT_TYPES = Object.keys(SAMPLES).sort();
+
+/**
+ * The types listed in ../shared/guides/contract.md ("Events for downstream services"), which
+ * omits `project.added`. The contract also names `user.human.init.code.added`, which the service
+ * does not record (no such type in EventPayloads, no schema): a known gap, kept visible here.
+ */
+const CONTRACT_TYPES = [
+  'user.human.added',
+  'user.human.profile.changed',
+  'user.human.email.verified',
+  'user.human.phone.verified',
+  'user.human.password.set',
+  'user.human.otp.added',
+  'user.idp.link.added',
+  'user.human.passwordless.code.added',
+  'user.human.init.code.added',
+  'project.changed',
+];
+const IN_CONTRACT_NOT_RECORDED = ['user.human.init.code.added'];
+
+/** Property names that would carry a secret; `codeId` (an id, not the code) is allowed. */
+const SECRET_NAME = /password|passwd|hash|secret|token|otp|private.?key|code(?!id)/i;
+
+type Schema = Record<string, unknown>;
+
+function readSchema(file: string): Schema {
+  return JSON.parse(readFileSync(join(EVENT_SCHEMAS, file), 'utf8')) as Schema;
+}
+
+function typeSchemaFiles(): string[] {
+  return readdirSync(EVENT_SCHEMAS)
+    .filter((file) => file.endsWith('.schema.json') && file !== 'cloudevent.schema.json')
+    .sort();
+}
+
+/** Every property name declared anywhere in a schema, with its JSON path. */
+function propertyNames(node: unknown, path = '#'): { name: string; path: string }[] {
+  if (Array.isArray(node)) return node.flatMap((item, i) => propertyNames(item, `${path}/${i}`));
+  if (node === null || typeof node !== 'object') return [];
+  return Object.entries(node).flatMap(([key, value]) => {
+    const nested = propertyNames(value, `${path}/${key}`);
+    if (key !== 'properties' || value === null || typeof value !== 'object') return nested;
+    return [...Object.keys(value).map((name) => ({ name, path })), ...nested];
+  });
+}
+
+function schemaValidator(): Ajv {
+  const ajv = new Ajv({ strict: true, allErrors: true, allowUnionTypes: true });
+  addFormats(ajv);
+  ajv.addSchema(readSchema('cloudevent.schema.json'));
+  for (const file of typeSchemaFiles()) ajv.addSchema(readSchema(file));
+  return ajv;
+}
+
+function validatorOf(ajv: Ajv, id: string): ValidateFunction {
+  const validate = ajv.getSchema(id);
+  if (!validate) throw new Error(`no schema ${id}`);
+  return validate;
+}
+
+describe('event catalogue (schemas/events, schemas/asyncapi.yaml)', () => {
+  describe('AsyncAPI document', () => {
+    it('parses and validates without errors, with both channels and a message per event type', async () => {
+      const { document, diagnostics } = await fromFile(
+        new Parser(),
+        join(SCHEMAS, 'asyncapi.yaml'),
+      ).parse();
+      const errors = diagnostics.filter((d) => d.severity === DiagnosticSeverity.Error);
+      expect(errors.map((d) => `${d.path.join('.')}: ${d.message}`)).to.deep.equal([]);
+      expect(document, 'parsed document').to.not.equal(undefined);
+      expect(document!.version()).to.equal('3.0.0');
+      const addresses = document!
+        .channels()
+        .all()
+        .map((channel) => channel.address());
+      expect(addresses).to.have.members(['identity.user.v1', 'identity.project.v1']);
+      const names = document!
+        .messages()
+        .all()
+        .map((message) => message.name());
+      expect([...names].sort()).to.deep.equal(EVENT_TYPES);
+    });
+
+    it('puts each message on the topic of its aggregate, keyed by a string', async () => {
+      const { document } = await fromFile(new Parser(), join(SCHEMAS, 'asyncapi.yaml')).parse();
+      for (const channel of document!.channels().all()) {
+        const aggregate = channel.address()!.split('.')[1];
+        for (const message of channel.messages().all()) {
+          expect(message.name(), channel.address()!).to.match(new RegExp(`^${aggregate}\\.`));
+          expect(message.bindings().get('kafka')?.value()).to.have.nested.property(
+            'key.type',
+            'string',
+          );
+        }
+      }
+      const operations = document!.operations().all();
+      expect(operations.map((operation) => operation.action())).to.deep.equal(['send', 'send']);
+    });
+  });
+
+  describe('the list of event types', () => {
+    it('has one schema file per event type', () => {
+      expect(typeSchemaFiles()).to.deep.equal(EVENT_TYPES.map((type) => `${type}.schema.json`));
+    });
+
+    it('equals the type enum of the CloudEvents envelope', () => {
+      const envelope = readSchema('cloudevent.schema.json') as {
+        properties: { type: { enum: string[] } };
+      };
+      expect([...envelope.properties.type.enum].sort()).to.deep.equal(EVENT_TYPES);
+    });
+
+    it("equals the contract's list plus project.added, less the types not recorded yet", () => {
+      const expected = [...CONTRACT_TYPES, 'project.added']
+        .filter((type) => !IN_CONTRACT_NOT_RECORDED.includes(type))
+        .sort();
+      expect(EVENT_TYPES).to.deep.equal(expected);
+    });
+  });
+
+  describe('schemas', () => {
+    const ajv = schemaValidator();
+
+    for (const type of Object.keys(SAMPLES) as EventType[]) {
+      describe(type, () => {
+        const id = `${SCHEMA_BASE}${type}.schema.json`;
+        const schema = readSchema(`${type}.schema.json`) as Schema & { required?: string[] };
+
+        it('is a draft-07 schema with its $id and the compatibility policy', () => {
+          expect(schema.$schema).to.equal('http://json-schema.org/draft-07/schema#');
+          expect(schema.$id).to.equal(id);
+          expect(schema.title).to.be.a('string');
+          expect(schema.description).to.include(
+            'Changes only add optional fields; a breaking change is a new type version',
+          );
+          expect(schema.additionalProperties).to.equal(true);
+        });
+
+        it('accepts a realistic payload and one with an extra field', () => {
+          const validate = validatorOf(ajv, id);
+          expect(validate(SAMPLES[type]), JSON.stringify(validate.errors)).to.equal(true);
+          expect(validate({ ...SAMPLES[type], addedLater: 'x' })).to.equal(true);
+        });
+
+        it('rejects a payload missing any required field', () => {
+          const validate = validatorOf(ajv, id);
+          expect(validate(null)).to.equal(false);
+          for (const field of schema.required ?? []) {
+            const { [field]: _omitted, ...rest } = SAMPLES[type] as Record<string, unknown>;
+            expect(validate(rest), `without ${field}`).to.equal(false);
+          }
+        });
+
+        it('is accepted inside a CloudEvents envelope', () => {
+          const validate = validatorOf(ajv, `${SCHEMA_BASE}cloudevent.schema.json`);
+          const event = {
+            specversion: '1.0',
+            id: '01927b3e-6f1a-7c3d-8e55-4b9a0d2c1f01',
+            source: 'urn:identity-service',
+            type,
+            subject: '01927b3e-6f1a-7c3d-8e55-4b9a0d2c1f02',
+            time: '2025-11-03T09:30:00.000Z',
+            datacontenttype: 'application/json',
+            dataschema: id,
+            data: SAMPLES[type],
+            sequence: '9007199254740993',
+            resourceowner: '01927b3e-6f1a-7c3d-8e55-4b9a0d2c1f03',
+          };
+          expect(validate(event), JSON.stringify(validate.errors)).to.equal(true);
+          for (const field of Object.keys(event)) {
+            const { [field]: _omitted, ...rest } = event as Record<string, unknown>;
+            expect(validate(rest), `without ${field}`).to.equal(false);
+          }
+          expect(validate({ ...event, sequence: '12a' })).to.equal(false);
+          expect(validate({ ...event, type: 'user.human.deleted' })).to.equal(false);
+        });
+      });
+    }
+
+    it('requires exactly the non-optional fields, with null allowed where the type allows it', () => {
+      const profile = readSchema('user.human.profile.changed.schema.json') as {
+        required: string[];
+        properties: Record<string, { type?: unknown; enum?: unknown }>;
+      };
+      expect(profile.required).to.have.members(Object.keys(SAMPLES['user.human.profile.changed']));
+      expect(profile.properties.nickName!.type).to.deep.equal(['string', 'null']);
+      expect(profile.properties.firstName!.type).to.equal('string');
+      expect(profile.properties.gender!.enum).to.have.lengthOf(4);
+      const validate = validatorOf(ajv, `${SCHEMA_BASE}user.human.profile.changed.schema.json`);
+      const sample = SAMPLES['user.human.profile.changed'];
+      expect(validate({ ...sample, gender: 'GENDER_OTHER' })).to.equal(false);
+      expect(validate({ ...sample, firstName: null })).to.equal(false);
+      const code = validatorOf(ajv, `${SCHEMA_BASE}user.human.passwordless.code.added.schema.json`);
+      const codeSample = SAMPLES['user.human.passwordless.code.added'];
+      expect(code({ ...codeSample, expiration: 'next tuesday' })).to.equal(false);
+    });
+
+    it('declares no property whose name suggests a secret', () => {
+      const files = ['cloudevent.schema.json', ...typeSchemaFiles()];
+      const secrets = files.flatMap((file) =>
+        propertyNames(readSchema(file))
+          .filter(({ name }) => SECRET_NAME.test(name))
+          .map(({ name, path }) => `${file} ${path}: ${name}`),
+      );
+      expect(secrets).to.deep.equal([]);
+      const seen = files.flatMap((file) => propertyNames(readSchema(file)).map(({ name }) => name));
+      expect(seen).to.include.members(['codeId', 'nickName', 'resourceowner']);
+      expect(SECRET_NAME.test('codeId')).to.equal(false);
+      const caught = ['otpSecret', 'code', 'passwordHash', 'initCode'].filter((n) =>
+        SECRET_NAME.test(n),
+      );
+      expect(caught).to.have.lengthOf(4);
+    });
+  });
+});
