@@ -1,0 +1,210 @@
+/**
+ * Outbox relay benchmark: publish rate (draining a backlog) and commit-to-broker lag at fixed
+ * write rates, against real MariaDB and a real Kafka broker on this machine.
+ *
+ *   npm run bench:relay            (starts a broker unless KAFKA_BROKERS answers)
+ *
+ * Lag is measured two ways for each write: commit → the broker appended it (the topic is created
+ * with LogAppendTime, so each message carries the broker's own append time) and commit → a
+ * consumer received it. All clocks are this machine's.
+ */
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { Kafka, logLevel } from 'kafkajs';
+import { loadConfig } from '../shared/config/config.js';
+import { createDataSource, inTransaction, migrate } from '../shared/db/data-source.js';
+import { topicOf } from '../shared/events/cloud-event.js';
+import { recordEvents } from '../shared/events/record-events.js';
+import { createLogger } from '../shared/logging/logger.js';
+import { createKafka, ensureTopics } from '../shared/kafka/kafka-client.js';
+import { OutboxRelay } from '../services/relay/outbox-relay.js';
+import { createTestDatabase } from '../test/support/database.js';
+import { KafkaBroker, reachable } from '../test/support/kafka-broker.js';
+
+const BACKLOG = 20_000;
+const RATES = [250, 500, 1000];
+const SECONDS_PER_RATE = 8;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+async function main(): Promise<void> {
+  let broker: KafkaBroker | undefined;
+  let brokers = process.env.KAFKA_BROKERS ?? '';
+  if (!brokers || !(await reachable(brokers))) {
+    broker = await KafkaBroker.start();
+    brokers = broker.brokers;
+  }
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    DATABASE_URL: database.url,
+    KAFKA_BROKERS: brokers,
+    KAFKA_TOPIC_PREFIX: `bench${randomBytes(3).toString('hex')}.`,
+    KAFKA_TOPIC_PARTITIONS: '6',
+  });
+  const dataSource = createDataSource({ url: config.databaseUrl, poolSize: 20 });
+  await dataSource.initialize();
+  await migrate(dataSource);
+  const logger = createLogger('error');
+  const kafka = createKafka(config.kafka, logger);
+  const topic = topicOf(config.kafka.topicPrefix, 'project');
+  const admin = kafka.admin();
+  await admin.connect();
+  await admin.createTopics({
+    waitForLeaders: true,
+    topics: [
+      {
+        topic,
+        numPartitions: 6,
+        configEntries: [{ name: 'message.timestamp.type', value: 'LogAppendTime' }],
+      },
+    ],
+  });
+  await admin.disconnect();
+  await ensureTopics(kafka, config.kafka, [topicOf(config.kafka.topicPrefix, 'user')]);
+  const newRelay = () =>
+    new OutboxRelay({
+      dataSource,
+      databaseUrl: config.databaseUrl,
+      kafka,
+      kafkaConfig: config.kafka,
+      config: config.relay,
+      logger,
+    });
+
+  const committedAt = new Map<string, number>();
+  const receivedAt = new Map<string, number>();
+  const appendedAt = new Map<string, number>();
+  const consumer = new Kafka({ brokers: [brokers], logLevel: logLevel.NOTHING }).consumer({
+    groupId: `bench-${randomBytes(4).toString('hex')}`,
+    maxWaitTimeInMs: 10,
+  });
+  await consumer.connect();
+  await consumer.subscribe({ topic, fromBeginning: true });
+  await consumer.run({
+    eachMessage: async ({ message }) => {
+      const id = JSON.parse(message.value!.toString()).id;
+      receivedAt.set(id, Date.now());
+      appendedAt.set(id, Number(message.timestamp));
+    },
+  });
+
+  /** One write: a transaction recording one project.changed event, as Update Project does. */
+  let version = 0;
+  const aggregateId = '00000000-0000-7000-8000-000000000001';
+  const write = async (): Promise<void> => {
+    const payload = {
+      name: 'bench',
+      projectRoleAssertion: false,
+      projectRoleCheck: false,
+      hasProjectCheck: false,
+      privateLabelingSetting: 'PRIVATE_LABELING_SETTING_UNSPECIFIED' as const,
+    };
+    const ids: string[] = [];
+    await inTransaction(dataSource, async (manager) => {
+      const id = `${randomBytes(8).toString('hex')}`;
+      await recordEvents(
+        manager,
+        {
+          id: `${aggregateId.slice(0, 24)}${id.slice(0, 12)}`,
+          orgId: aggregateId,
+          version: version++,
+        },
+        [{ type: 'project.changed', payload }],
+        new Date(),
+      );
+      const [row] = await manager.query('SELECT id FROM events WHERE position = LAST_INSERT_ID()');
+      ids.push(row.id);
+    });
+    committedAt.set(ids[0]!, Date.now());
+  };
+
+  // 1. Publish rate: a backlog written while no relay runs, then drained by one relay.
+  for (let done = 0; done < BACKLOG; done += 500)
+    await Promise.all(Array.from({ length: 500 }, write));
+  const drainRelay = newRelay();
+  const drainStart = Date.now();
+  await drainRelay.start();
+  while (drainRelay.publishedCount < BACKLOG)
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  const drainSeconds = (Date.now() - drainStart) / 1000;
+  const results: Record<string, unknown> = {
+    publishRate: {
+      events: BACKLOG,
+      seconds: drainSeconds,
+      eventsPerSecond: Math.round(BACKLOG / drainSeconds),
+    },
+  };
+
+  // 2. Lag at fixed write rates, with the relay running as in production.
+  const lag: Record<string, unknown>[] = [];
+  for (const rate of RATES) {
+    committedAt.clear();
+    const started = Date.now();
+    const writes: Promise<void>[] = [];
+    for (let tick = 0; Date.now() - started < SECONDS_PER_RATE * 1000; tick++) {
+      const due = Math.floor(((Date.now() - started) / 1000) * rate) - writes.length;
+      for (let i = 0; i < due; i++) writes.push(write());
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await Promise.all(writes);
+    const ids = [...committedAt.keys()];
+    while (ids.some((id) => !receivedAt.has(id)))
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    const toBroker = ids
+      .map((id) => appendedAt.get(id)! - committedAt.get(id)!)
+      .sort((a, b) => a - b);
+    const toConsumer = ids
+      .map((id) => receivedAt.get(id)! - committedAt.get(id)!)
+      .sort((a, b) => a - b);
+    lag.push({
+      writesPerSecond: rate,
+      achievedPerSecond: Math.round(ids.length / SECONDS_PER_RATE),
+      commitToBrokerMs: {
+        p50: percentile(toBroker, 50),
+        p99: percentile(toBroker, 99),
+        max: toBroker.at(-1),
+      },
+      commitToConsumerMs: {
+        p50: percentile(toConsumer, 50),
+        p99: percentile(toConsumer, 99),
+        max: toConsumer.at(-1),
+      },
+    });
+  }
+  results.lag = lag;
+  results.machine = {
+    cpus: os.cpus().length,
+    cpu: os.cpus()[0]?.model,
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+  };
+
+  console.log(JSON.stringify(results, null, 2));
+  console.log(
+    `\npublish rate: ${(results.publishRate as { eventsPerSecond: number }).eventsPerSecond} events/s (${BACKLOG} events drained by one relay)`,
+  );
+  console.log('writes/s  achieved  commit→broker p50/p99 ms  commit→consumer p50/p99 ms');
+  for (const row of lag as {
+    writesPerSecond: number;
+    achievedPerSecond: number;
+    commitToBrokerMs: { p50: number; p99: number };
+    commitToConsumerMs: { p50: number; p99: number };
+  }[]) {
+    console.log(
+      `${String(row.writesPerSecond).padStart(8)}  ${String(row.achievedPerSecond).padStart(8)}  ${`${row.commitToBrokerMs.p50} / ${row.commitToBrokerMs.p99}`.padStart(24)}  ${`${row.commitToConsumerMs.p50} / ${row.commitToConsumerMs.p99}`.padStart(26)}`,
+    );
+  }
+
+  await drainRelay.stop();
+  await consumer.disconnect();
+  await dataSource.destroy();
+  await database.drop();
+  await broker?.remove();
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
