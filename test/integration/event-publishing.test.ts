@@ -229,6 +229,52 @@ describe('events published to Kafka', () => {
     }
   });
 
+  it('publishes an event whose transaction commits after a later position was published', async () => {
+    const early = await service.project(owner.orgId, 'Commits late');
+    const late = await service.project(owner.orgId, 'Commits early');
+    const payload = {
+      name: 'x',
+      projectRoleAssertion: false,
+      projectRoleCheck: false,
+      hasProjectCheck: false,
+      privateLabelingSetting: 'PRIVATE_LABELING_SETTING_UNSPECIFIED' as const,
+    };
+    const slow = service.dataSource.createQueryRunner();
+    await slow.startTransaction('READ COMMITTED');
+    try {
+      // The slow transaction takes the lower position, then waits while a later one commits.
+      const [earlyProject] = await slow.query(
+        'SELECT version FROM projects WHERE id = ? FOR UPDATE',
+        [early],
+      );
+      const { recordEvents } = await import('../../shared/events/record-events.js');
+      const earlySequence = await recordEvents(
+        slow.manager,
+        { id: early, orgId: owner.orgId, version: earlyProject.version },
+        [{ type: 'project.changed', payload }],
+        new Date(),
+      );
+      const response = await service.updateProject(
+        late,
+        { name: 'Commits early', hasProjectCheck: true },
+        { token: owner.token },
+      );
+      expect(BigInt(response.body.details.sequence) > BigInt(earlySequence.sequence)).to.equal(
+        true,
+      );
+      await reader.waitFor(() => reader.of(late).length === 2, 30_000, 'the later event');
+      await slow.query('UPDATE projects SET version = ? WHERE id = ?', [
+        earlySequence.version,
+        early,
+      ]);
+      await slow.commitTransaction();
+    } finally {
+      await slow.release();
+    }
+    const events = await published(early, service.topics.project);
+    expect(events.map((event) => event.type)).to.deep.equal(['project.added', 'project.changed']);
+  });
+
   it('reports the outbox empty once everything is published', async () => {
     const { outboxBacklog } = await import('../../shared/events/outbox-backlog.js');
     const deadline = Date.now() + 10_000;
