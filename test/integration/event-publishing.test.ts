@@ -42,7 +42,7 @@ describe('events published to Kafka', () => {
     reader = await service.readTopics();
   });
   after(async () => {
-    await reader.stop();
+    await reader?.stop();
     await service.close();
   });
 

@@ -104,12 +104,22 @@ export class TestService {
       logs,
       signingJwk,
       async () => {
-        await api.close();
-        await Promise.all(service.relays.map((relay) => relay.stop()));
-        if (service.relays.length > 0) await deleteTopics(config);
-        await dataSource.destroy().catch(() => undefined);
-        await database.drop();
-        await rm(dir, { recursive: true, force: true });
+        // Every step runs even when one before it fails, so no database or topic is left behind.
+        const steps = [
+          () => api.close(),
+          () => Promise.all(service.relays.map((relay) => relay.stop())),
+          () => (service.relays.length > 0 ? deleteTopics(config) : undefined),
+          () => dataSource.destroy(),
+          () => database.drop(),
+          () => rm(dir, { recursive: true, force: true }),
+        ];
+        const failures: unknown[] = [];
+        for (const step of steps) {
+          await Promise.resolve()
+            .then(step)
+            .catch((error: unknown) => failures.push(error));
+        }
+        if (failures.length > 0) throw failures[0];
       },
     );
     return service;
