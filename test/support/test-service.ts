@@ -105,7 +105,7 @@ export class TestService {
       signingJwk,
       async () => {
         // Every step runs even when one before it fails, so no database or topic is left behind.
-        const steps = [
+        const steps: (() => unknown)[] = [
           () => api.close(),
           () => Promise.all(service.relays.map((relay) => relay.stop())),
           () => (service.relays.length > 0 ? deleteTopics(config) : undefined),
