@@ -46,6 +46,30 @@ export interface Config {
   logLevel: string;
   kafka: KafkaConfig;
   relay: RelayConfig;
+  worker: WorkerConfig;
+}
+
+export interface WorkerConfig {
+  /** `REDIS_URL`, default `redis://127.0.0.1:6379`: BullMQ's email queue. */
+  redisUrl: string;
+  /** `smtp://user:pass@host:port` (STARTTLS when offered) or `smtps://…` (TLS). `SMTP_URL`, default `smtp://127.0.0.1:25`. */
+  smtpUrl: string;
+  /** Sender of every email. `SMTP_FROM`, default `Identity <no-reply@localhost>`. */
+  smtpFrom: string;
+  /** Pooled SMTP connections. `SMTP_POOL_SIZE`, default 5. */
+  smtpPoolSize: number;
+  /** BullMQ queue name. `EMAIL_QUEUE`, default `identity-emails`. */
+  emailQueue: string;
+  /** Tries per email before it is failed. `EMAIL_ATTEMPTS`, default 10. */
+  emailAttempts: number;
+  /** First retry delay; doubles each try. `EMAIL_BACKOFF_MS`, default 1000. */
+  emailBackoffMs: number;
+  /** Emails sent at once by one worker. `EMAIL_CONCURRENCY`, default 10. */
+  emailConcurrency: number;
+  /** Lifetime of an initialization code in seconds. `INIT_CODE_LIFETIME`, default 72 h. */
+  initCodeLifetimeSeconds: number;
+  /** Consumer groups are `<prefix>.<consumer>`. `WORKER_GROUP_PREFIX`, default `identity-worker`. */
+  consumerGroupPrefix: string;
 }
 
 export interface KafkaConfig {
@@ -139,6 +163,18 @@ export function loadConfig(env: Env = process.env): Config {
       maxBackoffMs: read.integer('RELAY_MAX_BACKOFF_MS', 5000, 10, 600_000),
       shards: read.integer('RELAY_SHARDS', 8, 1, 1024),
       eventSource: env.EVENT_SOURCE || 'urn:identity-service',
+    },
+    worker: {
+      redisUrl: read.url('REDIS_URL', 'redis://127.0.0.1:6379'),
+      smtpUrl: read.url('SMTP_URL', 'smtp://127.0.0.1:25'),
+      smtpFrom: env.SMTP_FROM || 'Identity <no-reply@localhost>',
+      smtpPoolSize: read.integer('SMTP_POOL_SIZE', 5, 1, 100),
+      emailQueue: env.EMAIL_QUEUE || 'identity-emails',
+      emailAttempts: read.integer('EMAIL_ATTEMPTS', 10, 1, 100),
+      emailBackoffMs: read.integer('EMAIL_BACKOFF_MS', 1000, 1, 3_600_000),
+      emailConcurrency: read.integer('EMAIL_CONCURRENCY', 10, 1, 1000),
+      initCodeLifetimeSeconds: read.integer('INIT_CODE_LIFETIME', 72 * 3600, 60, 30 * 86400),
+      consumerGroupPrefix: env.WORKER_GROUP_PREFIX || 'identity-worker',
     },
   };
   if (problems.length > 0) throw new ConfigError(problems);

@@ -40,6 +40,8 @@ export interface EventPayloads {
   'user.human.otp.added': Record<string, never>;
   'user.idp.link.added': { configId: string; externalUserId: string; displayName: string | null };
   'user.human.passwordless.code.added': { codeId: string; expiration: string };
+  /** Recorded by the worker when it makes the code an initialization email carries. */
+  'user.human.init.code.added': { codeId: string; expiration: string };
   'user.human.profile.changed': ProfilePayload;
   'project.added': ProjectPayload;
   'project.changed': ProjectPayload;

@@ -37,14 +37,20 @@ export async function ensureTopics(
     const existing = new Set(await admin.listTopics());
     const missing = topics.filter((topic) => !existing.has(topic));
     if (missing.length === 0) return;
-    await admin.createTopics({
-      waitForLeaders: true,
-      topics: missing.map((topic) => ({
-        topic,
-        numPartitions: config.topicPartitions,
-        replicationFactor: config.replicationFactor,
-      })),
-    });
+    try {
+      await admin.createTopics({
+        waitForLeaders: true,
+        topics: missing.map((topic) => ({
+          topic,
+          numPartitions: config.topicPartitions,
+          replicationFactor: config.replicationFactor,
+        })),
+      });
+    } catch (error) {
+      // Another process may have created them at the same moment: fine, if they exist now.
+      const now = new Set(await admin.listTopics());
+      if (!missing.every((topic) => now.has(topic))) throw error;
+    }
   } finally {
     await admin.disconnect();
   }

@@ -23,6 +23,8 @@ import { topicOf } from '../../shared/events/cloud-event.js';
 import { createKafka, ensureTopics } from '../../shared/kafka/kafka-client.js';
 import { OutboxRelay } from '../../services/relay/outbox-relay.js';
 import { TopicReader } from './topic-reader.js';
+import { startWorker, type RunningWorker } from '../../services/worker/worker.js';
+import { connectEmailRedis, createEmailQueue } from '../../services/worker/email/email-queue.js';
 import { LogCapture } from './log-capture.js';
 
 export interface ApiResponse<T = any> {
@@ -82,6 +84,10 @@ export class TestService {
       KAFKA_TOPIC_PREFIX: `t${randomBytes(4).toString('hex')}.`,
       KAFKA_TOPIC_PARTITIONS: '3',
       RELAY_POLL_INTERVAL_MS: '10',
+      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      EMAIL_QUEUE: `emails-${randomBytes(4).toString('hex')}`,
+      WORKER_GROUP_PREFIX: `worker-${randomBytes(4).toString('hex')}`,
+      EMAIL_BACKOFF_MS: '200',
       ...env,
     });
     const dataSource = createDataSource({
@@ -108,6 +114,8 @@ export class TestService {
         const steps: (() => unknown)[] = [
           () => api.close(),
           () => Promise.all(service.relays.map((relay) => relay.stop())),
+          () => Promise.all(service.workers.map((worker) => worker.close())),
+          () => (service.workers.length > 0 ? obliterateQueue(config) : undefined),
           () => (service.relays.length > 0 ? deleteTopics(config) : undefined),
           () => dataSource.destroy(),
           () => database.drop(),
@@ -126,6 +134,18 @@ export class TestService {
   }
 
   private readonly relays: OutboxRelay[] = [];
+  private readonly workers: RunningWorker[] = [];
+
+  /** Starts the worker in this process (consumer groups and the email worker); stopped by close(). */
+  async startWorker(): Promise<RunningWorker> {
+    const worker = await startWorker(
+      this.dataSource,
+      this.config,
+      createLogger(this.config.logLevel, this.logs),
+    );
+    this.workers.push(worker);
+    return worker;
+  }
 
   /** The topics this service's relays publish to (a prefix of their own per service). */
   get topics(): { user: string; project: string } {
@@ -297,5 +317,16 @@ async function deleteTopics(config: Config): Promise<void> {
     if (ours.length > 0) await admin.deleteTopics({ topics: ours });
   } finally {
     await admin.disconnect();
+  }
+}
+
+async function obliterateQueue(config: Config): Promise<void> {
+  const connection = connectEmailRedis(config.worker);
+  const queue = createEmailQueue(config.worker, connection);
+  try {
+    await queue.obliterate({ force: true });
+  } finally {
+    await queue.close();
+    connection.disconnect();
   }
 }

@@ -2,18 +2,32 @@ import { EventRecord } from './event-record.entity.js';
 import { IdpConfig, UserIdpLink } from './idp.entity.js';
 import { Organization } from './organization.entity.js';
 import { Project } from './project.entity.js';
+import { ProjectReadModel, UserReadModel } from './read-model.entities.js';
 import { RoleGrant } from './role-grant.entity.js';
 import { UserCode } from './user-code.entity.js';
 import { User } from './user.entity.js';
 
-export { EventRecord, IdpConfig, Organization, Project, RoleGrant, User, UserCode, UserIdpLink };
+export {
+  EventRecord,
+  IdpConfig,
+  Organization,
+  Project,
+  ProjectReadModel,
+  RoleGrant,
+  User,
+  UserCode,
+  UserIdpLink,
+  UserReadModel,
+};
 export const entities = [
   EventRecord,
   IdpConfig,
   Organization,
   Project,
+  ProjectReadModel,
   RoleGrant,
   User,
   UserCode,
   UserIdpLink,
+  UserReadModel,
 ];

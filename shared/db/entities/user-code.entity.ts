@@ -12,4 +12,7 @@ export class UserCode {
   @Column({ name: 'expires_at', type: 'datetime', precision: 3 }) expiresAt!: Date;
   @Column({ name: 'created_at', type: 'datetime', precision: 3 }) createdAt!: Date;
   @Column({ name: 'used_at', type: 'datetime', precision: 3, nullable: true }) usedAt!: Date | null;
+  /** The event that made an initialization code due: one code per event, however often delivered. */
+  @Column({ name: 'source_event_id', type: 'char', length: 36, nullable: true })
+  sourceEventId!: string | null;
 }

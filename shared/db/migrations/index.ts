@@ -1,4 +1,5 @@
 import { InitialSchema1763790000000 } from './1763790000000-initial-schema.js';
+import { ReadModels1763800000000 } from './1763800000000-read-models.js';
 
 /** Every migration, oldest first. A schema change is a new file here, never an edit of an old one. */
-export const migrations = [InitialSchema1763790000000];
+export const migrations = [InitialSchema1763790000000, ReadModels1763800000000];

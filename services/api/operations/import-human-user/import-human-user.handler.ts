@@ -93,6 +93,7 @@ export async function importHumanUser(
         expiresAt: passwordless.expiration,
         createdAt: at,
         usedAt: null,
+        sourceEventId: null,
       });
     }
     return recorded.sequence;

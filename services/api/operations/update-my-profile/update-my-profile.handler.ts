@@ -4,7 +4,7 @@ import { unauthenticated } from '../../../../shared/errors/service-error.js';
 import { updateDetails, type Details } from '../details.js';
 import type { OperationContext } from '../operation.js';
 import { normalizeProfile, sameProfile, type ProfileInput } from '../profile.js';
-import { recordChange } from '../record-change.js';
+import { recordChange } from '../../../../shared/events/record-change.js';
 
 export type UpdateMyProfileRequest = ProfileInput;
 export interface UpdateMyProfileResponse {
@@ -28,6 +28,7 @@ export async function updateMyProfile(
     if (!user) throw unauthenticated();
     if (sameProfile(user, profile)) return { details: updateDetails(user) };
     const event = { type: 'user.human.profile.changed', payload: profile } as const;
-    return { details: await recordChange(manager, User, user, event, profile) };
+    const changed = await recordChange(manager, User, user, event, profile);
+    return { details: updateDetails({ ...user, ...changed }) };
   });
 }

@@ -8,7 +8,7 @@ import { ServiceError, StatusCode } from '../../../../shared/errors/service-erro
 import type { ProjectPayload } from '../../../../shared/events/event-types.js';
 import { updateDetails, type Details } from '../details.js';
 import type { OperationContext } from '../operation.js';
-import { recordChange } from '../record-change.js';
+import { recordChange } from '../../../../shared/events/record-change.js';
 import { uniqueNameKey } from '../unique-name-key.js';
 
 export interface UpdateProjectRequest {
@@ -63,7 +63,8 @@ export async function updateProject(
     const event = { type: 'project.changed', payload: settings } as const;
     const columns = { ...settings, nameLower: uniqueNameKey(settings.name) };
     try {
-      return { details: await recordChange(manager, Project, project, event, columns) };
+      const changed = await recordChange(manager, Project, project, event, columns);
+      return { details: updateDetails({ ...project, ...changed }) };
     } catch (error) {
       throw isDuplicateKey(error, 'projects_org_name') ? projectNameTaken() : error;
     }

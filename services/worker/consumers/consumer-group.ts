@@ -1,0 +1,57 @@
+import type { Consumer, Kafka } from 'kafkajs';
+import type { Config } from '../../../shared/config/config.js';
+import { topicOf, type CloudEvent } from '../../../shared/events/cloud-event.js';
+import { ensureTopics } from '../../../shared/kafka/kafka-client.js';
+import { describeError, type Logger } from '../../../shared/logging/logger.js';
+import type { EventConsumer } from './event-consumer.js';
+
+/**
+ * Runs one EventConsumer as a Kafka consumer group: more worker instances share the partitions.
+ * kafkajs commits an offset only after `eachMessage` returned for it, that is after `perform`
+ * made its effect durable; a crash before that redelivers the event. Partitions are consumed
+ * concurrently, each in order, so one aggregate's events (one key, one partition) stay in order.
+ */
+export async function runConsumerGroup(
+  kafka: Kafka,
+  config: Config,
+  consumer: EventConsumer,
+  logger: Logger,
+): Promise<Consumer> {
+  const topics = [
+    ...new Set(consumer.handles.map((type) => topicOf(config.kafka.topicPrefix, type))),
+  ];
+  const handled = new Set<string>(consumer.handles);
+  const group = kafka.consumer({
+    groupId: `${config.worker.consumerGroupPrefix}.${consumer.name}`,
+    maxWaitTimeInMs: 100,
+    retry: { retries: 8 },
+  });
+  // The relay may not have run yet: both create the topics they use, with the same settings.
+  await ensureTopics(kafka, config.kafka, topics);
+  await group.connect();
+  await group.subscribe({ topics, fromBeginning: true });
+  await group.run({
+    partitionsConsumedConcurrently: 3,
+    eachMessage: async ({ topic, partition, message }) => {
+      const event = JSON.parse(message.value?.toString() ?? '{}') as CloudEvent;
+      if (!handled.has(event.type)) return;
+      try {
+        await consumer.perform(event);
+      } catch (error) {
+        logger.error(
+          {
+            err: describeError(error),
+            consumer: consumer.name,
+            topic,
+            partition,
+            offset: message.offset,
+            eventId: event.id,
+          },
+          'event consumer failed; the event will be delivered again',
+        );
+        throw error;
+      }
+    },
+  });
+  return group;
+}

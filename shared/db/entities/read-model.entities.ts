@@ -1,0 +1,56 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { PrivateLabelingSetting } from './project.entity.js';
+import type { Gender } from './user.entity.js';
+
+export interface IdpLinkView {
+  configId: string;
+  externalUserId: string;
+  displayName: string | null;
+}
+
+/**
+ * What a read of a user returns, kept by the worker from the user's events. `sequence` and
+ * `changeDate` are those of the last event reduced, `creationDate` that of the first.
+ */
+@Entity('user_read_models')
+export class UserReadModel {
+  @PrimaryColumn({ type: 'char', length: 36 }) id!: string;
+  @Column({ name: 'org_id', type: 'char', length: 36 }) orgId!: string;
+  @Column({ name: 'user_name', type: 'varchar', length: 200 }) userName!: string;
+  @Column({ type: 'varchar', length: 16 }) state!: string;
+  @Column({ name: 'first_name', type: 'varchar', length: 200 }) firstName!: string;
+  @Column({ name: 'last_name', type: 'varchar', length: 200 }) lastName!: string;
+  @Column({ name: 'nick_name', type: 'varchar', length: 200, nullable: true })
+  nickName!: string | null;
+  @Column({ name: 'display_name', type: 'varchar', length: 200 }) displayName!: string;
+  @Column({ name: 'preferred_language', type: 'varchar', length: 35, nullable: true })
+  preferredLanguage!: string | null;
+  @Column({ type: 'varchar', length: 32 }) gender!: Gender;
+  @Column({ type: 'varchar', length: 320 }) email!: string;
+  @Column({ name: 'email_verified', type: 'boolean' }) emailVerified!: boolean;
+  @Column({ type: 'varchar', length: 50, nullable: true }) phone!: string | null;
+  @Column({ name: 'phone_verified', type: 'boolean' }) phoneVerified!: boolean;
+  @Column({ name: 'idp_links', type: 'json' }) idpLinks!: IdpLinkView[];
+  @Column({ name: 'has_password', type: 'boolean' }) hasPassword!: boolean;
+  @Column({ name: 'password_change_required', type: 'boolean' }) passwordChangeRequired!: boolean;
+  @Column({ name: 'has_otp', type: 'boolean' }) hasOtp!: boolean;
+  @Column({ type: 'bigint', unsigned: true }) sequence!: string;
+  @Column({ name: 'creation_date', type: 'datetime', precision: 3 }) creationDate!: Date;
+  @Column({ name: 'change_date', type: 'datetime', precision: 3 }) changeDate!: Date;
+}
+
+/** What a read of a project returns, kept by the worker from the project's events. */
+@Entity('project_read_models')
+export class ProjectReadModel {
+  @PrimaryColumn({ type: 'char', length: 36 }) id!: string;
+  @Column({ name: 'org_id', type: 'char', length: 36 }) orgId!: string;
+  @Column({ type: 'varchar', length: 200 }) name!: string;
+  @Column({ name: 'project_role_assertion', type: 'boolean' }) projectRoleAssertion!: boolean;
+  @Column({ name: 'project_role_check', type: 'boolean' }) projectRoleCheck!: boolean;
+  @Column({ name: 'has_project_check', type: 'boolean' }) hasProjectCheck!: boolean;
+  @Column({ name: 'private_labeling_setting', type: 'varchar', length: 64 })
+  privateLabelingSetting!: PrivateLabelingSetting;
+  @Column({ type: 'bigint', unsigned: true }) sequence!: string;
+  @Column({ name: 'creation_date', type: 'datetime', precision: 3 }) creationDate!: Date;
+  @Column({ name: 'change_date', type: 'datetime', precision: 3 }) changeDate!: Date;
+}
