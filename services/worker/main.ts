@@ -5,13 +5,8 @@ import { startWorker } from './worker.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const problems = [
-    ...(config.kafka.brokers.length === 0 ? ['KAFKA_BROKERS is required for the worker'] : []),
-    ...(config.secretsEncryptionKey
-      ? []
-      : ['SECRETS_ENCRYPTION_KEY is required: it seals the codes queued for email']),
-  ];
-  if (problems.length > 0) throw new ConfigError(problems);
+  if (config.kafka.brokers.length === 0)
+    throw new ConfigError(['KAFKA_BROKERS is required for the worker']);
   const logger = createLogger(config.logLevel);
   const dataSource = createDataSource({
     url: config.databaseUrl,

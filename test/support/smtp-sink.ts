@@ -31,6 +31,8 @@ export class SmtpSink {
         });
       },
     });
+    // A client that vanishes mid-session (a worker killed with SIGKILL) is no failure of ours.
+    this.server.on('error', () => undefined);
     await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
     this.port = (this.server.server.address() as AddressInfo).port;
     return this;

@@ -1,0 +1,76 @@
+import { Queue, type ConnectionOptions } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { WorkerConfig } from '../../../shared/config/config.js';
+import {
+  INITIALIZATION_EMAIL,
+  initializationEmailJobId,
+  type InitializationEmailJob,
+} from './initialization-email.job.js';
+
+export type EmailQueue = Queue<InitializationEmailJob>;
+
+/** How many jobs each state holds; what the metrics (a later issue) export. */
+export interface EmailQueueHealth {
+  waiting: number;
+  active: number;
+  delayed: number;
+  failed: number;
+  completed: number;
+}
+
+const DAY_SECONDS = 86_400;
+
+/**
+ * A finished job is kept so that adding its id again stays a no-op: a Kafka redelivery within a
+ * week sends no second email. The count bounds Redis memory when a burst finishes at once.
+ */
+const KEEP_COMPLETED = { age: 7 * DAY_SECONDS, count: 100_000 };
+/** Failed jobs are kept longer: they are what an operator looks into. */
+const KEEP_FAILED = { age: 30 * DAY_SECONDS, count: 100_000 };
+
+/**
+ * A Redis connection the queue and the worker can share. BullMQ's worker blocks on Redis and
+ * refuses a client that gives up on a command after some retries (`maxRetriesPerRequest`).
+ */
+export function connectEmailRedis(config: WorkerConfig): Redis {
+  return new Redis(config.redisUrl, { maxRetriesPerRequest: null });
+}
+
+export function createEmailQueue(config: WorkerConfig, connection: ConnectionOptions): EmailQueue {
+  return new Queue<InitializationEmailJob>(config.emailQueue, { connection });
+}
+
+/**
+ * Queues the initialization email `eventId` asks for, unless that event's job exists already.
+ * Returns whether this call queued it.
+ */
+export async function enqueueInitializationEmail(
+  queue: EmailQueue,
+  eventId: string,
+  data: InitializationEmailJob,
+  config: WorkerConfig,
+): Promise<boolean> {
+  const jobId = initializationEmailJobId(eventId);
+  const added = await queue.add(INITIALIZATION_EMAIL, data, {
+    jobId,
+    attempts: config.emailAttempts,
+    backoff: { type: 'exponential', delay: config.emailBackoffMs },
+    removeOnComplete: KEEP_COMPLETED,
+    removeOnFail: KEEP_FAILED,
+  });
+  // For an id it has already, BullMQ answers with a job built from our arguments and stores
+  // nothing; only the stored copy, stamped when it was added, tells whose job it is.
+  const stored = await queue.getJob(jobId);
+  return stored?.timestamp === added.timestamp;
+}
+
+export async function queueHealth(queue: EmailQueue): Promise<EmailQueueHealth> {
+  const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed');
+  return {
+    waiting: counts.waiting ?? 0,
+    active: counts.active ?? 0,
+    delayed: counts.delayed ?? 0,
+    failed: counts.failed ?? 0,
+    completed: counts.completed ?? 0,
+  };
+}

@@ -1,0 +1,81 @@
+import { UnrecoverableError, Worker, type ConnectionOptions } from 'bullmq';
+import type { DataSource } from 'typeorm';
+import type { Config } from '../../../shared/config/config.js';
+import { describeError, type Logger } from '../../../shared/logging/logger.js';
+import { createEmailQueue, type EmailQueue } from './email-queue.js';
+import { INITIALIZATION_EMAIL, type InitializationEmailJob } from './initialization-email.job.js';
+import {
+  createInitializationEmailProcessor,
+  type InitializationEmailOutcome,
+} from './initialization-email.processor.js';
+import { createSmtpTransport, type SmtpTransport } from './smtp-transport.js';
+
+export interface EmailWorkerOptions {
+  dataSource: DataSource;
+  config: Config;
+  logger: Logger;
+  /** Redis for BullMQ; an ioredis client needs `maxRetriesPerRequest: null` (`connectEmailRedis`). */
+  connection: ConnectionOptions;
+  /** Default: `createSmtpTransport(config.worker)`. The worker closes it either way. */
+  transport?: SmtpTransport;
+}
+
+export interface EmailWorker {
+  worker: Worker<InitializationEmailJob, InitializationEmailOutcome>;
+  /** The queue the worker takes its jobs from, e.g. for `queueHealth`. */
+  queue: EmailQueue;
+  /** Lets running emails finish, then closes the worker, the queue and the SMTP pool. */
+  close(): Promise<void>;
+}
+
+/** Sends the emails queued on `config.worker.emailQueue`, `emailConcurrency` at a time. */
+export function startEmailWorker({
+  dataSource,
+  config,
+  logger,
+  connection,
+  transport = createSmtpTransport(config.worker),
+}: EmailWorkerOptions): EmailWorker {
+  const log = logger.child({ component: 'email-worker', queue: config.worker.emailQueue });
+  const sendInitializationEmail = createInitializationEmailProcessor({
+    dataSource,
+    config,
+    transport,
+    logger: log,
+  });
+  const worker = new Worker<InitializationEmailJob, InitializationEmailOutcome>(
+    config.worker.emailQueue,
+    async (job) => {
+      if (job.name === INITIALIZATION_EMAIL) return sendInitializationEmail(job);
+      throw new UnrecoverableError(`no email is known by the name ${job.name}`);
+    },
+    { connection, concurrency: config.worker.emailConcurrency },
+  );
+  worker.on('failed', (job, error) => {
+    // The messages the processor throws are free of secrets; the job data is never logged.
+    const final =
+      error instanceof UnrecoverableError || (job?.attemptsMade ?? 0) >= (job?.opts.attempts ?? 1);
+    log[final ? 'error' : 'warn'](
+      {
+        jobId: job?.id,
+        attemptsMade: job?.attemptsMade,
+        attempts: job?.opts.attempts,
+        error: describeError(error),
+      },
+      final ? 'email failed for good' : 'email failed, retrying',
+    );
+  });
+  // Without a listener an 'error' (e.g. Redis gone) would end the process.
+  worker.on('error', (error) => log.error({ error: describeError(error) }, 'email worker error'));
+  const queue = createEmailQueue(config.worker, connection);
+
+  return {
+    worker,
+    queue,
+    async close() {
+      await worker.close();
+      await queue.close();
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,100 @@
+import { UnrecoverableError, type Job } from 'bullmq';
+import type { DataSource } from 'typeorm';
+import type { Config } from '../../../shared/config/config.js';
+import type { Logger } from '../../../shared/logging/logger.js';
+import { createOneTimeCode } from '../../../shared/credentials/one-time-code.js';
+import type { InitializationEmailJob } from './initialization-email.job.js';
+import { classifySmtpFailure, type SmtpTransport } from './smtp-transport.js';
+import { renderInitializationEmail } from './templates/initialization-email.templates.js';
+
+export interface InitializationEmailDependencies {
+  dataSource: DataSource;
+  config: Config;
+  transport: SmtpTransport;
+  logger: Logger;
+}
+
+/** The job's return value, kept by BullMQ: why an email went out or did not. */
+export type InitializationEmailOutcome =
+  { sent: true; messageId: string } | { sent: false; reason: SkipReason };
+
+type SkipReason = 'user-removed' | 'code-missing' | 'code-used' | 'code-expired';
+
+interface Recipient {
+  email: string;
+  first_name: string;
+  display_name: string;
+  preferred_language: string | null;
+  code_id: string | null;
+  expires_at: Date | null;
+  used_at: Date | null;
+}
+
+/**
+ * Sends the email of one job. A failure that another try can cure is thrown as it is, for BullMQ
+ * to retry with back-off; one that cannot is an `UnrecoverableError`, which fails the job at once.
+ * No message or log line holds the code or the link.
+ *
+ * The code is made here, at sending, and replaces the stored hash: each try mails a fresh code,
+ * so the email that finally arrives carries the one that works, and the queue never holds one.
+ */
+export function createInitializationEmailProcessor({
+  dataSource,
+  config,
+  transport,
+  logger,
+}: InitializationEmailDependencies): (
+  job: Job<InitializationEmailJob>,
+) => Promise<InitializationEmailOutcome> {
+  return async (job) => {
+    const { userId, codeId } = job.data;
+    // The address is read now, not when the job was queued: a changed email gets the mail.
+    // The code's row, when there is one, says whether the email would still be of any use.
+    const [user] = (await dataSource.query(
+      `SELECT u.email, u.first_name, u.display_name, u.preferred_language,
+              c.id AS code_id, c.expires_at, c.used_at
+         FROM users u LEFT JOIN user_codes c ON c.id = ? AND c.user_id = u.id
+        WHERE u.id = ?`,
+      [codeId, userId],
+    )) as Recipient[];
+    const skip = (reason: SkipReason): InitializationEmailOutcome => {
+      logger.info({ jobId: job.id, userId, codeId, reason }, 'initialization email skipped');
+      return { sent: false, reason };
+    };
+    if (!user) return skip('user-removed');
+    if (!user.code_id) return skip('code-missing');
+    if (user.used_at) return skip('code-used');
+    if (user.expires_at && user.expires_at.getTime() <= Date.now()) return skip('code-expired');
+
+    const code = createOneTimeCode();
+    await dataSource.query('UPDATE user_codes SET code_hash = ? WHERE id = ? AND used_at IS NULL', [
+      code.hash,
+      codeId,
+    ]);
+    const query = new URLSearchParams({ userID: userId, code: code.code });
+    const link = `${config.publicUrl}/ui/login/init?${query}`;
+    const content = renderInitializationEmail({
+      language: user.preferred_language,
+      displayName: user.display_name,
+      firstName: user.first_name,
+      link,
+    });
+    try {
+      const info = await transport.sendMail({
+        from: config.worker.smtpFrom,
+        to: { name: user.display_name, address: user.email },
+        ...content,
+      });
+      logger.info(
+        { jobId: job.id, userId, codeId, messageId: info.messageId },
+        'initialization email sent',
+      );
+      return { sent: true, messageId: String(info.messageId) };
+    } catch (error) {
+      // The original error is dropped: its message may quote the server, and BullMQ keeps it.
+      const failure = classifySmtpFailure(error);
+      if (failure.permanent) throw new UnrecoverableError(`email refused: ${failure.summary}`);
+      throw new Error(`email not sent, will retry while attempts remain: ${failure.summary}`);
+    }
+  };
+}

@@ -1,0 +1,144 @@
+import { expect } from 'chai';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { connectEmailRedis, createEmailQueue } from '../../services/worker/email/email-queue.js';
+import { eventually, userAsRead, userAsWritten } from '../support/read-model-expectations.js';
+import { SmtpSink } from '../support/smtp-sink.js';
+import { orgWithOwner, TestService } from '../support/test-service.js';
+
+const WORKER = join(process.cwd(), 'dist/services/worker/main.js');
+
+describe('the worker killed with SIGKILL part-way through 500 imports', function () {
+  this.timeout(240_000);
+  let smtp: SmtpSink;
+  let service: TestService;
+  let worker: ChildProcess | undefined;
+
+  /** The worker as its own process, configured like the service under test. */
+  function startWorkerProcess(): ChildProcess {
+    const { config } = service;
+    const child = spawn('node', [WORKER], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        PATH: process.env.PATH,
+        DATABASE_URL: config.databaseUrl,
+        KAFKA_BROKERS: config.kafka.brokers.join(','),
+        KAFKA_TOPIC_PREFIX: config.kafka.topicPrefix,
+        KAFKA_TOPIC_PARTITIONS: String(config.kafka.topicPartitions),
+        REDIS_URL: config.worker.redisUrl,
+        EMAIL_QUEUE: config.worker.emailQueue,
+        EMAIL_BACKOFF_MS: '200',
+        WORKER_GROUP_PREFIX: config.worker.consumerGroupPrefix,
+        SMTP_URL: smtp.url,
+        PUBLIC_URL: config.publicUrl,
+        LOG_LEVEL: 'error',
+      },
+    });
+    return child;
+  }
+
+  /** How often BullMQ found the job stalled: its worker died while it was active. */
+  async function stalledCounter(jobId: string): Promise<number> {
+    const connection = connectEmailRedis(service.config.worker);
+    const queue = createEmailQueue(service.config.worker, connection);
+    try {
+      return (await queue.getJob(jobId))?.stalledCounter ?? 0;
+    } finally {
+      await queue.close();
+      connection.disconnect();
+    }
+  }
+
+  before(async () => {
+    smtp = await new SmtpSink().start();
+    service = await TestService.start({ SMTP_URL: smtp.url });
+    await service.startRelay();
+  });
+  after(async () => {
+    worker?.kill('SIGKILL');
+    await service.close();
+    await smtp.stop();
+  });
+
+  it('leaves every read model matching the write side and every due email sent exactly once', async () => {
+    const owner = await orgWithOwner(service);
+    worker = startWorkerProcess();
+    const due = (index: number) => index % 3 !== 0;
+    const userIds: string[] = [];
+    let next = 0;
+    let killed = false;
+    await Promise.all(
+      Array.from({ length: 12 }, async () => {
+        while (next < 500) {
+          const index = next++;
+          const response = await service.importUser(
+            {
+              userName: `crash-${index}`,
+              profile: { firstName: 'Crash', lastName: `${index}` },
+              email: { email: `crash-${index}@example.com`, isEmailVerified: !due(index) },
+              ...(due(index) ? {} : { password: 'Sup3r-secret!' }),
+            },
+            { token: owner.token },
+          );
+          expect(response.status).to.equal(200);
+          userIds[index] = response.body.userId;
+          // The moment is the API's, not the SMTP server's: a kill timed by an email's arrival
+          // would land, every time, between the server accepting it and the job completing.
+          if (!killed && userIds.filter(Boolean).length >= 150 && smtp.received.length > 0) {
+            killed = true;
+            worker!.kill('SIGKILL');
+          }
+        }
+      }),
+    );
+    expect(killed, 'the worker was killed while imports ran').to.equal(true);
+    worker = startWorkerProcess();
+
+    for (const userId of [...userIds]) {
+      await eventually(
+        () => userAsRead(service.dataSource, userId),
+        () => userAsWritten(service.dataSource, userId),
+        120_000,
+      );
+    }
+    const dueAddresses = userIds
+      .map((_, index) => index)
+      .filter(due)
+      .map((index) => `crash-${index}@example.com`);
+    const deadline = Date.now() + 120_000;
+    while (dueAddresses.some((address) => smtp.to(address).length === 0) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    // Give a duplicate, if the crash were to cause one, time to arrive.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const counts = userIds.map((_, index) => smtp.to(`crash-${index}@example.com`).length);
+    expect(
+      counts.filter((count, index) => due(index) && count === 0),
+      'due users never mailed',
+    ).to.deep.equal([]);
+    expect(
+      counts.filter((count, index) => !due(index) && count !== 0),
+      'users mailed without cause',
+    ).to.deep.equal([]);
+    // Exactly once, but for what SMTP itself cannot settle: an email the server accepted in the
+    // instant before the killed worker could record it. Only a job that was in flight when the
+    // worker died (BullMQ found it stalled) may have been sent twice, and never more.
+    const twice = userIds.filter((_, index) => counts[index]! > 1);
+    expect(
+      counts.filter((count) => count > 2),
+      'emails sent three times or more',
+    ).to.deep.equal([]);
+    for (const userId of twice) {
+      const [added] = await service.events(userId);
+      const stalled = await stalledCounter(`init-email-${added!.id}`);
+      expect(
+        stalled,
+        `the job of ${userId}, mailed twice, was in flight at the kill`,
+      ).to.be.greaterThan(0);
+    }
+    const exactlyOnce = counts.filter((count, index) => due(index) && count === 1).length;
+    console.log(
+      `      (${exactlyOnce} due emails sent once, ${twice.length} in flight at the kill sent again)`,
+    );
+  });
+});
