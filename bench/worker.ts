@@ -24,7 +24,8 @@ const USERS = 2000;
 const RATES = [100, 250, 500];
 const SECONDS_PER_RATE = 8;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main(): Promise<void> {
@@ -34,16 +35,31 @@ async function main(): Promise<void> {
     process.env.KAFKA_BROKERS = broker.brokers;
   }
   const smtp = await new SmtpSink().start();
-  const service = await TestService.start({ SMTP_URL: smtp.url, LOG_LEVEL: 'error', KAFKA_TOPIC_PARTITIONS: '6' });
+  const service = await TestService.start({
+    SMTP_URL: smtp.url,
+    LOG_LEVEL: 'error',
+    KAFKA_TOPIC_PARTITIONS: '6',
+  });
   const owner = await orgWithOwner(service);
-  const deps = { dataSource: service.dataSource, config: service.config, logger: createLogger('silent') };
+  const deps = {
+    dataSource: service.dataSource,
+    config: service.config,
+    logger: createLogger('silent'),
+  };
   await service.startRelay();
 
   // 1. Emails per second, from a published backlog.
   for (let done = 0; done < USERS; done += 50) {
     await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        importHumanUser({ deps, orgId: owner.orgId }, { userName: `bench-${done + i}`, profile: { firstName: 'Bench', lastName: `${done + i}` }, email: { email: `bench-${done + i}@example.com` } }),
+        importHumanUser(
+          { deps, orgId: owner.orgId },
+          {
+            userName: `bench-${done + i}`,
+            profile: { firstName: 'Bench', lastName: `${done + i}` },
+            email: { email: `bench-${done + i}@example.com` },
+          },
+        ),
       ),
     );
   }
@@ -61,7 +77,9 @@ async function main(): Promise<void> {
     await perform(event);
     appliedAt.set(event.sequence, Date.now());
   };
-  const projects = await Promise.all(Array.from({ length: 50 }, (_, i) => service.project(owner.orgId, `Bench ${i}`)));
+  const projects = await Promise.all(
+    Array.from({ length: 50 }, (_, i) => service.project(owner.orgId, `Bench ${i}`)),
+  );
   const caller = { userId: owner.userId, orgId: owner.orgId };
   const lag: Record<string, unknown>[] = [];
   let flip = 0;
@@ -75,7 +93,10 @@ async function main(): Promise<void> {
         const projectId = projects[writes.length % projects.length]!;
         const name = `Bench ${projects.indexOf(projectId)}`;
         writes.push(
-          updateProject({ deps, caller, orgId: owner.orgId }, { id: projectId, name, projectRoleCheck: flip++ % 2 === 0 }).then(({ details }) => {
+          updateProject(
+            { deps, caller, orgId: owner.orgId },
+            { id: projectId, name, projectRoleCheck: flip++ % 2 === 0 },
+          ).then(({ details }) => {
             committedAt.set(details.sequence, Date.now());
           }),
         );
@@ -84,22 +105,53 @@ async function main(): Promise<void> {
     }
     await Promise.all(writes);
     const deadline = Date.now() + 60_000;
-    while ([...committedAt.keys()].some((sequence) => !appliedAt.has(sequence)) && Date.now() < deadline) await sleep(20);
-    const lags = [...committedAt].map(([sequence, at]) => (appliedAt.get(sequence) ?? NaN) - at).sort((a, b) => a - b);
-    lag.push({ writesPerSecond: rate, achievedPerSecond: Math.round(committedAt.size / SECONDS_PER_RATE), commitToReadModelMs: { p50: percentile(lags, 50), p99: percentile(lags, 99), max: lags.at(-1) } });
+    while (
+      [...committedAt.keys()].some((sequence) => !appliedAt.has(sequence)) &&
+      Date.now() < deadline
+    )
+      await sleep(20);
+    const lags = [...committedAt]
+      .map(([sequence, at]) => (appliedAt.get(sequence) ?? NaN) - at)
+      .sort((a, b) => a - b);
+    lag.push({
+      writesPerSecond: rate,
+      achievedPerSecond: Math.round(committedAt.size / SECONDS_PER_RATE),
+      commitToReadModelMs: {
+        p50: percentile(lags, 50),
+        p99: percentile(lags, 99),
+        max: lags.at(-1),
+      },
+    });
   }
 
   const results = {
-    emails: { delivered: smtp.received.length, seconds: emailSeconds, emailsPerSecond: Math.round(USERS / emailSeconds) },
+    emails: {
+      delivered: smtp.received.length,
+      seconds: emailSeconds,
+      emailsPerSecond: Math.round(USERS / emailSeconds),
+    },
     lag,
-    machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+    machine: {
+      cpus: os.cpus().length,
+      cpu: os.cpus()[0]?.model,
+      memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+    },
   };
   console.log(JSON.stringify(results, null, 2));
-  console.log(`\nemails: ${results.emails.emailsPerSecond}/s (${USERS} due emails from published events: consumer → queue → SMTP)`);
+  console.log(
+    `\nemails: ${results.emails.emailsPerSecond}/s (${USERS} due emails from published events: consumer → queue → SMTP)`,
+  );
   console.log('writes/s  achieved  commit→read model p50/p99/max ms');
-  for (const row of lag as { writesPerSecond: number; achievedPerSecond: number; commitToReadModelMs: { p50: number; p99: number; max: number } }[]) {
+  for (const row of lag as {
+    writesPerSecond: number;
+    achievedPerSecond: number;
+    commitToReadModelMs: { p50: number; p99: number; max: number };
+  }[]) {
     const { p50, p99, max } = row.commitToReadModelMs;
-    console.log(`${String(row.writesPerSecond).padStart(8)}  ${String(row.achievedPerSecond).padStart(8)}  ${`${p50} / ${p99} / ${max}`.padStart(30)}`);
+    console.log(
+      `${String(row.writesPerSecond).padStart(8)}  ${String(row.achievedPerSecond).padStart(8)}  ${`${p50} / ${p99} / ${max}`.padStart(30)}`,
+    );
   }
   await service.close();
   await smtp.stop();

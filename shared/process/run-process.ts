@@ -1,0 +1,51 @@
+import { ConfigError, loadConfig, type Config } from '../config/config.js';
+import { createDataSource } from '../db/data-source.js';
+import { createLogger, describeError, type Logger } from '../logging/logger.js';
+import type { DataSource } from 'typeorm';
+
+export interface ProcessContext {
+  config: Config;
+  logger: Logger;
+  dataSource: DataSource;
+}
+
+/**
+ * What every process of the service (API, relay, worker) does around its own part: read and
+ * check the configuration, connect to the database, stop cleanly on SIGTERM or SIGINT, and say
+ * why a start failed (a configuration problem in plain words, anything else as a log line).
+ *
+ * @param requirements problems with the configuration that this process cannot run with
+ * @param start starts the process's part and returns how to stop it
+ */
+export function runProcess(
+  requirements: (config: Config) => string[],
+  start: (context: ProcessContext) => Promise<() => Promise<void>>,
+): void {
+  const run = async (): Promise<void> => {
+    const config = loadConfig();
+    const problems = requirements(config);
+    if (problems.length > 0) throw new ConfigError(problems);
+    const logger = createLogger(config.logLevel);
+    const dataSource = createDataSource({
+      url: config.databaseUrl,
+      poolSize: config.databasePoolSize,
+    });
+    await dataSource.initialize();
+    const stopPart = await start({ config, logger, dataSource });
+    const stop = async (): Promise<void> => {
+      await stopPart();
+      await dataSource.destroy();
+      process.exit(0);
+    };
+    process.once('SIGTERM', () => void stop());
+    process.once('SIGINT', () => void stop());
+  };
+  run().catch((error: unknown) => {
+    if (error instanceof ConfigError) console.error(error.message);
+    else
+      console.error(
+        JSON.stringify({ level: 'fatal', msg: 'start failed', err: describeError(error) }),
+      );
+    process.exit(1);
+  });
+}
