@@ -82,7 +82,6 @@ async function main(): Promise<void> {
   );
   const caller = { userId: owner.userId, orgId: owner.orgId };
   const lag: Record<string, unknown>[] = [];
-  let flip = 0;
   for (const rate of RATES) {
     const committedAt = new Map<string, number>();
     const started = Date.now();
@@ -95,7 +94,11 @@ async function main(): Promise<void> {
         writes.push(
           updateProject(
             { deps, caller, orgId: owner.orgId },
-            { id: projectId, name, projectRoleCheck: flip++ % 2 === 0 },
+            {
+              id: projectId,
+              name,
+              projectRoleCheck: Math.floor(writes.length / projects.length) % 2 === 0,
+            },
           ).then(({ details }) => {
             committedAt.set(details.sequence, Date.now());
           }),
