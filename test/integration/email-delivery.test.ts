@@ -336,7 +336,7 @@ describe('initialization emails through BullMQ and SMTP', function () {
       .and.not.to.match(/code=|ui\/login/);
   });
 
-  it('sends nothing when the user or the code is gone, or the code has expired', async () => {
+  it('sends nothing when the user or the code is gone, the code has expired or was sent', async () => {
     inbox = await Inbox.start();
     start(inbox.port);
     const goneEvent = randomUUID();
@@ -359,6 +359,18 @@ describe('initialization emails through BullMQ and SMTP', function () {
       sent: false,
       reason: 'user-removed',
     });
+    const sent = await queueEmail(await addUser('sent@example.com', 'en'));
+    await finished(sent.jobId);
+    expect(inbox.messages).to.have.length(1);
+    // A job run again after its worker died, with the email already accepted: nothing more.
+    await (await queue.getJob(sent.jobId))!.remove();
+    const again = await enqueueInitializationEmail(queue, sent.eventId, sent.data, config.worker);
+    expect(again).to.equal(true);
+    expect((await finished(sent.jobId)).returnvalue).to.deep.equal({
+      sent: false,
+      reason: 'already-sent',
+    });
+    inbox.messages.splice(0, inbox.messages.length);
     expect((await finished(initializationEmailJobId(codeless))).returnvalue).to.deep.equal({
       sent: false,
       reason: 'code-missing',

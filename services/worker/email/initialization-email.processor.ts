@@ -18,7 +18,7 @@ export interface InitializationEmailDependencies {
 export type InitializationEmailOutcome =
   { sent: true; messageId: string } | { sent: false; reason: SkipReason };
 
-type SkipReason = 'user-removed' | 'code-missing' | 'code-used' | 'code-expired';
+type SkipReason = 'user-removed' | 'code-missing' | 'already-sent' | 'code-used' | 'code-expired';
 
 interface Recipient {
   email: string;
@@ -26,6 +26,7 @@ interface Recipient {
   display_name: string;
   preferred_language: string | null;
   code_id: string | null;
+  sent_at: Date | null;
   expires_at: Date | null;
   used_at: Date | null;
 }
@@ -52,7 +53,7 @@ export function createInitializationEmailProcessor({
     // The code's row, when there is one, says whether the email would still be of any use.
     const [user] = (await dataSource.query(
       `SELECT u.email, u.first_name, u.display_name, u.preferred_language,
-              c.id AS code_id, c.expires_at, c.used_at
+              c.id AS code_id, c.sent_at, c.expires_at, c.used_at
          FROM users u LEFT JOIN user_codes c ON c.id = ? AND c.user_id = u.id
         WHERE u.id = ?`,
       [codeId, userId],
@@ -63,6 +64,9 @@ export function createInitializationEmailProcessor({
     };
     if (!user) return skip('user-removed');
     if (!user.code_id) return skip('code-missing');
+    // Sent before by a run of this job that died before BullMQ heard of it: the code it mailed
+    // is the stored one, so the user has a working email already.
+    if (user.sent_at) return skip('already-sent');
     if (user.used_at) return skip('code-used');
     if (user.expires_at && user.expires_at.getTime() <= Date.now()) return skip('code-expired');
 
@@ -79,22 +83,34 @@ export function createInitializationEmailProcessor({
       firstName: user.first_name,
       link,
     });
-    try {
-      const info = await transport.sendMail({
-        from: config.worker.smtpFrom,
-        to: { name: user.display_name, address: user.email },
-        ...content,
-      });
-      logger.info(
-        { jobId: job.id, userId, codeId, messageId: info.messageId },
-        'initialization email sent',
-      );
-      return { sent: true, messageId: String(info.messageId) };
-    } catch (error) {
-      // The original error is dropped: its message may quote the server, and BullMQ keeps it.
-      const failure = classifySmtpFailure(error);
-      if (failure.permanent) throw new UnrecoverableError(`email refused: ${failure.summary}`);
-      throw new Error(`email not sent, will retry while attempts remain: ${failure.summary}`);
-    }
+    const info = await send(transport, {
+      from: config.worker.smtpFrom,
+      to: { name: user.display_name, address: user.email },
+      ...content,
+    });
+    // First thing after the server accepted it, so a run of this job after a crash finds it.
+    await dataSource.query('UPDATE user_codes SET sent_at = UTC_TIMESTAMP(3) WHERE id = ?', [
+      codeId,
+    ]);
+    logger.info(
+      { jobId: job.id, userId, codeId, messageId: info.messageId },
+      'initialization email sent',
+    );
+    return { sent: true, messageId: String(info.messageId) };
   };
+}
+
+/** Sends, turning an SMTP failure into one BullMQ retries (transient) or fails at once (permanent). */
+async function send(
+  transport: SmtpTransport,
+  mail: Parameters<SmtpTransport['sendMail']>[0],
+): Promise<{ messageId: string }> {
+  try {
+    return await transport.sendMail(mail);
+  } catch (error) {
+    // The original error is dropped: its message may quote the server, and BullMQ keeps it.
+    const failure = classifySmtpFailure(error);
+    if (failure.permanent) throw new UnrecoverableError(`email refused: ${failure.summary}`);
+    throw new Error(`email not sent, will retry while attempts remain: ${failure.summary}`);
+  }
 }

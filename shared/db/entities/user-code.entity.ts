@@ -15,4 +15,7 @@ export class UserCode {
   /** The event that made an initialization code due: one code per event, however often delivered. */
   @Column({ name: 'source_event_id', type: 'char', length: 36, nullable: true })
   sourceEventId!: string | null;
+  /** When the SMTP server accepted the email carrying the code. */
+  @Column({ name: 'sent_at', type: 'datetime', precision: 3, nullable: true })
+  sentAt!: Date | null;
 }

@@ -94,6 +94,7 @@ export async function importHumanUser(
         createdAt: at,
         usedAt: null,
         sourceEventId: null,
+        sentAt: null,
       });
     }
     return recorded.sequence;

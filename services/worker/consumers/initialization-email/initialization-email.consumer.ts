@@ -67,6 +67,7 @@ export class InitializationEmailConsumer implements EventConsumer {
         createdAt: new Date(),
         usedAt: null,
         sourceEventId: event.id,
+        sentAt: null,
       });
       const added = {
         type: 'user.human.init.code.added',
