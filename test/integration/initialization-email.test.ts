@@ -151,7 +151,9 @@ describe('initialization emails', () => {
     // As if the worker had stopped after storing the code and before queueing: no job, no email.
     const event = await addedEvent(userId);
     await (await worker.queue.getJob(`init-email-${event.id}`))!.remove();
-    await service.dataSource.query('UPDATE user_codes SET sent_at = NULL WHERE user_id = ?', [userId]);
+    await service.dataSource.query('UPDATE user_codes SET sent_at = NULL WHERE user_id = ?', [
+      userId,
+    ]);
     smtp.received.splice(0, smtp.received.length);
     await initConsumer().perform(event);
     const [mail] = await waitForMail(smtp, 'interrupted@example.com');
