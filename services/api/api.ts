@@ -3,20 +3,24 @@ import type { JWTVerifyGetKey } from 'jose';
 import type { Dependencies } from './operations/operation.js';
 import { operations } from './operations/operations.js';
 import { OperationPipeline } from './pipeline/operation-pipeline.js';
+import { startGrpcServer } from './transports/grpc/grpc-server.js';
 import { createHttpApp } from './transports/http/http-app.js';
 
 export interface RunningApi {
   server: Server;
   /** `http://127.0.0.1:<port>` */
   url: string;
+  /** `127.0.0.1:<port>` of the gRPC server. */
+  grpcAddress: string;
   close(): Promise<void>;
 }
 
-/** Starts the API's transports over already-connected dependencies. */
+/** Starts the API's transports, JSON over HTTP and gRPC, over one pipeline and its dependencies. */
 export async function startApi(
   deps: Dependencies,
   keys: JWTVerifyGetKey,
   port: number,
+  grpcPort: number,
 ): Promise<RunningApi> {
   const pipeline = new OperationPipeline(deps, keys, operations);
   const app = createHttpApp({
@@ -29,14 +33,18 @@ export async function startApi(
     const listening = app.listen(port, () => resolve(listening));
     listening.once('error', reject);
   });
+  const grpc = await startGrpcServer(pipeline, operations, grpcPort);
   const address = server.address();
   const boundPort = typeof address === 'object' && address ? address.port : port;
   return {
     server,
     url: `http://127.0.0.1:${boundPort}`,
-    close: () =>
-      new Promise((resolve, reject) =>
+    grpcAddress: `127.0.0.1:${grpc.port}`,
+    close: async () => {
+      await new Promise<void>((resolve) => grpc.server.tryShutdown(() => resolve()));
+      await new Promise<void>((resolve, reject) =>
         server.close((error) => (error ? reject(error) : resolve())),
-      ),
+      );
+    },
   };
 }

@@ -13,8 +13,16 @@ runProcess(
     if (await dataSource.showMigrations()) {
       throw new Error('the database schema is not up to date: run `identityctl migrate` first');
     }
-    const api = await startApi({ dataSource, config, logger }, keys, config.httpPort);
-    logger.info({ url: `http://0.0.0.0:${config.httpPort}` }, 'identity API listening');
+    const api = await startApi(
+      { dataSource, config, logger },
+      keys,
+      config.httpPort,
+      config.grpcPort,
+    );
+    logger.info(
+      { http: `http://0.0.0.0:${config.httpPort}`, grpc: `0.0.0.0:${config.grpcPort}` },
+      'identity API listening',
+    );
     const relay = config.relay.inProcess ? await startRelay(dataSource, config, logger) : undefined;
     return async () => {
       await api.close();

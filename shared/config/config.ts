@@ -18,6 +18,8 @@ export interface PasswordPolicy {
 export interface Config {
   /** HTTP port for JSON and gRPC-web. `HTTP_PORT`, default 8080. */
   httpPort: number;
+  /** HTTP/2 port for gRPC. `GRPC_PORT`, default 9090. */
+  grpcPort: number;
   /** `mysql://user:pass@host:port/db`. `DATABASE_URL`, default `mysql://root@127.0.0.1:3306/identity`. */
   databaseUrl: string;
   /** Connections in the MySQL pool. `DATABASE_POOL_SIZE`, default 20. */
@@ -115,6 +117,7 @@ export function loadConfig(env: Env = process.env): Config {
   const publicUrl = read.url('PUBLIC_URL', 'http://localhost:8080').replace(/\/+$/, '');
   const config: Config = {
     httpPort: read.integer('HTTP_PORT', 8080, 0, 65535),
+    grpcPort: read.integer('GRPC_PORT', 9090, 0, 65535),
     databaseUrl: read.url('DATABASE_URL', 'mysql://root@127.0.0.1:3306/identity'),
     databasePoolSize: read.integer('DATABASE_POOL_SIZE', 20, 1, 1000),
     publicUrl,

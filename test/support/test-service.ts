@@ -23,6 +23,7 @@ import { topicOf } from '../../shared/events/cloud-event.js';
 import { createKafka, ensureTopics } from '../../shared/kafka/kafka-client.js';
 import { OutboxRelay } from '../../services/relay/outbox-relay.js';
 import { TopicReader } from './topic-reader.js';
+import { callGrpc, type GrpcOutcome } from './grpc-client.js';
 import { startWorker, type RunningWorker } from '../../services/worker/worker.js';
 import { connectEmailRedis, createEmailQueue } from '../../services/worker/email/email-queue.js';
 import { LogCapture } from './log-capture.js';
@@ -101,6 +102,7 @@ export class TestService {
     const api = await startApi(
       { dataSource, config, logger },
       await loadVerificationKeys(config.auth),
+      0,
       0,
     );
     const service: TestService = new TestService(
@@ -206,6 +208,16 @@ export class TestService {
       body: text ? JSON.parse(text) : undefined,
       headers: response.headers,
     };
+  }
+
+  /** Calls `<service>/<method>` with a real @grpc/grpc-js client over stubs loaded from proto/. */
+  grpc(
+    service: string,
+    method: string,
+    request: object,
+    options: Omit<CallOptions, 'body'> = {},
+  ): Promise<GrpcOutcome> {
+    return callGrpc(this.api.grpcAddress, service, method, request, options);
   }
 
   importUser<T = any>(

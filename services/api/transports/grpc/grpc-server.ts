@@ -1,0 +1,80 @@
+import * as grpc from '@grpc/grpc-js';
+import * as protoLoader from '@grpc/proto-loader';
+import { ServiceError } from '../../../../shared/errors/service-error.js';
+import type { Operation } from '../../operations/operation.js';
+import type { OperationPipeline } from '../../pipeline/operation-pipeline.js';
+import { toGrpcError } from './grpc-errors.js';
+import { loadProtoRoot, PROTO_ROOT, SERVICE_PROTOS } from './proto-files.js';
+import { toProtoObject } from './proto-shape.js';
+
+/**
+ * Requests arrive in their proto3 JSON shape: lowerCamelCase names, enums by name, 64-bit
+ * integers as strings, and defaults left out, as the JSON transport sees an omitted field.
+ */
+const LOADER_OPTIONS: protoLoader.Options = {
+  keepCase: false,
+  longs: String,
+  enums: String,
+  defaults: false,
+  oneofs: false,
+  includeDirs: [PROTO_ROOT],
+};
+
+/**
+ * Serves every operation at its gRPC method, over the same pipeline as JSON: this adapter only
+ * moves metadata and messages in and results and errors out.
+ */
+export async function startGrpcServer(
+  pipeline: OperationPipeline,
+  operations: readonly Operation[],
+  port: number,
+): Promise<{ server: grpc.Server; port: number }> {
+  const definition = grpc.loadPackageDefinition(
+    protoLoader.loadSync(SERVICE_PROTOS, LOADER_OPTIONS),
+  );
+  const root = loadProtoRoot();
+  const server = new grpc.Server();
+  const services = new Map<string, grpc.UntypedServiceImplementation>();
+  for (const operation of operations) {
+    const implementation = services.get(operation.grpc.service) ?? {};
+    const responseType = root.lookupService(operation.grpc.service).methods[operation.grpc.method]!
+      .resolvedResponseType!;
+    implementation[operation.grpc.method] = (
+      call: grpc.ServerUnaryCall<unknown, unknown>,
+      callback: grpc.sendUnaryData<unknown>,
+    ) => {
+      pipeline
+        .call(operation, {
+          authorization: metadataValue(call.metadata, 'authorization'),
+          targetOrgId: metadataValue(call.metadata, 'x-service-orgid'),
+          request: call.request,
+        })
+        .then(
+          (result) =>
+            callback(null, toProtoObject(responseType, result as Record<string, unknown>)),
+          (error: unknown) => callback(toGrpcError(root, error as ServiceError)),
+        );
+    };
+    services.set(operation.grpc.service, implementation);
+  }
+  for (const [name, implementation] of services) {
+    const service = name
+      .split('.')
+      .reduce<unknown>(
+        (node, part) => (node as Record<string, unknown>)[part],
+        definition,
+      ) as grpc.ServiceClientConstructor;
+    server.addService(service.service, implementation);
+  }
+  const bound = await new Promise<number>((resolve, reject) =>
+    server.bindAsync(`0.0.0.0:${port}`, grpc.ServerCredentials.createInsecure(), (error, actual) =>
+      error ? reject(error) : resolve(actual),
+    ),
+  );
+  return { server, port: bound };
+}
+
+function metadataValue(metadata: grpc.Metadata, key: string): string | undefined {
+  const value = metadata.get(key)[0];
+  return value === undefined ? undefined : String(value);
+}
