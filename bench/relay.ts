@@ -9,7 +9,6 @@
  * consumer received it. All clocks are this machine's.
  */
 import { randomBytes } from 'node:crypto';
-import os from 'node:os';
 import { Kafka, logLevel } from 'kafkajs';
 import { loadConfig } from '../shared/config/config.js';
 import { createDataSource, inTransaction, migrate } from '../shared/db/data-source.js';
@@ -18,16 +17,13 @@ import { recordEvents } from '../shared/events/record-events.js';
 import { createLogger } from '../shared/logging/logger.js';
 import { createKafka, ensureTopics } from '../shared/kafka/kafka-client.js';
 import { OutboxRelay } from '../services/relay/outbox-relay.js';
+import { latencies, machine, writeAtRate } from './bench-report.js';
 import { createTestDatabase } from '../test/support/database.js';
 import { KafkaBroker, reachable } from '../test/support/kafka-broker.js';
 
 const BACKLOG = 20_000;
 const RATES = [250, 500, 1000];
 const SECONDS_PER_RATE = 8;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
 
 async function main(): Promise<void> {
   let broker: KafkaBroker | undefined;
@@ -141,45 +137,19 @@ async function main(): Promise<void> {
   const lag: Record<string, unknown>[] = [];
   for (const rate of RATES) {
     committedAt.clear();
-    const started = Date.now();
-    const writes: Promise<void>[] = [];
-    for (let tick = 0; Date.now() - started < SECONDS_PER_RATE * 1000; tick++) {
-      const due = Math.floor(((Date.now() - started) / 1000) * rate) - writes.length;
-      for (let i = 0; i < due; i++) writes.push(write());
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-    await Promise.all(writes);
+    await writeAtRate(rate, SECONDS_PER_RATE, write);
     const ids = [...committedAt.keys()];
     while (ids.some((id) => !receivedAt.has(id)))
       await new Promise((resolve) => setTimeout(resolve, 20));
-    const toBroker = ids
-      .map((id) => appendedAt.get(id)! - committedAt.get(id)!)
-      .sort((a, b) => a - b);
-    const toConsumer = ids
-      .map((id) => receivedAt.get(id)! - committedAt.get(id)!)
-      .sort((a, b) => a - b);
     lag.push({
       writesPerSecond: rate,
       achievedPerSecond: Math.round(ids.length / SECONDS_PER_RATE),
-      commitToBrokerMs: {
-        p50: percentile(toBroker, 50),
-        p99: percentile(toBroker, 99),
-        max: toBroker.at(-1),
-      },
-      commitToConsumerMs: {
-        p50: percentile(toConsumer, 50),
-        p99: percentile(toConsumer, 99),
-        max: toConsumer.at(-1),
-      },
+      commitToBrokerMs: latencies(ids.map((id) => appendedAt.get(id)! - committedAt.get(id)!)),
+      commitToConsumerMs: latencies(ids.map((id) => receivedAt.get(id)! - committedAt.get(id)!)),
     });
   }
   results.lag = lag;
-  results.machine = {
-    cpus: os.cpus().length,
-    cpu: os.cpus()[0]?.model,
-    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
-    node: process.version,
-  };
+  results.machine = machine();
 
   console.log(JSON.stringify(results, null, 2));
   console.log(

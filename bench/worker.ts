@@ -10,7 +10,6 @@
  * read model is updated when the project read-model consumer's perform() returned for that
  * event (matched by sequence). All clocks are this machine's.
  */
-import os from 'node:os';
 import { outboxBacklog } from '../shared/events/outbox-backlog.js';
 import { createLogger } from '../shared/logging/logger.js';
 import { importHumanUser } from '../services/api/operations/import-human-user/import-human-user.handler.js';
@@ -19,14 +18,11 @@ import type { CloudEvent } from '../shared/events/cloud-event.js';
 import { KafkaBroker, reachable } from '../test/support/kafka-broker.js';
 import { SmtpSink } from '../test/support/smtp-sink.js';
 import { orgWithOwner, TestService } from '../test/support/test-service.js';
+import { latencies, machine, sleep, writeAtRate } from './bench-report.js';
 
 const USERS = 2000;
 const RATES = [100, 250, 500];
 const SECONDS_PER_RATE = 8;
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main(): Promise<void> {
   let broker: KafkaBroker | undefined;
@@ -84,46 +80,30 @@ async function main(): Promise<void> {
   const lag: Record<string, unknown>[] = [];
   for (const rate of RATES) {
     const committedAt = new Map<string, number>();
-    const started = Date.now();
-    const writes: Promise<void>[] = [];
-    while (Date.now() - started < SECONDS_PER_RATE * 1000) {
-      const due = Math.floor(((Date.now() - started) / 1000) * rate) - writes.length;
-      for (let i = 0; i < due; i++) {
-        const projectId = projects[writes.length % projects.length]!;
-        const name = `Bench ${projects.indexOf(projectId)}`;
-        writes.push(
-          updateProject(
-            { deps, caller, orgId: owner.orgId },
-            {
-              id: projectId,
-              name,
-              projectRoleCheck: Math.floor(writes.length / projects.length) % 2 === 0,
-            },
-          ).then(({ details }) => {
-            committedAt.set(details.sequence, Date.now());
-          }),
-        );
-      }
-      await sleep(5);
-    }
-    await Promise.all(writes);
+    await writeAtRate(rate, SECONDS_PER_RATE, async (index) => {
+      const projectId = projects[index % projects.length]!;
+      const { details } = await updateProject(
+        { deps, caller, orgId: owner.orgId },
+        {
+          id: projectId,
+          name: `Bench ${index % projects.length}`,
+          projectRoleCheck: Math.floor(index / projects.length) % 2 === 0,
+        },
+      );
+      committedAt.set(details.sequence, Date.now());
+    });
     const deadline = Date.now() + 60_000;
     while (
       [...committedAt.keys()].some((sequence) => !appliedAt.has(sequence)) &&
       Date.now() < deadline
     )
       await sleep(20);
-    const lags = [...committedAt]
-      .map(([sequence, at]) => (appliedAt.get(sequence) ?? NaN) - at)
-      .sort((a, b) => a - b);
     lag.push({
       writesPerSecond: rate,
       achievedPerSecond: Math.round(committedAt.size / SECONDS_PER_RATE),
-      commitToReadModelMs: {
-        p50: percentile(lags, 50),
-        p99: percentile(lags, 99),
-        max: lags.at(-1),
-      },
+      commitToReadModelMs: latencies(
+        [...committedAt].map(([sequence, at]) => (appliedAt.get(sequence) ?? NaN) - at),
+      ),
     });
   }
 
@@ -134,12 +114,7 @@ async function main(): Promise<void> {
       emailsPerSecond: Math.round(USERS / emailSeconds),
     },
     lag,
-    machine: {
-      cpus: os.cpus().length,
-      cpu: os.cpus()[0]?.model,
-      memoryGiB: Math.round(os.totalmem() / 2 ** 30),
-      node: process.version,
-    },
+    machine: machine(),
   };
   console.log(JSON.stringify(results, null, 2));
   console.log(

@@ -1,0 +1,42 @@
+import os from 'node:os';
+
+export const sleep = (ms: number): Promise<void> =>
+  new Promise((resolve) => setTimeout(resolve, ms));
+
+/** p50, p99 and max of a set of durations in ms. */
+export function latencies(samples: number[]): { p50: number; p99: number; max: number } {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (p: number) =>
+    sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+  return { p50: at(50), p99: at(99), max: sorted.at(-1) ?? NaN };
+}
+
+/** What the figures were measured on. */
+export function machine(): Record<string, unknown> {
+  return {
+    cpus: os.cpus().length,
+    cpu: os.cpus()[0]?.model,
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+  };
+}
+
+/**
+ * Starts `write` `rate` times a second for `seconds`, paced against the clock so a slow write
+ * does not lower the rate, and waits for them all. Returns how many were started.
+ */
+export async function writeAtRate(
+  rate: number,
+  seconds: number,
+  write: (index: number) => Promise<void>,
+): Promise<number> {
+  const started = Date.now();
+  const writes: Promise<void>[] = [];
+  while (Date.now() - started < seconds * 1000) {
+    const due = Math.floor(((Date.now() - started) / 1000) * rate) - writes.length;
+    for (let i = 0; i < due; i++) writes.push(write(writes.length));
+    await sleep(5);
+  }
+  await Promise.all(writes);
+  return writes.length;
+}
