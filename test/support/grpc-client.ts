@@ -2,7 +2,7 @@ import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import {
   loadProtoRoot,
-  PROTO_ROOT,
+  LOADER_OPTIONS,
   SERVICE_PROTOS,
 } from '../../services/api/transports/grpc/proto-files.js';
 
@@ -15,16 +15,7 @@ export interface GrpcOutcome {
   details: Record<string, any>[];
 }
 
-const definition = grpc.loadPackageDefinition(
-  protoLoader.loadSync(SERVICE_PROTOS, {
-    keepCase: false,
-    longs: String,
-    enums: String,
-    defaults: false,
-    oneofs: false,
-    includeDirs: [PROTO_ROOT],
-  }),
-);
+const definition = grpc.loadPackageDefinition(protoLoader.loadSync(SERVICE_PROTOS, LOADER_OPTIONS));
 const root = loadProtoRoot();
 const clients = new Map<string, grpc.Client>();
 

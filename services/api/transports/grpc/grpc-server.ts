@@ -4,21 +4,8 @@ import { ServiceError } from '../../../../shared/errors/service-error.js';
 import type { Operation } from '../../operations/operation.js';
 import type { OperationPipeline } from '../../pipeline/operation-pipeline.js';
 import { toGrpcError } from './grpc-errors.js';
-import { loadProtoRoot, PROTO_ROOT, SERVICE_PROTOS } from './proto-files.js';
+import { loadProtoRoot, LOADER_OPTIONS, SERVICE_PROTOS } from './proto-files.js';
 import { toProtoObject } from './proto-shape.js';
-
-/**
- * Requests arrive in their proto3 JSON shape: lowerCamelCase names, enums by name, 64-bit
- * integers as strings, and defaults left out, as the JSON transport sees an omitted field.
- */
-const LOADER_OPTIONS: protoLoader.Options = {
-  keepCase: false,
-  longs: String,
-  enums: String,
-  defaults: false,
-  oneofs: false,
-  includeDirs: [PROTO_ROOT],
-};
 
 /**
  * Serves every operation at its gRPC method, over the same pipeline as JSON: this adapter only

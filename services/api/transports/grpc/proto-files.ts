@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import type { Options } from '@grpc/proto-loader';
 import protobuf from 'protobufjs';
 
 /** `proto/` at the repository root, from the source tree or from its build under dist/. */
@@ -29,3 +30,17 @@ export function loadProtoRoot(): protobuf.Root {
   root.resolveAll();
   return root;
 }
+
+/**
+ * How proto-loader reads the service files, on the server and in any client that must see the
+ * same messages: lowerCamelCase names, enums by name, 64-bit integers as strings, and defaults
+ * left out, so a request has the proto3 JSON shape the JSON transport sees.
+ */
+export const LOADER_OPTIONS: Options = {
+  keepCase: false,
+  longs: String,
+  enums: String,
+  defaults: false,
+  oneofs: false,
+  includeDirs: [PROTO_ROOT],
+};
