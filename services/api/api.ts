@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { JWTVerifyGetKey } from 'jose';
 import type { Dependencies } from './operations/operation.js';
+import { DatabaseHealth } from './health/database-health.js';
 import { operations } from './operations/operations.js';
 import { OperationPipeline } from './pipeline/operation-pipeline.js';
 import { startGrpcServer } from './transports/grpc/grpc-server.js';
@@ -23,6 +24,9 @@ export async function startApi(
   grpcPort: number,
 ): Promise<RunningApi> {
   const pipeline = new OperationPipeline(deps, keys, operations);
+  const health = new DatabaseHealth(deps.dataSource, deps.config.healthCheckIntervalMs);
+  await health.check();
+  health.start();
   const app = createHttpApp({
     pipeline,
     operations,
@@ -33,7 +37,7 @@ export async function startApi(
     const listening = app.listen(port, () => resolve(listening));
     listening.once('error', reject);
   });
-  const grpc = await startGrpcServer(pipeline, operations, grpcPort);
+  const grpc = await startGrpcServer(pipeline, operations, health, grpcPort);
   const address = server.address();
   const boundPort = typeof address === 'object' && address ? address.port : port;
   return {
@@ -41,6 +45,7 @@ export async function startApi(
     url: `http://127.0.0.1:${boundPort}`,
     grpcAddress: `127.0.0.1:${grpc.port}`,
     close: async () => {
+      health.stop();
       await new Promise<void>((resolve) => grpc.server.tryShutdown(() => resolve()));
       await new Promise<void>((resolve, reject) =>
         server.close((error) => (error ? reject(error) : resolve())),

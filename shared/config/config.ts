@@ -28,6 +28,10 @@ export interface Config {
   publicUrl: string;
   /** Largest accepted request body in bytes. `REQUEST_BODY_LIMIT`, default 1 MiB. */
   requestBodyLimit: number;
+  /** Browser origins allowed to call gRPC-web, comma-separated, `*` for any. `CORS_ORIGINS`, default none. */
+  corsOrigins: string[];
+  /** How often the health service checks the database, in ms. `HEALTH_CHECK_INTERVAL_MS`, default 2000. */
+  healthCheckIntervalMs: number;
   auth: {
     /** Verification keys: a JWKS file path (`JWKS_FILE`) or URL (`JWKS_URL`). */
     jwksFile?: string;
@@ -122,6 +126,8 @@ export function loadConfig(env: Env = process.env): Config {
     databasePoolSize: read.integer('DATABASE_POOL_SIZE', 20, 1, 1000),
     publicUrl,
     requestBodyLimit: read.integer('REQUEST_BODY_LIMIT', 1024 * 1024, 1024, 64 * 1024 * 1024),
+    corsOrigins: read.list('CORS_ORIGINS'),
+    healthCheckIntervalMs: read.integer('HEALTH_CHECK_INTERVAL_MS', 2000, 10, 600_000),
     auth: {
       jwksFile: env.JWKS_FILE || undefined,
       jwksUrl: env.JWKS_URL ? read.url('JWKS_URL', '') : undefined,

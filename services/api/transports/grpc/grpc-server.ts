@@ -1,6 +1,9 @@
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
+import { ReflectionService } from '@grpc/reflection';
+import { HealthImplementation, protoPath as healthProtoPath } from 'grpc-health-check';
 import { ServiceError } from '../../../../shared/errors/service-error.js';
+import type { DatabaseHealth } from '../../health/database-health.js';
 import type { Operation } from '../../operations/operation.js';
 import type { OperationPipeline } from '../../pipeline/operation-pipeline.js';
 import { toGrpcError } from './grpc-errors.js';
@@ -9,16 +12,17 @@ import { toProtoObject } from './proto-shape.js';
 
 /**
  * Serves every operation at its gRPC method, over the same pipeline as JSON: this adapter only
- * moves metadata and messages in and results and errors out.
+ * moves metadata and messages in and results and errors out. Beside them: `grpc.health.v1.Health`,
+ * SERVING while the database answers, and server reflection of every service here.
  */
 export async function startGrpcServer(
   pipeline: OperationPipeline,
   operations: readonly Operation[],
+  health: DatabaseHealth,
   port: number,
 ): Promise<{ server: grpc.Server; port: number }> {
-  const definition = grpc.loadPackageDefinition(
-    protoLoader.loadSync(SERVICE_PROTOS, LOADER_OPTIONS),
-  );
+  const packageDefinition = protoLoader.loadSync(SERVICE_PROTOS, LOADER_OPTIONS);
+  const definition = grpc.loadPackageDefinition(packageDefinition);
   const root = loadProtoRoot();
   const server = new grpc.Server();
   const services = new Map<string, grpc.UntypedServiceImplementation>();
@@ -53,6 +57,15 @@ export async function startGrpcServer(
       ) as grpc.ServiceClientConstructor;
     server.addService(service.service, implementation);
   }
+  const healthService = new HealthImplementation();
+  health.onChange((status) => {
+    for (const name of ['', ...services.keys()]) healthService.setStatus(name, status);
+  });
+  healthService.addToServer(server);
+  new ReflectionService({
+    ...packageDefinition,
+    ...protoLoader.loadSync(healthProtoPath),
+  }).addToServer(server);
   const bound = await new Promise<number>((resolve, reject) =>
     server.bindAsync(`0.0.0.0:${port}`, grpc.ServerCredentials.createInsecure(), (error, actual) =>
       error ? reject(error) : resolve(actual),
