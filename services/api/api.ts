@@ -16,7 +16,7 @@ export interface RunningApi {
   close(): Promise<void>;
 }
 
-/** Starts the API's transports, JSON over HTTP and gRPC, over one pipeline and its dependencies. */
+/** Starts the API's transports, JSON and gRPC-web over HTTP and gRPC, over one pipeline and its dependencies. */
 export async function startApi(
   deps: Dependencies,
   keys: JWTVerifyGetKey,
@@ -32,6 +32,7 @@ export async function startApi(
     operations,
     logger: deps.logger,
     bodyLimit: deps.config.requestBodyLimit,
+    corsOrigins: deps.config.corsOrigins,
   });
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(port, () => resolve(listening));

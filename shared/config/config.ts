@@ -126,7 +126,7 @@ export function loadConfig(env: Env = process.env): Config {
     databasePoolSize: read.integer('DATABASE_POOL_SIZE', 20, 1, 1000),
     publicUrl,
     requestBodyLimit: read.integer('REQUEST_BODY_LIMIT', 1024 * 1024, 1024, 64 * 1024 * 1024),
-    corsOrigins: read.list('CORS_ORIGINS'),
+    corsOrigins: read.origins('CORS_ORIGINS'),
     healthCheckIntervalMs: read.integer('HEALTH_CHECK_INTERVAL_MS', 2000, 10, 600_000),
     auth: {
       jwksFile: env.JWKS_FILE || undefined,
@@ -228,13 +228,27 @@ class EnvReader {
 
   /** A comma-separated list of `host:port`. */
   list(name: string): string[] {
-    const items = (this.env[name] ?? '')
-      .split(',')
-      .map((item) => item.trim())
-      .filter(Boolean);
+    const items = this.items(name);
     const bad = items.filter((item) => !/^[^\s:]+:\d{1,5}$/.test(item));
     if (bad.length > 0) this.problems.push(`${name} must be a comma-separated list of host:port`);
     return bad.length > 0 ? [] : items;
+  }
+
+  /** Browser origins (`https://app.example:8443`) or `*`. */
+  origins(name: string): string[] {
+    const items = this.items(name);
+    const bad = items.filter((item) => item !== '*' && !/^https?:\/\/[^\s/]+$/.test(item));
+    if (bad.length > 0) {
+      this.problems.push(`${name} must be a comma-separated list of origins (https://host) or *`);
+    }
+    return bad.length > 0 ? [] : items;
+  }
+
+  private items(name: string): string[] {
+    return (this.env[name] ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean);
   }
 
   oneOf(name: string, fallback: string, allowed: string[]): string {

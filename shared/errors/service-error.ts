@@ -10,6 +10,7 @@ export enum StatusCode {
   PERMISSION_DENIED = 7,
   RESOURCE_EXHAUSTED = 8,
   FAILED_PRECONDITION = 9,
+  UNIMPLEMENTED = 12,
   INTERNAL = 13,
   UNAVAILABLE = 14,
   UNAUTHENTICATED = 16,
@@ -61,6 +62,13 @@ export const unavailable = (): ServiceError =>
     StatusCode.UNAVAILABLE,
     'SERVICE-UNAVAILABLE',
     'the service is unavailable, try again later',
+  );
+
+export const requestTooLarge = (): ServiceError =>
+  new ServiceError(
+    StatusCode.RESOURCE_EXHAUSTED,
+    'REQUEST-TOO-LARGE',
+    'the request body is larger than the limit',
   );
 
 export const internal = (): ServiceError =>

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import type { GrpcOutcome } from '../support/grpc-client.js';
 import { orgWithOwner, TestService } from '../support/test-service.js';
 
 /** One outcome, whatever the transport: the status code, the error id and the violated fields. */
@@ -8,6 +9,8 @@ interface Outcome {
   fields?: string[];
   /** For a success: the response's top-level fields and details' fields. */
   shape?: string[];
+  /** For a failure: its message and every violation, which must not depend on the transport. */
+  said?: { message?: string; violations?: { field: string; description: string }[] };
 }
 
 interface Fixtures {
@@ -130,6 +133,12 @@ const CASES: Case[] = [
     expected: { code: 3, errorId: 'REQUEST-INVALID', fields: ['displayName', 'firstName'] },
   },
   {
+    name: 'a profile with an empty first name',
+    operation: 'UpdateMyProfile',
+    request: () => ({ firstName: '', lastName: 'Only', displayName: 'Only' }),
+    expected: { code: 3, errorId: 'REQUEST-INVALID', fields: ['firstName'] },
+  },
+  {
     name: 'a project change',
     operation: 'UpdateProject',
     request: (f) => ({ id: f.projectId, name: 'Renamed', projectRoleCheck: true }),
@@ -185,12 +194,16 @@ function outcomeOf(code: number, body: { details?: Record<string, any>[] }): Out
   if (code === 0) return { code };
   const detail = (type: string) =>
     body.details?.find((entry) => entry['@type'] === `type.googleapis.com/${type}`);
-  const violations: { field: string }[] | undefined =
+  const violations: { field: string; description: string }[] | undefined =
     detail('google.rpc.BadRequest')?.fieldViolations;
   return {
     code,
     errorId: detail('identity.v1.ErrorDetail')?.id,
     fields: violations?.map((violation) => violation.field).sort(),
+    said: {
+      message: detail('identity.v1.ErrorDetail')?.message,
+      violations: violations?.map(({ field, description }) => ({ field, description })),
+    },
   };
 }
 
@@ -211,21 +224,34 @@ const TRANSPORTS: Record<
       raw: response.body,
     };
   },
-  gRPC: async (service, operation, request, caller) => {
-    const outcome = await service.grpc(GRPC_SERVICE[operation], operation, request, caller);
-    return {
-      ...outcomeOf(
-        outcome.code,
-        outcome.code === 0 ? outcome.response : { details: outcome.details },
-      ),
-      raw: outcome,
-    };
-  },
+  gRPC: async (service, operation, request, caller) =>
+    grpcOutcome(await service.grpc(GRPC_SERVICE[operation], operation, request, caller)),
+  'gRPC-web': async (service, operation, request, caller) =>
+    grpcOutcome(await service.grpcWeb(GRPC_SERVICE[operation], operation, request, caller)),
+  'gRPC-web-text': async (service, operation, request, caller) =>
+    grpcOutcome(
+      await service.grpcWeb(GRPC_SERVICE[operation], operation, request, {
+        ...caller,
+        format: 'text',
+      }),
+    ),
 };
+
+function grpcOutcome(outcome: GrpcOutcome): Outcome & { raw: unknown } {
+  return {
+    ...outcomeOf(
+      outcome.code,
+      outcome.code === 0 ? outcome.response : { details: outcome.details },
+    ),
+    raw: outcome,
+  };
+}
 
 describe('the same requests over every transport', () => {
   let service: TestService;
   const fixtures = new Map<string, Fixtures>();
+  /** What JSON said for each failing case, which every other transport must say too. */
+  const saidOverJson = new Map<string, Outcome['said']>();
 
   before(async () => {
     service = await TestService.start();
@@ -237,7 +263,7 @@ describe('the same requests over every transport', () => {
         other,
         projectId: await service.project(owner.orgId),
         idpId: await service.idp(owner.orgId),
-        prefix: transport.toLowerCase(),
+        prefix: transport.toLowerCase().replace(/[^a-z]/g, ''),
       });
     }
     await service.importUser(
@@ -276,6 +302,12 @@ describe('the same requests over every transport', () => {
           );
         if (expected.shape) expected.shape = [...expected.shape].sort();
         expect(actual, JSON.stringify(raw)).to.deep.equal(expected);
+        if (outcome.code === 0) return;
+        if (transport === 'JSON') saidOverJson.set(testCase.name, outcome.said);
+        else
+          expect(outcome.said, 'message and violations as over JSON').to.deep.equal(
+            saidOverJson.get(testCase.name),
+          );
       });
     }
   }

@@ -45,21 +45,21 @@ export function callGrpc(
       metadata,
       (error: grpc.ServiceError | null, response: unknown) => {
         if (!error) return resolve({ code: 0, response, details: [] });
-        const raw = error.metadata?.get('grpc-status-details-bin')[0];
-        const status = raw
-          ? (root.lookupType('google.rpc.Status').decode(raw as Buffer) as unknown as {
-              details: { type_url: string; value: Uint8Array }[];
-            })
-          : { details: [] };
-        const details = status.details.map(({ type_url: typeUrl, value }) => {
-          const typeName = typeUrl.replace('type.googleapis.com/', '');
-          return {
-            '@type': typeUrl,
-            ...root.lookupType(typeName).toObject(root.lookupType(typeName).decode(value)),
-          };
-        });
+        const raw = error.metadata?.get('grpc-status-details-bin')[0] as Buffer | undefined;
+        const details = raw ? decodeStatusDetails(raw) : [];
         resolve({ code: error.code, message: error.details, details });
       },
     );
+  });
+}
+
+/** The details of an encoded google.rpc.Status: `@type` plus each message's fields. */
+export function decodeStatusDetails(raw: Uint8Array): Record<string, any>[] {
+  const status = root.lookupType('google.rpc.Status').decode(raw) as unknown as {
+    details: { type_url: string; value: Uint8Array }[];
+  };
+  return status.details.map(({ type_url: typeUrl, value }) => {
+    const type = root.lookupType(typeUrl.replace('type.googleapis.com/', ''));
+    return { '@type': typeUrl, ...type.toObject(type.decode(value)) };
   });
 }

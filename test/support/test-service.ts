@@ -24,6 +24,7 @@ import { createKafka, ensureTopics } from '../../shared/kafka/kafka-client.js';
 import { OutboxRelay } from '../../services/relay/outbox-relay.js';
 import { TopicReader } from './topic-reader.js';
 import { callGrpc, type GrpcOutcome } from './grpc-client.js';
+import { callGrpcWeb } from './grpc-web-client.js';
 import { startWorker, type RunningWorker } from '../../services/worker/worker.js';
 import { connectEmailRedis, createEmailQueue } from '../../services/worker/email/email-queue.js';
 import { LogCapture } from './log-capture.js';
@@ -218,6 +219,16 @@ export class TestService {
     options: Omit<CallOptions, 'body'> = {},
   ): Promise<GrpcOutcome> {
     return callGrpc(this.api.grpcAddress, service, method, request, options);
+  }
+
+  /** Calls `<service>/<method>` on the HTTP port with Google's grpc-web client. */
+  grpcWeb(
+    service: string,
+    method: string,
+    request: object,
+    options: Omit<CallOptions, 'body'> & { format?: 'binary' | 'text' } = {},
+  ): Promise<GrpcOutcome> {
+    return callGrpcWeb(this.api.url, service, method, request, options);
   }
 
   importUser<T = any>(

@@ -33,6 +33,7 @@ describe('configuration', () => {
         LOG_LEVEL: 'loud',
         SECRETS_ENCRYPTION_KEY: secret,
         DATABASE_URL: 'not a url',
+        CORS_ORIGINS: 'https://ok.example, app.example/path',
       });
     } catch (caught) {
       error = caught;
@@ -42,11 +43,20 @@ describe('configuration', () => {
     expect(problems.map((problem) => problem.split(' ')[0])).to.deep.equal([
       'HTTP_PORT',
       'DATABASE_URL',
+      'CORS_ORIGINS',
       'PASSWORD_REQUIRE_SYMBOL',
       'SECRETS_ENCRYPTION_KEY',
       'LOG_LEVEL',
     ]);
     expect((error as Error).message).to.not.contain(secret);
+  });
+
+  it('reads browser origins for CORS', () => {
+    expect(loadConfig({}).corsOrigins).to.deep.equal([]);
+    expect(
+      loadConfig({ CORS_ORIGINS: 'https://app.example, http://localhost:3000' }).corsOrigins,
+    ).to.deep.equal(['https://app.example', 'http://localhost:3000']);
+    expect(loadConfig({ CORS_ORIGINS: '*' }).corsOrigins).to.deep.equal(['*']);
   });
 
   it('reads the password policy', () => {

@@ -2,11 +2,19 @@ import * as grpc from '@grpc/grpc-js';
 import type protobuf from 'protobufjs';
 import type { ServiceError } from '../../../../shared/errors/service-error.js';
 
+/** A ServiceError as the gRPC transports carry it. */
+export interface GrpcStatus {
+  code: number;
+  message: string;
+  /** A google.rpc.Status, encoded: the value of `grpc-status-details-bin`. */
+  details: Buffer;
+}
+
 /**
- * A ServiceError as gRPC carries it: the same code and message as over JSON, and the same
- * details (BadRequest, ErrorDetail) as a google.rpc.Status in `grpc-status-details-bin`.
+ * The same code and message as over JSON, and the same details (BadRequest, ErrorDetail) as a
+ * google.rpc.Status.
  */
-export function toGrpcError(root: protobuf.Root, error: ServiceError): Partial<grpc.ServiceError> {
+export function grpcStatusOf(root: protobuf.Root, error: ServiceError): GrpcStatus {
   // protobufjs's bundled google.protobuf.Any keeps the proto's own field name, type_url.
   const any = (typeName: string, value: object) => ({
     type_url: `type.googleapis.com/${typeName}`,
@@ -22,7 +30,13 @@ export function toGrpcError(root: protobuf.Root, error: ServiceError): Partial<g
     .lookupType('google.rpc.Status')
     .encode({ code: error.code, message: error.message, details })
     .finish();
+  return { code: error.code, message: error.message, details: Buffer.from(status) };
+}
+
+/** The status as @grpc/grpc-js sends it: details in the `grpc-status-details-bin` trailer. */
+export function toGrpcError(root: protobuf.Root, error: ServiceError): Partial<grpc.ServiceError> {
+  const status = grpcStatusOf(root, error);
   const metadata = new grpc.Metadata();
-  metadata.set('grpc-status-details-bin', Buffer.from(status));
-  return { code: error.code as number as grpc.status, details: error.message, metadata };
+  metadata.set('grpc-status-details-bin', status.details);
+  return { code: status.code as grpc.status, details: status.message, metadata };
 }

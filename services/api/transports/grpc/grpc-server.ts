@@ -8,7 +8,7 @@ import type { Operation } from '../../operations/operation.js';
 import type { OperationPipeline } from '../../pipeline/operation-pipeline.js';
 import { toGrpcError } from './grpc-errors.js';
 import { loadProtoRoot, LOADER_OPTIONS, SERVICE_PROTOS } from './proto-files.js';
-import { toProtoObject } from './proto-shape.js';
+import { invoke, protoMethods } from './proto-methods.js';
 
 /**
  * Serves every operation at its gRPC method, over the same pipeline as JSON: this adapter only
@@ -26,27 +26,23 @@ export async function startGrpcServer(
   const root = loadProtoRoot();
   const server = new grpc.Server();
   const services = new Map<string, grpc.UntypedServiceImplementation>();
-  for (const operation of operations) {
-    const implementation = services.get(operation.grpc.service) ?? {};
-    const responseType = root.lookupService(operation.grpc.service).methods[operation.grpc.method]!
-      .resolvedResponseType!;
-    implementation[operation.grpc.method] = (
+  for (const method of protoMethods(root, operations).values()) {
+    const { service, method: name } = method.operation.grpc;
+    const implementation = services.get(service) ?? {};
+    implementation[name] = (
       call: grpc.ServerUnaryCall<unknown, unknown>,
       callback: grpc.sendUnaryData<unknown>,
     ) => {
-      pipeline
-        .call(operation, {
-          authorization: metadataValue(call.metadata, 'authorization'),
-          targetOrgId: metadataValue(call.metadata, 'x-service-orgid'),
-          request: call.request,
-        })
-        .then(
-          (result) =>
-            callback(null, toProtoObject(responseType, result as Record<string, unknown>)),
-          (error: unknown) => callback(toGrpcError(root, error as ServiceError)),
-        );
+      const metadata = {
+        authorization: metadataValue(call.metadata, 'authorization'),
+        targetOrgId: metadataValue(call.metadata, 'x-service-orgid'),
+      };
+      invoke(pipeline, method, metadata, call.request).then(
+        (response) => callback(null, response),
+        (error: unknown) => callback(toGrpcError(root, error as ServiceError)),
+      );
     };
-    services.set(operation.grpc.service, implementation);
+    services.set(service, implementation);
   }
   for (const [name, implementation] of services) {
     const service = name

@@ -1,12 +1,19 @@
+import cors from 'cors';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import {
   invalidArgument,
+  requestTooLarge,
   ServiceError,
   StatusCode,
 } from '../../../../shared/errors/service-error.js';
 import type { Logger } from '../../../../shared/logging/logger.js';
 import type { Operation } from '../../operations/operation.js';
 import type { OperationPipeline } from '../../pipeline/operation-pipeline.js';
+import {
+  GRPC_WEB_ALLOWED_HEADERS,
+  GRPC_WEB_EXPOSED_HEADERS,
+  grpcWebRoutes,
+} from '../grpc-web/grpc-web-routes.js';
 import { sendError } from './json-errors.js';
 import { mountRestRoutes } from './rest-routes.js';
 
@@ -16,19 +23,36 @@ export interface HttpAppOptions {
   logger: Logger;
   /** Largest accepted body in bytes. */
   bodyLimit: number;
+  /** Browser origins allowed to call, `*` for any; none means no CORS headers. */
+  corsOrigins: readonly string[];
 }
 
-/** The HTTP/1.1 face of the service: JSON bodies parsed whatever the content type says. */
+/**
+ * The HTTP/1.1 face of the service: gRPC-web for its content types, and JSON for everything
+ * else, parsed whatever the content type says.
+ */
 export function createHttpApp({
   pipeline,
   operations,
   logger,
   bodyLimit,
+  corsOrigins,
 }: HttpAppOptions): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.use(accessLog(logger));
+  if (corsOrigins.length > 0) {
+    app.use(
+      cors({
+        origin: corsOrigins.includes('*') ? '*' : [...corsOrigins],
+        allowedHeaders: GRPC_WEB_ALLOWED_HEADERS,
+        exposedHeaders: GRPC_WEB_EXPOSED_HEADERS,
+        maxAge: 600,
+      }),
+    );
+  }
+  app.use(grpcWebRoutes(pipeline, operations, bodyLimit));
   app.use(express.json({ limit: bodyLimit, type: () => true }));
   const router = express.Router();
   mountRestRoutes(router, pipeline, operations);
@@ -44,14 +68,7 @@ export function createHttpApp({
 const bodyErrors: ErrorRequestHandler = (error: { type?: string }, _request, response, _next) => {
   if (error instanceof ServiceError) return sendError(response, error);
   if (error.type === 'entity.too.large') {
-    return sendError(
-      response,
-      new ServiceError(
-        StatusCode.RESOURCE_EXHAUSTED,
-        'REQUEST-TOO-LARGE',
-        'the request body is larger than the limit',
-      ),
-    );
+    return sendError(response, requestTooLarge());
   }
   sendError(
     response,

@@ -10,6 +10,7 @@ const HTTP_STATUS: Record<StatusCode, number> = {
   [StatusCode.PERMISSION_DENIED]: 403,
   [StatusCode.RESOURCE_EXHAUSTED]: 413,
   [StatusCode.UNAVAILABLE]: 503,
+  [StatusCode.UNIMPLEMENTED]: 501,
   [StatusCode.INTERNAL]: 500,
 };
 

@@ -1,0 +1,121 @@
+import express, { type Request, type Router } from 'express';
+import {
+  invalidArgument,
+  requestTooLarge,
+  ServiceError,
+  StatusCode,
+} from '../../../../shared/errors/service-error.js';
+import type { Operation } from '../../operations/operation.js';
+import type { OperationPipeline } from '../../pipeline/operation-pipeline.js';
+import { grpcStatusOf } from '../grpc/grpc-errors.js';
+import { invoke, protoMethods, type ProtoMethod } from '../grpc/proto-methods.js';
+import { loadProtoRoot, LOADER_OPTIONS } from '../grpc/proto-files.js';
+import { dataFrame, readUnaryMessage, trailersFrame } from './grpc-web-framing.js';
+
+const GRPC_WEB = /^application\/grpc-web(-text)?(\+proto)?\s*(;|$)/i;
+
+/** Whether a request speaks gRPC-web; `text` for the base64 variant. */
+export function grpcWebVariant(request: Request): 'binary' | 'text' | undefined {
+  const match = GRPC_WEB.exec(request.get('content-type') ?? '');
+  if (!match) return undefined;
+  return match[1] ? 'text' : 'binary';
+}
+
+/**
+ * gRPC-web on the HTTP port: `POST /<package>.<Service>/<Method>` with one framed message,
+ * answered with a data frame and a trailers frame (or trailers alone for an error). The message
+ * is decoded as proto-loader decodes it for gRPC, so the pipeline sees the same request.
+ */
+export function grpcWebRoutes(
+  pipeline: OperationPipeline,
+  operations: readonly Operation[],
+  bodyLimit: number,
+): Router {
+  const root = loadProtoRoot();
+  const methods = protoMethods(root, operations);
+  const readBody = express.raw({ type: () => true, limit: bodyLimit });
+  const router = express.Router();
+
+  router.post('/:service/:method', (request, response, next) => {
+    const variant = grpcWebVariant(request);
+    if (!variant) return next();
+    const method = methods.get(request.path);
+    if (method) response.locals.operation = request.path.slice(1);
+    const reply = (frames: Buffer[]) => {
+      const body = Buffer.concat(frames);
+      response
+        .status(200)
+        .type(variant === 'text' ? 'application/grpc-web-text+proto' : 'application/grpc-web+proto')
+        .end(variant === 'text' ? body.toString('base64') : body);
+    };
+    const fail = (error: ServiceError) => {
+      const status = grpcStatusOf(root, error);
+      reply([
+        trailersFrame({
+          'grpc-status': String(status.code),
+          'grpc-message': encodeURIComponent(status.message),
+          'grpc-status-details-bin': status.details.toString('base64'),
+        }),
+      ]);
+    };
+    readBody(request, response, (bodyError?: { type?: string }) => {
+      if (bodyError) {
+        return fail(
+          bodyError.type === 'entity.too.large' ? requestTooLarge() : malformed('unreadable'),
+        );
+      }
+      if (!method) {
+        return fail(
+          new ServiceError(StatusCode.UNIMPLEMENTED, 'METHOD-NOT-FOUND', 'no such method'),
+        );
+      }
+      const message = decodeRequest(method, request.body as Buffer, variant);
+      if (message instanceof ServiceError) return fail(message);
+      const metadata = {
+        authorization: request.get('authorization'),
+        targetOrgId: request.get('x-service-orgid'),
+      };
+      invoke(pipeline, method, metadata, message).then(
+        (result) =>
+          reply([
+            dataFrame(method.responseType.encode(method.responseType.fromObject(result)).finish()),
+            trailersFrame({ 'grpc-status': '0', 'grpc-message': '' }),
+          ]),
+        (error: unknown) => fail(error as ServiceError),
+      );
+    });
+  });
+  return router;
+}
+
+/** The request message in proto3 JSON names, or the error that says why there is none. */
+function decodeRequest(
+  method: ProtoMethod,
+  body: Buffer,
+  variant: 'binary' | 'text',
+): Record<string, unknown> | ServiceError {
+  const bytes = variant === 'text' ? Buffer.from(body.toString('latin1'), 'base64') : body;
+  const message = readUnaryMessage(bytes);
+  if (!message) return malformed('not one gRPC-web message');
+  try {
+    return method.requestType.toObject(method.requestType.decode(message), LOADER_OPTIONS);
+  } catch {
+    return malformed(`not a valid ${method.requestType.name}`);
+  }
+}
+
+function malformed(why: string): ServiceError {
+  return invalidArgument([{ field: '', description: `the request body is ${why}` }]);
+}
+
+/** Response headers a browser must be allowed to read for gRPC-web. */
+export const GRPC_WEB_EXPOSED_HEADERS = ['grpc-status', 'grpc-message', 'grpc-status-details-bin'];
+/** Request headers a browser sends with gRPC-web. */
+export const GRPC_WEB_ALLOWED_HEADERS = [
+  'content-type',
+  'authorization',
+  'x-service-orgid',
+  'x-grpc-web',
+  'x-user-agent',
+  'grpc-timeout',
+];

@@ -1,0 +1,46 @@
+import type protobuf from 'protobufjs';
+import type { Operation } from '../../operations/operation.js';
+import type { OperationPipeline } from '../../pipeline/operation-pipeline.js';
+import { toProtoObject } from './proto-shape.js';
+
+/** An operation at its gRPC method, with the message types both gRPC transports encode. */
+export interface ProtoMethod {
+  operation: Operation;
+  requestType: protobuf.Type;
+  responseType: protobuf.Type;
+}
+
+/** Every operation by its gRPC path, `/<package>.<Service>/<Method>`. */
+export function protoMethods(
+  root: protobuf.Root,
+  operations: readonly Operation[],
+): Map<string, ProtoMethod> {
+  return new Map(
+    operations.map((operation) => {
+      const method = root.lookupService(operation.grpc.service).methods[operation.grpc.method]!;
+      method.resolve();
+      return [
+        `/${operation.grpc.service}/${operation.grpc.method}`,
+        {
+          operation,
+          requestType: method.resolvedRequestType!,
+          responseType: method.resolvedResponseType!,
+        },
+      ];
+    }),
+  );
+}
+
+/**
+ * Runs the method's operation through the pipeline with the caller's metadata, and shapes the
+ * result for its response type. A failure is the pipeline's ServiceError.
+ */
+export async function invoke(
+  pipeline: OperationPipeline,
+  method: ProtoMethod,
+  metadata: { authorization?: string; targetOrgId?: string },
+  request: unknown,
+): Promise<Record<string, unknown>> {
+  const result = await pipeline.call(method.operation, { ...metadata, request });
+  return toProtoObject(method.responseType, result as Record<string, unknown>);
+}
