@@ -132,7 +132,13 @@ describe('read models', () => {
 
       const userToken = await service.token(userId);
       await service.updateMyProfile(
-        { firstName: 'Kay', lastName: 'Updated', displayName: 'Kay U', preferredLanguage: 'en-gb' },
+        {
+          firstName: 'Kay',
+          lastName: 'Updated',
+          displayName: 'Kay U',
+          preferredLanguage: 'en-gb',
+          gender: 'GENDER_DIVERSE',
+        },
         { token: userToken },
       );
       await service.updateProject(
@@ -151,6 +157,37 @@ describe('read models', () => {
         nickName: null,
       });
       expect(updated!.changeDate.getTime()).to.be.greaterThan(updated!.creationDate.getTime());
+      const profile = {
+        firstName: 'Kay',
+        lastName: 'Updated',
+        displayName: 'Kay U',
+        preferredLanguage: 'en-GB',
+        gender: 'GENDER_DIVERSE',
+      };
+      const mine = await service.call('GET', '/auth/v1/users/me/profile', { token: userToken });
+      expect(mine.status).to.equal(200);
+      expect(
+        mine.body,
+        'GetMyProfile reads the read model, with the details of a read',
+      ).to.deep.equal({
+        details: {
+          sequence: updated!.sequence,
+          creationDate: updated!.creationDate.toISOString(),
+          changeDate: updated!.changeDate.toISOString(),
+          resourceOwner: owner.orgId,
+        },
+        profile,
+      });
+      const overGrpc = await service.grpc(
+        'identity.auth.v1.AuthService',
+        'GetMyProfile',
+        {},
+        {
+          token: userToken,
+        },
+      );
+      expect(overGrpc.response.profile).to.deep.equal(profile);
+      expect(overGrpc.response.details.sequence).to.equal(updated!.sequence);
       const project = await eventually(
         () => projectAsRead(service.dataSource, projectId),
         () => projectAsWritten(service.dataSource, projectId),

@@ -21,7 +21,7 @@ interface Fixtures {
   prefix: string;
 }
 
-type Operation = 'ImportHumanUser' | 'UpdateMyProfile' | 'UpdateProject';
+type Operation = 'ImportHumanUser' | 'UpdateMyProfile' | 'GetMyProfile' | 'UpdateProject';
 interface Case {
   name: string;
   operation: Operation;
@@ -139,6 +139,19 @@ const CASES: Case[] = [
     expected: { code: 3, errorId: 'REQUEST-INVALID', fields: ['firstName'] },
   },
   {
+    name: 'a profile the worker has not read yet (no worker runs here)',
+    operation: 'GetMyProfile',
+    request: () => ({}),
+    expected: { code: 5, errorId: 'PROFILE-NOT-FOUND' },
+  },
+  {
+    name: 'a profile read without credentials',
+    operation: 'GetMyProfile',
+    request: () => ({}),
+    caller: () => ({ token: 'not-a-jwt' }),
+    expected: { code: 16, errorId: 'AUTH-UNAUTHENTICATED' },
+  },
+  {
     name: 'a project change',
     operation: 'UpdateProject',
     request: (f) => ({ id: f.projectId, name: 'Renamed', projectRoleCheck: true }),
@@ -169,6 +182,7 @@ const HTTP: Record<
     path: '/auth/v1/users/me/profile',
     body: request,
   }),
+  GetMyProfile: () => ({ method: 'GET', path: '/auth/v1/users/me/profile', body: undefined }),
   UpdateProject: ({ id, ...body }) => ({
     method: 'PUT',
     path: `/management/v1/projects/${String(id)}`,
@@ -178,6 +192,7 @@ const HTTP: Record<
 const GRPC_SERVICE: Record<Operation, string> = {
   ImportHumanUser: 'identity.management.v1.ManagementService',
   UpdateMyProfile: 'identity.auth.v1.AuthService',
+  GetMyProfile: 'identity.auth.v1.AuthService',
   UpdateProject: 'identity.management.v1.ManagementService',
 };
 

@@ -30,8 +30,11 @@ export interface OperationContext {
 export interface Operation<Request = unknown, Response = unknown> {
   /** The gRPC service and method, for example `identity.management.v1.ManagementService`. */
   grpc: { service: string; method: string };
-  /** The REST route; `:name` segments are fields of the request taken from the path. */
-  http: { method: 'POST' | 'PUT'; path: string };
+  /**
+   * The REST route; `:name` segments are fields of the request taken from the path. A GET has no
+   * body: its request is the path fields alone.
+   */
+  http: { method: 'GET' | 'POST' | 'PUT'; path: string };
   permission: Permission;
   /** JSON Schema of the whole request message (path fields included), in proto3 JSON names. */
   schema: object;

@@ -15,14 +15,15 @@ export function mountRestRoutes(
   operations: readonly Operation[],
 ): void {
   for (const operation of operations) {
-    const method = operation.http.method === 'POST' ? 'post' : 'put';
+    const method = ({ GET: 'get', POST: 'post', PUT: 'put' } as const)[operation.http.method];
     router[method](operation.http.path, async (request, response) => {
       response.locals.operation = `${operation.grpc.service}/${operation.grpc.method}`;
       try {
         const result = await pipeline.call(operation, {
           authorization: request.get('authorization'),
           targetOrgId: request.get('x-service-orgid'),
-          request: requestMessage(request),
+          request:
+            operation.http.method === 'GET' ? { ...request.params } : requestMessage(request),
         });
         response.status(200).json(result);
       } catch (error) {

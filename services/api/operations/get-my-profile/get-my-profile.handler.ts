@@ -1,0 +1,46 @@
+import { UserReadModel } from '../../../../shared/db/entities/index.js';
+import { ServiceError, StatusCode } from '../../../../shared/errors/service-error.js';
+import type { Details } from '../details.js';
+import type { OperationContext } from '../operation.js';
+import type { ProfileInput } from '../profile.js';
+
+export type GetMyProfileRequest = Record<string, never>;
+export interface GetMyProfileResponse {
+  details: Details;
+  profile: ProfileInput;
+}
+
+/**
+ * The caller's profile as the user read model holds it, with the details of a read: the sequence
+ * and date of the last event reduced, and the date of the first. Until the worker has reduced the
+ * user's first event there is nothing to read.
+ */
+export async function getMyProfile({
+  deps,
+  caller,
+}: OperationContext): Promise<GetMyProfileResponse> {
+  const user = await deps.dataSource.getRepository(UserReadModel).findOneBy({ id: caller.userId });
+  if (!user) {
+    throw new ServiceError(
+      StatusCode.NOT_FOUND,
+      'PROFILE-NOT-FOUND',
+      'the profile is not readable yet, try again shortly',
+    );
+  }
+  return {
+    details: {
+      sequence: user.sequence,
+      creationDate: user.creationDate,
+      changeDate: user.changeDate,
+      resourceOwner: user.orgId,
+    },
+    profile: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      displayName: user.displayName,
+      ...(user.nickName !== null && { nickName: user.nickName }),
+      ...(user.preferredLanguage !== null && { preferredLanguage: user.preferredLanguage }),
+      gender: user.gender,
+    },
+  };
+}

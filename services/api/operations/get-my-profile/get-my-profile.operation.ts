@@ -1,0 +1,15 @@
+import schema from '../../../../schemas/requests/get-my-profile.schema.json' with { type: 'json' };
+import type { Operation } from '../operation.js';
+import {
+  getMyProfile,
+  type GetMyProfileRequest,
+  type GetMyProfileResponse,
+} from './get-my-profile.handler.js';
+
+export const getMyProfileOperation: Operation<GetMyProfileRequest, GetMyProfileResponse> = {
+  grpc: { service: 'identity.auth.v1.AuthService', method: 'GetMyProfile' },
+  http: { method: 'GET', path: '/auth/v1/users/me/profile' },
+  permission: 'authenticated',
+  schema,
+  handle: getMyProfile,
+};
