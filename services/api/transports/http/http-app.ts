@@ -14,6 +14,7 @@ import {
   GRPC_WEB_EXPOSED_HEADERS,
   grpcWebRoutes,
 } from '../grpc-web/grpc-web-routes.js';
+import { uiRoutes } from '../../ui/ui-routes.js';
 import { sendError } from './json-errors.js';
 import { mountRestRoutes } from './rest-routes.js';
 
@@ -53,6 +54,7 @@ export function createHttpApp({
     );
   }
   app.use(grpcWebRoutes(pipeline, operations, bodyLimit));
+  app.use(uiRoutes());
   app.use(express.json({ limit: bodyLimit, type: () => true }));
   const router = express.Router();
   mountRestRoutes(router, pipeline, operations);

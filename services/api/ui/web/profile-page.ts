@@ -1,0 +1,204 @@
+/**
+ * The self-service profile page: signs in with an access token, reads the profile with
+ * GetMyProfile and saves it with UpdateMyProfile, both over gRPC-web with Google's grpc-web
+ * client. Field violations from the google.rpc.BadRequest detail are shown next to the fields.
+ */
+import { GrpcWebClientBase, MethodDescriptor, MethodType, type RpcError } from 'grpc-web';
+import { Root, type Type } from 'protobufjs/light';
+
+const SERVICE = 'identity.auth.v1.AuthService';
+const FIELDS = ['firstName', 'lastName', 'nickName', 'displayName', 'preferredLanguage', 'gender'];
+const TOKEN_KEY = 'identity.profile.token';
+/** How long a save waits for the read model to show it. */
+const READ_BACK_MS = 10_000;
+
+interface Details {
+  sequence: string;
+  changeDate?: { seconds: string; nanos: number };
+}
+interface Profile {
+  [field: string]: string | undefined;
+}
+class CallError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly id: string | undefined,
+    readonly violations: { field: string; description: string }[],
+  ) {
+    super(message);
+  }
+}
+
+const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const status = (text: string) => (byId('status').textContent = text);
+
+async function main(): Promise<void> {
+  const root = Root.fromJSON(await (await fetch('/ui/profile/protos.json')).json());
+  const client = new GrpcWebClientBase({ format: 'binary' });
+  const lookup = (name: string) => root.lookupType(name);
+
+  /** One unary call; a failure is a CallError with the status details decoded. */
+  function call<T>(method: string, request: object): Promise<T> {
+    const service = root.lookupService(SERVICE).methods[method]!;
+    const requestType = lookup(service.requestType);
+    const responseType = lookup(service.responseType);
+    const descriptor = new MethodDescriptor(
+      `/${SERVICE}/${method}`,
+      MethodType.UNARY,
+      Object as never,
+      Object as never,
+      (message: object) => requestType.encode(requestType.fromObject(message)).finish(),
+      (bytes: Uint8Array) =>
+        responseType.toObject(responseType.decode(bytes), { longs: String, enums: String }),
+    );
+    const token = sessionStorage.getItem(TOKEN_KEY) ?? '';
+    return client
+      .unaryCall(
+        `${location.origin}/${SERVICE}/${method}`,
+        request,
+        { authorization: `Bearer ${token}` },
+        descriptor,
+      )
+      .then(
+        (response) => response as T,
+        (error: RpcError) => {
+          throw callError(error);
+        },
+      );
+  }
+
+  function callError(error: RpcError): CallError {
+    const raw = error.metadata?.['grpc-status-details-bin'];
+    let id: string | undefined;
+    let violations: { field: string; description: string }[] = [];
+    if (raw) {
+      const decoded = lookup('google.rpc.Status').decode(base64(raw)) as unknown as {
+        details: { type_url: string; value: Uint8Array }[];
+      };
+      for (const detail of decoded.details) {
+        const type: Type = lookup(detail.type_url.replace('type.googleapis.com/', ''));
+        const message = type.toObject(type.decode(detail.value));
+        if (type.fullName === '.google.rpc.BadRequest') violations = message.fieldViolations ?? [];
+        if (type.fullName === '.identity.v1.ErrorDetail') id = message.id;
+      }
+    }
+    return new CallError(error.code, error.message, id, violations);
+  }
+
+  const form = byId<HTMLFormElement>('profile-form');
+  const input = (name: string) => form.elements.namedItem(name) as HTMLInputElement;
+
+  function show(profile: Profile, details: Details): void {
+    for (const name of FIELDS)
+      input(name).value = profile[name] ?? (name === 'gender' ? 'GENDER_UNSPECIFIED' : '');
+    byId('profile').dataset.sequence = details.sequence;
+    byId('changed').textContent = details.changeDate
+      ? `Last changed ${new Date(Number(details.changeDate.seconds) * 1000).toLocaleString()}`
+      : '';
+  }
+
+  function showViolations(violations: { field: string; description: string }[]): void {
+    for (const name of FIELDS) {
+      const violation = violations.find((v) => v.field === name);
+      byId(`${name}-error`).textContent = violation ? describe(name, violation.description) : '';
+      input(name).closest('.field')!.classList.toggle('invalid', Boolean(violation));
+      input(name).setAttribute('aria-invalid', String(Boolean(violation)));
+    }
+  }
+
+  /** Reads the profile, waiting for the read model to reach `atLeast` when given. */
+  async function load(atLeast?: bigint): Promise<void> {
+    const deadline = Date.now() + READ_BACK_MS;
+    for (;;) {
+      try {
+        const { profile, details } = await call<{ profile: Profile; details: Details }>(
+          'GetMyProfile',
+          {},
+        );
+        if (atLeast === undefined || BigInt(details.sequence) >= atLeast || Date.now() > deadline) {
+          show(profile, details);
+          return;
+        }
+      } catch (error) {
+        if (
+          !(error instanceof CallError) ||
+          error.id !== 'PROFILE-NOT-FOUND' ||
+          Date.now() > deadline
+        )
+          throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+
+  async function signIn(): Promise<void> {
+    status('Loading your profile…');
+    try {
+      await load();
+      byId('sign-in').hidden = true;
+      byId('profile').hidden = false;
+      status('');
+    } catch (error) {
+      sessionStorage.removeItem(TOKEN_KEY);
+      byId('sign-in').hidden = false;
+      byId('profile').hidden = true;
+      status(
+        error instanceof CallError && error.code === 16
+          ? 'That token is not valid. Check it and try again.'
+          : `Your profile could not be loaded: ${(error as Error).message}`,
+      );
+    }
+  }
+
+  byId<HTMLFormElement>('sign-in-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    sessionStorage.setItem(TOKEN_KEY, byId<HTMLTextAreaElement>('token').value.trim());
+    void signIn();
+  });
+
+  byId('sign-out').addEventListener('click', () => {
+    sessionStorage.removeItem(TOKEN_KEY);
+    location.reload();
+  });
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const request: Record<string, string> = {};
+    for (const name of FIELDS) {
+      const value = input(name).value.trim();
+      if (value !== '' || ['firstName', 'lastName', 'displayName'].includes(name))
+        request[name] = value;
+    }
+    status('Saving…');
+    void call<{ details: Details }>('UpdateMyProfile', request).then(
+      async ({ details }) => {
+        showViolations([]);
+        await load(BigInt(details.sequence));
+        status('Saved.');
+      },
+      (error: unknown) => {
+        if (error instanceof CallError && error.violations.length > 0) {
+          showViolations(error.violations);
+          status('Please correct the marked fields.');
+        } else {
+          status(`Not saved: ${(error as Error).message}`);
+        }
+      },
+    );
+  });
+
+  if (sessionStorage.getItem(TOKEN_KEY)) await signIn();
+}
+
+/** "must not be empty" under "First name" reads as "First name must not be empty". */
+function describe(field: string, description: string): string {
+  const label = document.querySelector(`label[for="${field}"]`)?.firstChild?.textContent?.trim();
+  return `${label ?? field} ${description}`;
+}
+
+function base64(text: string): Uint8Array {
+  return Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
+}
+
+void main();

@@ -1,0 +1,107 @@
+import { mkdir } from 'node:fs/promises';
+import { expect } from 'chai';
+import type { Browser, Page } from 'playwright-core';
+import { UserReadModel } from '../../shared/db/entities/index.js';
+import { launchChromium } from '../support/browser.js';
+import { SmtpSink } from '../support/smtp-sink.js';
+import { orgWithOwner, TestService } from '../support/test-service.js';
+
+const ARTIFACTS = 'test-artifacts';
+
+describe('the profile page in headless Chromium', function () {
+  this.timeout(120_000);
+  let smtp: SmtpSink;
+  let service: TestService;
+  let browser: Browser;
+  let page: Page;
+  let userId: string;
+  let token: string;
+
+  before(async () => {
+    browser = await launchChromium();
+    smtp = await new SmtpSink().start();
+    service = await TestService.start({ SMTP_URL: smtp.url });
+    await service.startRelay();
+    await service.startWorker();
+    const owner = await orgWithOwner(service);
+    const imported = await service.importUser(
+      {
+        userName: 'page-user',
+        profile: { firstName: 'Paige', lastName: 'Turner', preferredLanguage: 'en' },
+        email: { email: 'paige@example.com', isEmailVerified: true },
+        password: 'Sup3r-secret!',
+      },
+      { token: owner.token },
+    );
+    userId = imported.body.userId;
+    token = await service.token(userId);
+    page = await browser.newPage();
+    await mkdir(ARTIFACTS, { recursive: true });
+  });
+  after(async () => {
+    await browser?.close();
+    await service?.close();
+    await smtp?.stop();
+  });
+
+  const readModel = () =>
+    service.dataSource.getRepository(UserReadModel).findOneByOrFail({ id: userId });
+
+  it('signs in with a token and shows the profile from the read model', async () => {
+    await page.goto(`${service.api.url}/ui/profile`);
+    await page.fill('#token', token);
+    await page.click('#sign-in-form button[type=submit]');
+    await page.waitForSelector('#profile:not([hidden])');
+    expect(await page.inputValue('#firstName')).to.equal('Paige');
+    expect(await page.inputValue('#lastName')).to.equal('Turner');
+    expect(await page.inputValue('#displayName')).to.equal('Paige Turner');
+    expect(await page.inputValue('#preferredLanguage')).to.equal('en');
+  });
+
+  it('saves a new display name, which the read model and a second load show', async () => {
+    await page.fill('#displayName', 'Paige the Reader');
+    const saving = page.waitForRequest((request) =>
+      request.url().endsWith('/identity.auth.v1.AuthService/UpdateMyProfile'),
+    );
+    await page.click('#save');
+    const request = await saving;
+    expect(request.method()).to.equal('POST');
+    expect(request.headers()['content-type']).to.equal('application/grpc-web+proto');
+    await page.locator('#status', { hasText: /^Saved\.$/ }).waitFor();
+    expect((await readModel()).displayName).to.equal('Paige the Reader');
+
+    await page.reload();
+    await page.waitForSelector('#profile:not([hidden])');
+    expect(await page.inputValue('#displayName')).to.equal('Paige the Reader');
+    expect(await page.textContent('#changed')).to.match(/^Last changed /);
+    await page.screenshot({ path: `${ARTIFACTS}/profile-page-saved.png`, fullPage: true });
+  });
+
+  it('shows the field error next to an emptied first name, and stores nothing', async () => {
+    const before = await readModel();
+    await page.fill('#firstName', '');
+    await page.click('#save');
+    await page.locator('#firstName-error:not(:empty)').waitFor();
+    expect(await page.textContent('#firstName-error')).to.equal('First name must not be empty');
+    expect(await page.getAttribute('#firstName', 'aria-invalid')).to.equal('true');
+    expect(await page.textContent('#lastName-error')).to.equal('');
+    expect(await page.textContent('#status')).to.equal('Please correct the marked fields.');
+    await page.screenshot({ path: `${ARTIFACTS}/profile-page.png`, fullPage: true });
+    const after = await readModel();
+    expect(after.firstName).to.equal('Paige');
+    expect(after.sequence).to.equal(before.sequence);
+  });
+
+  it('refuses a token that is not valid', async () => {
+    const other = await browser.newPage();
+    try {
+      await other.goto(`${service.api.url}/ui/profile`);
+      await other.fill('#token', 'not-a-token');
+      await other.click('#sign-in-form button[type=submit]');
+      await other.locator('#status', { hasText: /^That token is not valid/ }).waitFor();
+      expect(await other.isHidden('#profile')).to.equal(true);
+    } finally {
+      await other.close();
+    }
+  });
+});
