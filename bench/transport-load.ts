@@ -89,16 +89,17 @@ function senders(spec: LoadSpec): Send {
   }
   const definition = grpc.loadPackageDefinition(
     protoLoader.loadSync(SERVICE_PROTOS, LOADER_OPTIONS),
-  ) as any;
-  const client = new definition.identity.management.v1.ManagementService(
-    spec.grpcAddress,
-    grpc.credentials.createInsecure(),
   );
+  const management = (definition.identity as grpc.GrpcObject).management as grpc.GrpcObject;
+  const client = new (
+    (management.v1 as grpc.GrpcObject).ManagementService as grpc.ServiceClientConstructor
+  )(spec.grpcAddress, grpc.credentials.createInsecure()) as grpc.Client &
+    Record<string, (...args: unknown[]) => void>;
   const metadata = new grpc.Metadata();
   metadata.set('authorization', `Bearer ${spec.token}`);
   return (projectId, name) =>
     new Promise((resolve) =>
-      client.UpdateProject(
+      client.UpdateProject!(
         { id: projectId, name, projectRoleCheck: true },
         metadata,
         (error: unknown) => resolve(!error),
