@@ -1,6 +1,7 @@
 import type { Consumer } from 'kafkajs';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../shared/config/config.js';
+import { codeKeyOf } from '../../shared/credentials/one-time-code.js';
 import { createKafka } from '../../shared/kafka/kafka-client.js';
 import type { Logger } from '../../shared/logging/logger.js';
 import { runConsumerGroup } from './consumers/consumer-group.js';
@@ -32,7 +33,7 @@ export async function startWorker(
   const consumers: EventConsumer[] = [
     new UserReadModelConsumer(dataSource),
     new ProjectReadModelConsumer(dataSource),
-    new InitializationEmailConsumer(dataSource, config, queue),
+    new InitializationEmailConsumer(dataSource, config, queue, codeKeyOf(config)),
   ];
   const kafka = createKafka(config.kafka, logger);
   const groups: Consumer[] = [];

@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import type { Config } from '../config/config.js';
 
 export interface OneTimeCode {
   /** Handed to the user once, in a link; never stored. */
@@ -18,4 +19,22 @@ export function createOneTimeCode(): OneTimeCode {
 
 export function hashOneTimeCode(code: string): Buffer {
   return createHash('sha256').update(code, 'utf8').digest();
+}
+
+/**
+ * The code of stored code `codeId`, derived with HMAC-SHA256 under a key of its own (HKDF from
+ * the service's secret key). Whoever sends it can make it again without it ever being stored, so
+ * an email sent a second time after a crash carries the same working link as the first.
+ */
+export function deriveOneTimeCode(secretKey: Buffer, codeId: string): OneTimeCode {
+  const key = Buffer.from(hkdfSync('sha256', secretKey, '', 'identity one-time code v1', 32));
+  const code = createHmac('sha256', key).update(codeId, 'utf8').digest().subarray(0, 24);
+  const text = code.toString('base64url');
+  return { code: text, hash: hashOneTimeCode(text) };
+}
+
+/** The secret key codes are derived under; what needs it cannot run without it. */
+export function codeKeyOf(config: Config): Buffer {
+  if (!config.secretsEncryptionKey) throw new Error('SECRETS_ENCRYPTION_KEY is required');
+  return config.secretsEncryptionKey;
 }

@@ -2,7 +2,7 @@ import { UnrecoverableError, type Job } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../../shared/config/config.js';
 import type { Logger } from '../../../shared/logging/logger.js';
-import { createOneTimeCode } from '../../../shared/credentials/one-time-code.js';
+import { codeKeyOf, deriveOneTimeCode } from '../../../shared/credentials/one-time-code.js';
 import type { InitializationEmailJob } from './initialization-email.job.js';
 import { classifySmtpFailure, type SmtpTransport } from './smtp-transport.js';
 import { renderInitializationEmail } from './templates/initialization-email.templates.js';
@@ -36,8 +36,10 @@ interface Recipient {
  * to retry with back-off; one that cannot is an `UnrecoverableError`, which fails the job at once.
  * No message or log line holds the code or the link.
  *
- * The code is made here, at sending, and replaces the stored hash: each try mails a fresh code,
- * so the email that finally arrives carries the one that works, and the queue never holds one.
+ * The code is derived again here from the code's id, never read from anywhere, so the queue never
+ * holds one. Every try mails the same message: the same code and link, and a Message-ID made from
+ * the code's id, so the duplicate a crash can cause (the server accepted, the worker died before
+ * recording it) is the same email again, whose first link still works.
  */
 export function createInitializationEmailProcessor({
   dataSource,
@@ -70,11 +72,12 @@ export function createInitializationEmailProcessor({
     if (user.used_at) return skip('code-used');
     if (user.expires_at && user.expires_at.getTime() <= Date.now()) return skip('code-expired');
 
-    const code = createOneTimeCode();
-    await dataSource.query('UPDATE user_codes SET code_hash = ? WHERE id = ? AND used_at IS NULL', [
-      code.hash,
-      codeId,
-    ]);
+    const code = deriveOneTimeCode(codeKeyOf(config), codeId);
+    // A row stored under another key (or before codes were derived) is brought to this code.
+    await dataSource.query(
+      'UPDATE user_codes SET code_hash = ? WHERE id = ? AND used_at IS NULL AND code_hash <> ?',
+      [code.hash, codeId, code.hash],
+    );
     const query = new URLSearchParams({ userID: userId, code: code.code });
     const link = `${config.publicUrl}/ui/login/init?${query}`;
     const content = renderInitializationEmail({
@@ -86,6 +89,7 @@ export function createInitializationEmailProcessor({
     const info = await send(transport, {
       from: config.worker.smtpFrom,
       to: { name: user.display_name, address: user.email },
+      messageId: `<init-${codeId}@${new URL(config.publicUrl).hostname}>`,
       ...content,
     });
     // First thing after the server accepted it, so a run of this job after a crash finds it.

@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Config } from '../../../../shared/config/config.js';
-import { createOneTimeCode } from '../../../../shared/credentials/one-time-code.js';
+import { deriveOneTimeCode } from '../../../../shared/credentials/one-time-code.js';
 import { inTransaction } from '../../../../shared/db/data-source.js';
 import { User, UserCode } from '../../../../shared/db/entities/index.js';
 import type { CloudEvent } from '../../../../shared/events/cloud-event.js';
@@ -15,8 +15,8 @@ import type { EventConsumer } from '../event-consumer.js';
  * Sends the initialization email the spec's rule 1 of 4.2 promises: when a user is added whose
  * email is unverified or who has no password (the event says so), it stores a one-time code
  * (only its hash), records `user.human.init.code.added` through the outbox, and queues the email
- * under a job id derived from the event. The email job makes the code it mails and replaces the
- * stored hash, so no clear code waits anywhere.
+ * under a job id derived from the event. The code is derived from the code's id under the secret
+ * key, so the email job makes it again when it sends and no clear code waits anywhere.
  *
  * Redelivery is safe at every step: the code is stored once per event (its row names the event),
  * and queueing the same job id again adds nothing.
@@ -29,6 +29,7 @@ export class InitializationEmailConsumer implements EventConsumer {
     private readonly dataSource: DataSource,
     private readonly config: Config,
     private readonly queue: EmailQueue,
+    private readonly secretKey: Buffer,
   ) {}
 
   async perform(event: CloudEvent): Promise<void> {
@@ -61,8 +62,8 @@ export class InitializationEmailConsumer implements EventConsumer {
         id: codeId,
         userId: user.id,
         kind: 'initialization',
-        // A hash of a code nobody will see: the email job replaces it with the one it sends.
-        codeHash: createOneTimeCode().hash,
+        // The email job derives the same code again when it sends; nothing stores it clear.
+        codeHash: deriveOneTimeCode(this.secretKey, codeId).hash,
         expiresAt,
         createdAt: new Date(),
         usedAt: null,
