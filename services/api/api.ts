@@ -1,9 +1,19 @@
 import type { Server } from 'node:http';
+import { Redis } from 'ioredis';
 import type { JWTVerifyGetKey } from 'jose';
+import type { Registry } from 'prom-client';
+import { createKafka } from '../../shared/kafka/kafka-client.js';
+import {
+  CallMetrics,
+  createRegistry,
+  registerOutboxMetrics,
+} from '../../shared/observability/metrics.js';
+import { opsRoutes } from '../ops/ops-routes.js';
+import { Readiness, type ReadinessCheck } from '../../shared/observability/readiness.js';
 import type { Dependencies } from './operations/operation.js';
-import { DatabaseHealth } from './health/database-health.js';
 import { operations } from './operations/operations.js';
 import { OperationPipeline } from './pipeline/operation-pipeline.js';
+import { createRateLimit } from './pipeline/rate-limit.js';
 import { startGrpcServer } from './transports/grpc/grpc-server.js';
 import { createHttpApp } from './transports/http/http-app.js';
 
@@ -13,44 +23,87 @@ export interface RunningApi {
   url: string;
   /** `127.0.0.1:<port>` of the gRPC server. */
   grpcAddress: string;
+  /** This API's metrics; a process may add its own (the relay's, the worker's). */
+  registry: Registry;
+  readiness: Readiness;
+  /**
+   * Stops taking calls and lets the ones in flight finish: readiness turns NOT_SERVING, both
+   * servers stop accepting and close once their calls are answered.
+   */
   close(): Promise<void>;
 }
 
-/** Starts the API's transports, JSON and gRPC-web over HTTP and gRPC, over one pipeline and its dependencies. */
+/**
+ * Starts the API's transports, JSON and gRPC-web over HTTP and gRPC, over one pipeline and its
+ * dependencies, with the operator's routes (`/healthz`, `/readyz`, `/metrics`) on the HTTP port.
+ */
 export async function startApi(
   deps: Dependencies,
   keys: JWTVerifyGetKey,
   port: number,
   grpcPort: number,
 ): Promise<RunningApi> {
-  const pipeline = new OperationPipeline(deps, keys, operations);
-  const health = new DatabaseHealth(deps.dataSource, deps.config.healthCheckIntervalMs);
-  await health.check();
-  health.start();
+  const { config } = deps;
+  const registry = createRegistry();
+  registerOutboxMetrics(registry, deps.dataSource);
+  // The rate limits' Redis: commands fail at once while it is away, and the limits fall back to
+  // counting in memory.
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
+    : undefined;
+  redis?.on('error', () => undefined);
+  const reported: Record<string, ReadinessCheck> = {};
+  const admin =
+    config.kafka.brokers.length > 0
+      ? createKafka(config.kafka, deps.logger).admin({ retry: { retries: 0 } })
+      : undefined;
+  if (admin) reported.kafka = () => admin.connect().then(() => admin.describeCluster());
+  if (redis) reported.redis = () => redis.ping();
+  const readiness = new Readiness(
+    { required: { database: () => deps.dataSource.query('SELECT 1') }, reported },
+    config.healthCheckIntervalMs,
+  );
+  await readiness.start();
+
+  const pipeline = new OperationPipeline(deps, keys, operations, {
+    metrics: new CallMetrics(registry),
+    rateLimit: createRateLimit(config.rateLimit, redis),
+  });
   const app = createHttpApp({
     pipeline,
     operations,
     logger: deps.logger,
-    bodyLimit: deps.config.requestBodyLimit,
-    corsOrigins: deps.config.corsOrigins,
+    bodyLimit: config.requestBodyLimit,
+    corsOrigins: config.corsOrigins,
+    ops: opsRoutes(registry, readiness),
   });
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(port, () => resolve(listening));
     listening.once('error', reject);
   });
-  const grpc = await startGrpcServer(pipeline, operations, health, grpcPort);
+  const grpc = await startGrpcServer(pipeline, operations, readiness, grpcPort);
   const address = server.address();
   const boundPort = typeof address === 'object' && address ? address.port : port;
   return {
     server,
     url: `http://127.0.0.1:${boundPort}`,
     grpcAddress: `127.0.0.1:${grpc.port}`,
+    registry,
+    readiness,
     close: async () => {
-      health.stop();
-      await new Promise<void>((resolve) => grpc.server.tryShutdown(() => resolve()));
-      await new Promise<void>((resolve, reject) =>
+      readiness.drain();
+      readiness.stop();
+      const http = new Promise<void>((resolve, reject) =>
         server.close((error) => (error ? reject(error) : resolve())),
       );
+      // Kept-alive connections with no request in flight would hold close() open.
+      server.closeIdleConnections();
+      await Promise.all([
+        http,
+        new Promise<void>((resolve) => grpc.server.tryShutdown(() => resolve())),
+      ]);
+      await admin?.disconnect();
+      redis?.disconnect();
     },
   };
 }

@@ -27,7 +27,7 @@ export async function startWorker(
   config: Config,
   logger: Logger,
 ): Promise<RunningWorker> {
-  const connection = connectEmailRedis(config.worker);
+  const connection = connectEmailRedis(config);
   const queue = createEmailQueue(config.worker, connection);
   const emails = await startEmailWorker({ dataSource, config, logger, connection });
   const consumers: EventConsumer[] = [

@@ -32,6 +32,11 @@ export interface Config {
   corsOrigins: string[];
   /** How often the health service checks the database, in ms. `HEALTH_CHECK_INTERVAL_MS`, default 2000. */
   healthCheckIntervalMs: number;
+  /** `REDIS_URL`: BullMQ's email queue (the worker needs it) and the API's rate limits. */
+  redisUrl?: string;
+  rateLimit: RateLimitConfig;
+  /** How long SIGTERM may take to finish requests and close, in ms. `SHUTDOWN_GRACE_MS`, default 25000. */
+  shutdownGraceMs: number;
   auth: {
     /** Verification keys: a JWKS file path (`JWKS_FILE`) or URL (`JWKS_URL`). */
     jwksFile?: string;
@@ -55,9 +60,14 @@ export interface Config {
   worker: WorkerConfig;
 }
 
+export interface RateLimitConfig {
+  /** Calls one caller may make per window; 0 turns limiting off. `RATE_LIMIT_REQUESTS`, default 200. */
+  requests: number;
+  /** `RATE_LIMIT_WINDOW_SECONDS`, default 1. */
+  windowSeconds: number;
+}
+
 export interface WorkerConfig {
-  /** `REDIS_URL`, default `redis://127.0.0.1:6379`: BullMQ's email queue. */
-  redisUrl: string;
   /** `smtp://user:pass@host:port` (STARTTLS when offered) or `smtps://…` (TLS). `SMTP_URL`, default `smtp://127.0.0.1:25`. */
   smtpUrl: string;
   /** Sender of every email. `SMTP_FROM`, default `Identity <no-reply@localhost>`. */
@@ -128,6 +138,12 @@ export function loadConfig(env: Env = process.env): Config {
     requestBodyLimit: read.integer('REQUEST_BODY_LIMIT', 1024 * 1024, 1024, 64 * 1024 * 1024),
     corsOrigins: read.origins('CORS_ORIGINS'),
     healthCheckIntervalMs: read.integer('HEALTH_CHECK_INTERVAL_MS', 2000, 10, 600_000),
+    redisUrl: env.REDIS_URL ? read.url('REDIS_URL', '') : undefined,
+    rateLimit: {
+      requests: read.integer('RATE_LIMIT_REQUESTS', 200, 0, 1_000_000),
+      windowSeconds: read.integer('RATE_LIMIT_WINDOW_SECONDS', 1, 1, 86_400),
+    },
+    shutdownGraceMs: read.integer('SHUTDOWN_GRACE_MS', 25_000, 0, 600_000),
     auth: {
       jwksFile: env.JWKS_FILE || undefined,
       jwksUrl: env.JWKS_URL ? read.url('JWKS_URL', '') : undefined,
@@ -174,7 +190,6 @@ export function loadConfig(env: Env = process.env): Config {
       eventSource: env.EVENT_SOURCE || 'urn:identity-service',
     },
     worker: {
-      redisUrl: read.url('REDIS_URL', 'redis://127.0.0.1:6379'),
       smtpUrl: read.url('SMTP_URL', 'smtp://127.0.0.1:25'),
       smtpFrom: env.SMTP_FROM || 'Identity <no-reply@localhost>',
       smtpPoolSize: read.integer('SMTP_POOL_SIZE', 5, 1, 100),

@@ -29,6 +29,8 @@ export class ServiceError extends Error {
     readonly id: string,
     message: string,
     readonly fieldViolations: FieldViolation[] = [],
+    /** When the caller may try again, for a rate limit: Retry-After and google.rpc.RetryInfo. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ServiceError';
@@ -69,6 +71,15 @@ export const requestTooLarge = (): ServiceError =>
     StatusCode.RESOURCE_EXHAUSTED,
     'REQUEST-TOO-LARGE',
     'the request body is larger than the limit',
+  );
+
+export const rateLimited = (retryAfterSeconds: number): ServiceError =>
+  new ServiceError(
+    StatusCode.RESOURCE_EXHAUSTED,
+    'RATE-LIMITED',
+    `too many requests, try again in ${retryAfterSeconds} s`,
+    [],
+    retryAfterSeconds,
   );
 
 export const internal = (): ServiceError =>

@@ -1,15 +1,18 @@
 import { pino, type Logger } from 'pino';
+import { currentLogContext } from './log-context.js';
 
 export type { Logger };
 
 /**
- * Structured JSON logs. Request bodies and headers are never logged; the redaction is a second
- * line of defence for a field that slips in by mistake.
+ * Structured JSON logs. A line written while serving a request carries its `requestId`. Request
+ * bodies and headers are never logged; the redaction is a second line of defence for a field
+ * that slips in by mistake.
  */
 export function createLogger(level: string, destination?: NodeJS.WritableStream): Logger {
   const options = {
     level,
     base: { service: 'identity' },
+    mixin: () => ({ ...currentLogContext() }),
     redact: {
       paths: [
         'password',

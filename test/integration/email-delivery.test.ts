@@ -181,7 +181,7 @@ describe('initialization emails through BullMQ and SMTP', function () {
       PUBLIC_URL,
       DATABASE_URL: database.url,
     });
-    redis = connectEmailRedis(config.worker);
+    redis = connectEmailRedis(config);
     queue = createEmailQueue(config.worker, redis);
     const logger = createLogger('info', logs);
     emailWorker = startEmailWorker({ dataSource, config, logger, connection: redis });

@@ -27,7 +27,7 @@ describe('the worker killed with SIGKILL part-way through 500 imports', function
         KAFKA_BROKERS: config.kafka.brokers.join(','),
         KAFKA_TOPIC_PREFIX: config.kafka.topicPrefix,
         KAFKA_TOPIC_PARTITIONS: String(config.kafka.topicPartitions),
-        REDIS_URL: config.worker.redisUrl,
+        REDIS_URL: config.redisUrl,
         EMAIL_QUEUE: config.worker.emailQueue,
         EMAIL_BACKOFF_MS: '200',
         WORKER_GROUP_PREFIX: config.worker.consumerGroupPrefix,
@@ -49,7 +49,7 @@ describe('the worker killed with SIGKILL part-way through 500 imports', function
 
   /** How often BullMQ found the job stalled: its worker died while it was active. */
   async function stalledCounter(jobId: string): Promise<number> {
-    const connection = connectEmailRedis(service.config.worker);
+    const connection = connectEmailRedis(service.config);
     const queue = createEmailQueue(service.config.worker, connection);
     try {
       return (await queue.getJob(jobId))?.stalledCounter ?? 0;

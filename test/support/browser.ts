@@ -3,16 +3,19 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
 
-const ENSURE = fileURLToPath(new URL('../../../scripts/ensure-chromium.sh', import.meta.url));
+const ENSURE = fileURLToPath(new URL('../../../scripts/ensure-debian-package.sh', import.meta.url));
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
- * Debian's Chromium, headless, driven by playwright-core. scripts/ensure-chromium.sh installs it
- * on a machine that lacks it.
+ * Debian's Chromium (or `CHROMIUM_PATH`), headless, driven by playwright-core.
+ * scripts/ensure-debian-package.sh installs it on a machine that lacks it.
  */
 export async function launchChromium(): Promise<Browser> {
-  const { stdout } = await promisify(execFile)(ENSURE, { timeout: 600_000 });
+  if (!process.env.CHROMIUM_PATH) {
+    await promisify(execFile)(ENSURE, ['chromium', CHROMIUM], { timeout: 600_000 });
+  }
   return chromium.launch({
-    executablePath: stdout.trim(),
+    executablePath: CHROMIUM,
     args: [
       '--headless',
       '--no-sandbox',

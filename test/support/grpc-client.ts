@@ -25,7 +25,7 @@ export function callGrpc(
   service: string,
   method: string,
   request: object,
-  options: { token?: string; orgId?: string },
+  options: { token?: string; orgId?: string; headers?: Record<string, string> },
 ): Promise<GrpcOutcome> {
   const key = `${address}/${service}`;
   if (!clients.has(key)) {
@@ -38,6 +38,7 @@ export function callGrpc(
   const metadata = new grpc.Metadata();
   if (options.token) metadata.set('authorization', `Bearer ${options.token}`);
   if (options.orgId) metadata.set('x-service-orgid', options.orgId);
+  for (const [name, value] of Object.entries(options.headers ?? {})) metadata.set(name, value);
   return new Promise((resolve) => {
     client[method]!.call(
       client,

@@ -90,6 +90,8 @@ export class TestService {
       EMAIL_QUEUE: `emails-${randomBytes(4).toString('hex')}`,
       WORKER_GROUP_PREFIX: `worker-${randomBytes(4).toString('hex')}`,
       EMAIL_BACKOFF_MS: '200',
+      // Suites send hundreds of calls with one token; the rate limit suite sets its own.
+      RATE_LIMIT_REQUESTS: '0',
       ...env,
     });
     const dataSource = createDataSource({
@@ -345,7 +347,7 @@ async function deleteTopics(config: Config): Promise<void> {
 }
 
 async function obliterateQueue(config: Config): Promise<void> {
-  const connection = connectEmailRedis(config.worker);
+  const connection = connectEmailRedis(config);
   const queue = createEmailQueue(config.worker, connection);
   try {
     await queue.obliterate({ force: true });

@@ -1,11 +1,14 @@
 import type { JWTVerifyGetKey } from 'jose';
-import { internal, ServiceError } from '../../../shared/errors/service-error.js';
+import { internal, ServiceError, StatusCode } from '../../../shared/errors/service-error.js';
+import { requestIdFrom, withLogContext } from '../../../shared/logging/log-context.js';
 import { describeError } from '../../../shared/logging/logger.js';
+import type { CallMetrics, Transport } from '../../../shared/observability/metrics.js';
 import { unreachableDatabase } from '../../../shared/db/mysql-errors.js';
 import { authenticate } from '../auth/authenticate.js';
 import { authorize } from '../auth/authorize.js';
 import type { Dependencies, Operation } from '../operations/operation.js';
 import { RequestSchemas, type RequestValidator } from '../validation/request-validator.js';
+import type { CallerRateLimit } from './rate-limit.js';
 
 /** What a transport hands over, already taken out of its own wire format. */
 export interface IncomingCall {
@@ -15,12 +18,21 @@ export interface IncomingCall {
   targetOrgId?: string;
   /** The request message in its proto3 JSON shape. */
   request: unknown;
+  transport: Transport;
+  /** The caller's `x-request-id`, header or metadata; checked, and made when there is none. */
+  requestId?: string;
+}
+
+export interface PipelineOptions {
+  metrics?: CallMetrics;
+  rateLimit?: CallerRateLimit;
 }
 
 /**
- * The one path every call takes, whatever its transport: authenticate → authorize → validate →
- * handle. Whatever goes wrong leaves as a ServiceError; anything unexpected is logged here and
- * becomes INTERNAL with no internals in its message.
+ * The one path every call takes, whatever its transport: authenticate → rate limit → authorize →
+ * validate → handle. Whatever goes wrong leaves as a ServiceError; anything unexpected is logged
+ * here and becomes INTERNAL with no internals in its message. Each call is one log line and one
+ * observation in the metrics, and every line written while serving it carries its request id.
  */
 export class OperationPipeline {
   private readonly validators = new Map<Operation, RequestValidator<unknown>>();
@@ -29,35 +41,61 @@ export class OperationPipeline {
     private readonly deps: Dependencies,
     private readonly keys: JWTVerifyGetKey,
     operations: readonly Operation[],
+    private readonly options: PipelineOptions = {},
   ) {
     const schemas = new RequestSchemas(deps.config.passwordPolicy);
     for (const operation of operations)
       this.validators.set(operation, schemas.compile(operation.schema));
   }
 
-  async call<Response>(
+  call<Response>(operation: Operation<never, Response>, incoming: IncomingCall): Promise<Response> {
+    const requestId = requestIdFrom(incoming.requestId);
+    return withLogContext({ requestId }, async () => {
+      const started = process.hrtime.bigint();
+      let code = 0;
+      try {
+        return await this.serve(operation, incoming);
+      } catch (error) {
+        const failure = this.asServiceError(error);
+        code = failure.code;
+        throw failure;
+      } finally {
+        const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+        const codeName = code === 0 ? 'OK' : (StatusCode[code] ?? String(code));
+        this.options.metrics?.observe(operation.grpc.method, incoming.transport, codeName, seconds);
+        this.deps.logger.info(
+          {
+            operation: operation.grpc.method,
+            transport: incoming.transport,
+            status: codeName,
+            durationMs: Math.round(seconds * 1e5) / 100,
+          },
+          'call',
+        );
+      }
+    });
+  }
+
+  private async serve<Response>(
     operation: Operation<never, Response>,
     incoming: IncomingCall,
   ): Promise<Response> {
     const { deps } = this;
-    try {
-      const caller = await authenticate(
-        this.keys,
-        deps.config.auth,
-        deps.dataSource,
-        incoming.authorization,
-      );
-      const orgId = await authorize(
-        deps.dataSource,
-        caller,
-        operation.permission,
-        incoming.targetOrgId,
-      );
-      const request = this.validators.get(operation as Operation)!(incoming.request);
-      return await operation.handle({ deps, caller, orgId }, request as never);
-    } catch (error) {
-      throw this.asServiceError(error);
-    }
+    const caller = await authenticate(
+      this.keys,
+      deps.config.auth,
+      deps.dataSource,
+      incoming.authorization,
+    );
+    await this.options.rateLimit?.consume(caller.userId);
+    const orgId = await authorize(
+      deps.dataSource,
+      caller,
+      operation.permission,
+      incoming.targetOrgId,
+    );
+    const request = this.validators.get(operation as Operation)!(incoming.request);
+    return operation.handle({ deps, caller, orgId }, request as never);
   }
 
   private asServiceError(error: unknown): ServiceError {

@@ -1,6 +1,6 @@
 import { Queue, type ConnectionOptions } from 'bullmq';
 import { Redis } from 'ioredis';
-import type { WorkerConfig } from '../../../shared/config/config.js';
+import type { Config, WorkerConfig } from '../../../shared/config/config.js';
 import {
   INITIALIZATION_EMAIL,
   initializationEmailJobId,
@@ -32,7 +32,8 @@ const KEEP_FAILED = { age: 30 * DAY_SECONDS, count: 100_000 };
  * A Redis connection the queue and the worker can share. BullMQ's worker blocks on Redis and
  * refuses a client that gives up on a command after some retries (`maxRetriesPerRequest`).
  */
-export function connectEmailRedis(config: WorkerConfig): Redis {
+export function connectEmailRedis(config: Pick<Config, 'redisUrl'>): Redis {
+  if (!config.redisUrl) throw new Error('REDIS_URL is required for the email queue');
   return new Redis(config.redisUrl, { maxRetriesPerRequest: null });
 }
 

@@ -71,11 +71,14 @@ export function grpcWebRoutes(
       }
       const message = decodeRequest(method, request.body as Buffer, variant);
       if (message instanceof ServiceError) return fail(message);
-      const metadata = {
+      const incoming = {
         authorization: request.get('authorization'),
         targetOrgId: request.get('x-service-orgid'),
+        requestId: response.locals.requestId as string,
+        request: message,
+        transport: 'grpc-web' as const,
       };
-      invoke(pipeline, method, metadata, message).then(
+      invoke(pipeline, method, incoming).then(
         (result) =>
           reply([
             dataFrame(method.responseType.encode(method.responseType.fromObject(result)).finish()),

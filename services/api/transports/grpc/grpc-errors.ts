@@ -24,6 +24,9 @@ export function grpcStatusOf(root: protobuf.Root, error: ServiceError): GrpcStat
     ...(error.fieldViolations.length > 0
       ? [any('google.rpc.BadRequest', { fieldViolations: error.fieldViolations })]
       : []),
+    ...(error.retryAfterSeconds !== undefined
+      ? [any('google.rpc.RetryInfo', { retryDelay: { seconds: error.retryAfterSeconds } })]
+      : []),
     any('identity.v1.ErrorDetail', { id: error.id, message: error.message }),
   ];
   const status = root

@@ -3,7 +3,7 @@ import * as protoLoader from '@grpc/proto-loader';
 import { ReflectionService } from '@grpc/reflection';
 import { HealthImplementation, protoPath as healthProtoPath } from 'grpc-health-check';
 import { ServiceError } from '../../../../shared/errors/service-error.js';
-import type { DatabaseHealth } from '../../health/database-health.js';
+import type { Readiness } from '../../../../shared/observability/readiness.js';
 import type { Operation } from '../../operations/operation.js';
 import type { OperationPipeline } from '../../pipeline/operation-pipeline.js';
 import { toGrpcError } from './grpc-errors.js';
@@ -13,12 +13,12 @@ import { invoke, protoMethods } from './proto-methods.js';
 /**
  * Serves every operation at its gRPC method, over the same pipeline as JSON: this adapter only
  * moves metadata and messages in and results and errors out. Beside them: `grpc.health.v1.Health`,
- * SERVING while the database answers, and server reflection of every service here.
+ * SERVING while the process is ready, and server reflection of every service here.
  */
 export async function startGrpcServer(
   pipeline: OperationPipeline,
   operations: readonly Operation[],
-  health: DatabaseHealth,
+  readiness: Readiness,
   port: number,
 ): Promise<{ server: grpc.Server; port: number }> {
   const packageDefinition = protoLoader.loadSync(SERVICE_PROTOS, LOADER_OPTIONS);
@@ -33,11 +33,14 @@ export async function startGrpcServer(
       call: grpc.ServerUnaryCall<unknown, unknown>,
       callback: grpc.sendUnaryData<unknown>,
     ) => {
-      const metadata = {
+      const incoming = {
         authorization: metadataValue(call.metadata, 'authorization'),
         targetOrgId: metadataValue(call.metadata, 'x-service-orgid'),
+        requestId: metadataValue(call.metadata, 'x-request-id'),
+        request: call.request,
+        transport: 'grpc' as const,
       };
-      invoke(pipeline, method, metadata, call.request).then(
+      invoke(pipeline, method, incoming).then(
         (response) => callback(null, response),
         (error: unknown) => callback(toGrpcError(root, error as ServiceError)),
       );
@@ -54,7 +57,7 @@ export async function startGrpcServer(
     server.addService(service.service, implementation);
   }
   const healthService = new HealthImplementation();
-  health.onChange((status) => {
+  readiness.onChange((status) => {
     for (const name of ['', ...services.keys()]) healthService.setStatus(name, status);
   });
   healthService.addToServer(server);

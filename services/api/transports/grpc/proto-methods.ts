@@ -1,6 +1,6 @@
 import type protobuf from 'protobufjs';
 import type { Operation } from '../../operations/operation.js';
-import type { OperationPipeline } from '../../pipeline/operation-pipeline.js';
+import type { IncomingCall, OperationPipeline } from '../../pipeline/operation-pipeline.js';
 import { toProtoObject } from './proto-shape.js';
 
 /** An operation at its gRPC method, with the message types both gRPC transports encode. */
@@ -32,15 +32,14 @@ export function protoMethods(
 }
 
 /**
- * Runs the method's operation through the pipeline with the caller's metadata, and shapes the
- * result for its response type. A failure is the pipeline's ServiceError.
+ * Runs the method's operation through the pipeline, and shapes the result for its response type.
+ * A failure is the pipeline's ServiceError.
  */
 export async function invoke(
   pipeline: OperationPipeline,
   method: ProtoMethod,
-  metadata: { authorization?: string; targetOrgId?: string },
-  request: unknown,
+  incoming: IncomingCall,
 ): Promise<Record<string, unknown>> {
-  const result = await pipeline.call(method.operation, { ...metadata, request });
+  const result = await pipeline.call(method.operation, incoming);
   return toProtoObject(method.responseType, result as Record<string, unknown>);
 }

@@ -1,5 +1,6 @@
 import cors from 'cors';
-import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express';
+import { requestIdFrom } from '../../../../shared/logging/log-context.js';
 import {
   invalidArgument,
   requestTooLarge,
@@ -26,6 +27,8 @@ export interface HttpAppOptions {
   bodyLimit: number;
   /** Browser origins allowed to call, `*` for any; none means no CORS headers. */
   corsOrigins: readonly string[];
+  /** `/healthz`, `/readyz`, `/metrics`. */
+  ops: Router;
 }
 
 /**
@@ -38,10 +41,13 @@ export function createHttpApp({
   logger,
   bodyLimit,
   corsOrigins,
+  ops,
 }: HttpAppOptions): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  app.use(requestIds);
+  app.use(ops); // probes and scrapes are not logged
   app.use(accessLog(logger));
   if (corsOrigins.length > 0) {
     app.use(
@@ -78,16 +84,28 @@ const bodyErrors: ErrorRequestHandler = (error: { type?: string }, _request, res
   );
 };
 
-/** One line per request: no bodies, no headers, nothing a secret could hide in. */
+/** The request's id, the caller's `x-request-id` when plausible, echoed in the response. */
+const requestIds: RequestHandler = (request, response, next) => {
+  const requestId = requestIdFrom(request.get('x-request-id'));
+  response.locals.requestId = requestId;
+  response.set('x-request-id', requestId);
+  next();
+};
+
+/**
+ * One line per request that no operation served (an operation's call is logged by the pipeline):
+ * no bodies, no headers, nothing a secret could hide in.
+ */
 function accessLog(logger: Logger): RequestHandler {
   return (request, response, next) => {
     const started = process.hrtime.bigint();
     response.on('finish', () => {
+      if (response.locals.operation) return;
       logger.info(
         {
+          requestId: response.locals.requestId as string,
           method: request.method,
           path: request.path,
-          operation: response.locals.operation,
           status: response.statusCode,
           durationMs: Number(process.hrtime.bigint() - started) / 1e6,
         },

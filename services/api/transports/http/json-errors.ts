@@ -23,6 +23,12 @@ export function errorBody(error: ServiceError): object {
       fieldViolations: error.fieldViolations,
     });
   }
+  if (error.retryAfterSeconds !== undefined) {
+    details.push({
+      '@type': 'type.googleapis.com/google.rpc.RetryInfo',
+      retryDelay: `${error.retryAfterSeconds}s`,
+    });
+  }
   details.push({
     '@type': 'type.googleapis.com/identity.v1.ErrorDetail',
     id: error.id,
@@ -32,5 +38,10 @@ export function errorBody(error: ServiceError): object {
 }
 
 export function sendError(response: Response, error: ServiceError): void {
-  response.status(HTTP_STATUS[error.code] ?? 500).json(errorBody(error));
+  if (error.retryAfterSeconds !== undefined) {
+    response.status(429).set('retry-after', String(error.retryAfterSeconds));
+  } else {
+    response.status(HTTP_STATUS[error.code] ?? 500);
+  }
+  response.json(errorBody(error));
 }

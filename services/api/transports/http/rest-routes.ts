@@ -22,6 +22,8 @@ export function mountRestRoutes(
         const result = await pipeline.call(operation, {
           authorization: request.get('authorization'),
           targetOrgId: request.get('x-service-orgid'),
+          requestId: response.locals.requestId as string,
+          transport: 'json',
           request:
             operation.http.method === 'GET' ? { ...request.params } : requestMessage(request),
         });

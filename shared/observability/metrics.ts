@@ -1,0 +1,124 @@
+import type { Admin } from 'kafkajs';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { DataSource } from 'typeorm';
+import { outboxBacklog } from '../events/outbox-backlog.js';
+
+/** A registry of this process's metrics, with Node's own (event loop lag, heap, CPU). */
+export function createRegistry(): Registry {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  return registry;
+}
+
+export type Transport = 'json' | 'grpc' | 'grpc-web';
+
+/** Calls by operation, transport and status code: how many, and how long they took. */
+export class CallMetrics {
+  private readonly calls: Counter<'operation' | 'transport' | 'code'>;
+  private readonly duration: Histogram<'operation' | 'transport' | 'code'>;
+
+  constructor(registry: Registry) {
+    const labelNames = ['operation', 'transport', 'code'] as const;
+    this.calls = new Counter({
+      name: 'identity_requests_total',
+      help: 'Calls of an operation, by transport and gRPC status code.',
+      labelNames,
+      registers: [registry],
+    });
+    this.duration = new Histogram({
+      name: 'identity_request_duration_seconds',
+      help: 'Time from a call reaching the pipeline to its answer, by operation, transport and code.',
+      labelNames,
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [registry],
+    });
+  }
+
+  observe(operation: string, transport: Transport, code: string, seconds: number): void {
+    const labels = { operation, transport, code };
+    this.calls.inc(labels);
+    this.duration.observe(labels, seconds);
+  }
+}
+
+/** The outbox: committed events not yet published, and how long the oldest has waited. */
+export function registerOutboxMetrics(registry: Registry, dataSource: DataSource): void {
+  let latest: Promise<{ unpublished: number; oldestAgeSeconds: number }> | undefined;
+  // One query per scrape serves both gauges.
+  const backlog = () => (latest ??= outboxBacklog(dataSource).finally(() => (latest = undefined)));
+  new Gauge({
+    name: 'identity_outbox_unpublished_events',
+    help: 'Events committed but not yet published to Kafka.',
+    registers: [registry],
+    async collect() {
+      this.set((await backlog()).unpublished);
+    },
+  });
+  new Gauge({
+    name: 'identity_outbox_oldest_unpublished_age_seconds',
+    help: 'Age of the oldest event not yet published to Kafka; 0 when none waits.',
+    registers: [registry],
+    async collect() {
+      this.set((await backlog()).oldestAgeSeconds);
+    },
+  });
+}
+
+/** How far each consumer group is behind the end of each partition it reads. */
+export function registerConsumerLagMetrics(
+  registry: Registry,
+  admin: Admin,
+  groups: () => { groupId: string; topics: string[] }[],
+): void {
+  new Gauge({
+    name: 'identity_consumer_lag_messages',
+    help: 'Messages of a partition not yet consumed by a consumer group.',
+    labelNames: ['group', 'topic', 'partition'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const { groupId, topics } of groups()) {
+        const committed = await admin.fetchOffsets({ groupId, topics });
+        for (const { topic, partitions } of committed) {
+          const ends = new Map(
+            (await admin.fetchTopicOffsets(topic)).map((end) => [end.partition, end]),
+          );
+          for (const { partition, offset } of partitions) {
+            const end = ends.get(partition);
+            // -1: the group has committed nothing yet; it has everything from the start to read.
+            const position = Number(offset) < 0 ? Number(end?.low ?? 0) : Number(offset);
+            const lag = Math.max(0, Number(end?.high ?? 0) - position);
+            this.set({ group: groupId, topic, partition: String(partition) }, lag);
+          }
+        }
+      }
+    },
+  });
+}
+
+/** The email queue's jobs by state, and emails by outcome. */
+export class EmailMetrics {
+  private readonly emails: Counter<'outcome'>;
+
+  constructor(registry: Registry, counts: () => Promise<Record<string, number>>) {
+    new Gauge({
+      name: 'identity_email_queue_jobs',
+      help: 'Email jobs in the queue, by state.',
+      labelNames: ['state'] as const,
+      registers: [registry],
+      async collect() {
+        for (const [state, count] of Object.entries(await counts())) this.set({ state }, count);
+      },
+    });
+    this.emails = new Counter({
+      name: 'identity_emails_total',
+      help: 'Email jobs finished, by outcome: sent, skipped, retried (a try failed) or failed (for good).',
+      labelNames: ['outcome'] as const,
+      registers: [registry],
+    });
+  }
+
+  count(outcome: 'sent' | 'skipped' | 'retried' | 'failed'): void {
+    this.emails.inc({ outcome });
+  }
+}
