@@ -1,4 +1,5 @@
 import { runProcess } from '../../shared/process/run-process.js';
+import { startOpsServer } from '../ops/ops-routes.js';
 import { startWorker } from './worker.js';
 
 runProcess(
@@ -11,10 +12,15 @@ runProcess(
   ],
   async ({ config, logger, dataSource }) => {
     const worker = await startWorker(dataSource, config, logger);
+    const ops = await startOpsServer(worker.registry, worker.readiness, config.worker.httpPort);
     logger.info(
-      { consumers: worker.consumers.map((consumer) => consumer.name) },
+      { consumers: worker.consumers.map((consumer) => consumer.name), ops: ops.port },
       'identity worker running',
     );
-    return () => worker.close();
+    return async () => {
+      worker.readiness.drain();
+      await worker.close();
+      await new Promise((resolve) => ops.server.close(resolve));
+    };
   },
 );

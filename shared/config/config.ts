@@ -86,6 +86,8 @@ export interface WorkerConfig {
   initCodeLifetimeSeconds: number;
   /** Consumer groups are `<prefix>.<consumer>`. `WORKER_GROUP_PREFIX`, default `identity-worker`. */
   consumerGroupPrefix: string;
+  /** The worker's `/healthz`, `/readyz` and `/metrics`. `WORKER_HTTP_PORT`, default 8081. */
+  httpPort: number;
 }
 
 export interface KafkaConfig {
@@ -199,6 +201,7 @@ export function loadConfig(env: Env = process.env): Config {
       emailConcurrency: read.integer('EMAIL_CONCURRENCY', 10, 1, 1000),
       initCodeLifetimeSeconds: read.integer('INIT_CODE_LIFETIME', 72 * 3600, 60, 30 * 86400),
       consumerGroupPrefix: env.WORKER_GROUP_PREFIX || 'identity-worker',
+      httpPort: read.integer('WORKER_HTTP_PORT', 8081, 0, 65535),
     },
   };
   if (problems.length > 0) throw new ConfigError(problems);

@@ -35,6 +35,7 @@ describe('the worker killed with SIGKILL part-way through 500 imports', function
         PUBLIC_URL: config.publicUrl,
         SECRETS_ENCRYPTION_KEY: config.secretsEncryptionKey!.toString('base64'),
         LOG_LEVEL: 'error',
+        WORKER_HTTP_PORT: '0',
       },
     });
     return child;

@@ -17,12 +17,10 @@ export async function runConsumerGroup(
   consumer: EventConsumer,
   logger: Logger,
 ): Promise<Consumer> {
-  const topics = [
-    ...new Set(consumer.handles.map((type) => topicOf(config.kafka.topicPrefix, type))),
-  ];
+  const topics = consumerTopics(config, consumer);
   const handled = new Set<string>(consumer.handles);
   const group = kafka.consumer({
-    groupId: `${config.worker.consumerGroupPrefix}.${consumer.name}`,
+    groupId: consumerGroupId(config, consumer),
     maxWaitTimeInMs: 100,
     retry: { retries: 8 },
   });
@@ -54,4 +52,14 @@ export async function runConsumerGroup(
     },
   });
   return group;
+}
+
+/** The consumer group of a consumer: `<WORKER_GROUP_PREFIX>.<name>`. */
+export function consumerGroupId(config: Config, consumer: EventConsumer): string {
+  return `${config.worker.consumerGroupPrefix}.${consumer.name}`;
+}
+
+/** The topics that carry the event types a consumer handles. */
+export function consumerTopics(config: Config, consumer: EventConsumer): string[] {
+  return [...new Set(consumer.handles.map((type) => topicOf(config.kafka.topicPrefix, type)))];
 }

@@ -2,6 +2,7 @@ import { UnrecoverableError, Worker, type ConnectionOptions } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../../shared/config/config.js';
 import { describeError, type Logger } from '../../../shared/logging/logger.js';
+import type { EmailMetrics } from '../../../shared/observability/metrics.js';
 import { createEmailQueue, type EmailQueue } from './email-queue.js';
 import { INITIALIZATION_EMAIL, type InitializationEmailJob } from './initialization-email.job.js';
 import {
@@ -18,6 +19,8 @@ export interface EmailWorkerOptions {
   connection: ConnectionOptions;
   /** Default: `createSmtpTransport(config.worker)`. The worker closes it either way. */
   transport?: SmtpTransport;
+  /** Counts each job's outcome. */
+  metrics?: EmailMetrics;
 }
 
 export interface EmailWorker {
@@ -35,6 +38,7 @@ export function startEmailWorker({
   logger,
   connection,
   transport = createSmtpTransport(config.worker),
+  metrics,
 }: EmailWorkerOptions): EmailWorker {
   const log = logger.child({ component: 'email-worker', queue: config.worker.emailQueue });
   const sendInitializationEmail = createInitializationEmailProcessor({
@@ -51,10 +55,12 @@ export function startEmailWorker({
     },
     { connection, concurrency: config.worker.emailConcurrency },
   );
+  worker.on('completed', (_job, outcome) => metrics?.count(outcome.sent ? 'sent' : 'skipped'));
   worker.on('failed', (job, error) => {
     // The messages the processor throws are free of secrets; the job data is never logged.
     const final =
       error instanceof UnrecoverableError || (job?.attemptsMade ?? 0) >= (job?.opts.attempts ?? 1);
+    metrics?.count(final ? 'failed' : 'retried');
     log[final ? 'error' : 'warn'](
       {
         jobId: job?.id,
