@@ -25,8 +25,9 @@ runProcess(
     );
     const relay = config.relay.inProcess ? await startRelay(dataSource, config, logger) : undefined;
     return async () => {
+      // Answer what was accepted, then publish what those calls committed.
       await api.close();
-      await relay?.stop();
+      await relay?.stop({ flush: true });
     };
   },
 );

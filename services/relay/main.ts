@@ -8,6 +8,6 @@ runProcess(
   async ({ config, logger, dataSource }) => {
     const relay = (await startRelay(dataSource, config, logger))!;
     logger.info({ brokers: config.kafka.brokers }, 'outbox relay running');
-    return () => relay.stop();
+    return () => relay.stop({ flush: true });
   },
 );

@@ -46,6 +46,10 @@ export class OutboxRelay {
   private loop?: Promise<void>;
   private wakeUp?: () => void;
   private published = 0;
+  /** Whether the producer is connected; false after a failure until the next try. */
+  private connected = false;
+  /** The shards this relay holds the leases of. */
+  private shards: number[] = [];
 
   constructor(private readonly options: RelayOptions) {
     this.leases = new ShardLeases(options.databaseUrl, options.config.shards);
@@ -69,12 +73,29 @@ export class OutboxRelay {
   }
 
   /** Stops after the batch in flight; the shards go back at once. */
-  async stop(): Promise<void> {
+  async stop(options: { flush?: boolean } = {}): Promise<void> {
     this.running = false;
     this.wake();
     await this.loop;
+    if (options.flush) await this.flush();
     await this.producer?.disconnect().catch(() => undefined);
     await this.leases.close();
+  }
+
+  /**
+   * Publishes what is committed in the shards this relay holds, batch after batch until none is
+   * left. When Kafka does not take them, they stay in the outbox for the next relay.
+   */
+  private async flush(): Promise<void> {
+    if (!this.connected || this.shards.length === 0) return;
+    try {
+      while ((await this.publishBatch(this.shards)) > 0);
+    } catch (error) {
+      this.options.logger.warn(
+        { err: describeError(error) },
+        'outbox relay: could not publish everything at stop; the rest waits in the outbox',
+      );
+    }
   }
 
   /** Events this relay has published since it started. */
@@ -85,21 +106,20 @@ export class OutboxRelay {
   private async run(prepare: () => Promise<void>): Promise<void> {
     const { config, logger } = this.options;
     let backoff = config.pollIntervalMs;
-    let prepared = false;
-    let shards: number[] = [];
     let leasesCheckedAt = 0;
     while (this.running) {
       try {
-        if (!prepared) {
+        if (!this.connected) {
           await prepare();
           this.producer = this.newProducer();
           await this.producer.connect();
-          prepared = true;
+          this.connected = true;
         }
         if (Date.now() - leasesCheckedAt >= LEASE_REFRESH_MS) {
-          shards = await this.leases.refresh();
+          this.shards = await this.leases.refresh();
           leasesCheckedAt = Date.now();
         }
+        const shards = this.shards;
         const sent = shards.length > 0 ? await this.publishBatch(shards) : 0;
         backoff = config.pollIntervalMs;
         if (sent < config.batchSize)
@@ -113,7 +133,7 @@ export class OutboxRelay {
         // across a failed send and a reconnect, and the broker then refuses every later batch as
         // out of order. A new producer gets a new producer id and starts its sequences afresh.
         await this.producer?.disconnect().catch(() => undefined);
-        prepared = false;
+        this.connected = false;
         await this.pause(backoff);
         backoff = Math.min(backoff * 2, config.maxBackoffMs);
       }

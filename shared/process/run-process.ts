@@ -14,6 +14,9 @@ export interface ProcessContext {
  * check the configuration, connect to the database, stop cleanly on SIGTERM or SIGINT, and say
  * why a start failed (a configuration problem in plain words, anything else as a log line).
  *
+ * Stopping runs the part's own stop (which finishes the work in flight), closes the database and
+ * exits 0. Past `SHUTDOWN_GRACE_MS` it gives up waiting and exits 1.
+ *
  * @param requirements problems with the configuration that this process cannot run with
  * @param start starts the process's part and returns how to stop it
  */
@@ -32,13 +35,24 @@ export function runProcess(
     });
     await dataSource.initialize();
     const stopPart = await start({ config, logger, dataSource });
-    const stop = async (): Promise<void> => {
-      await stopPart();
-      await dataSource.destroy();
+    const stop = async (signal: string): Promise<void> => {
+      logger.info({ signal, graceMs: config.shutdownGraceMs }, 'stopping');
+      setTimeout(() => {
+        logger.error({ graceMs: config.shutdownGraceMs }, 'not stopped within the grace period');
+        process.exit(1);
+      }, config.shutdownGraceMs).unref();
+      try {
+        await stopPart();
+        await dataSource.destroy();
+      } catch (error) {
+        logger.error({ err: describeError(error) }, 'stopping failed');
+        process.exit(1);
+      }
+      logger.info('stopped');
       process.exit(0);
     };
-    process.once('SIGTERM', () => void stop());
-    process.once('SIGINT', () => void stop());
+    process.once('SIGTERM', () => void stop('SIGTERM'));
+    process.once('SIGINT', () => void stop('SIGINT'));
   };
   run().catch((error: unknown) => {
     if (error instanceof ConfigError) console.error(error.message);

@@ -122,7 +122,10 @@ export class TestService {
           () => Promise.all(service.workers.map((worker) => worker.close())),
           // Always: a worker of this service may have run in another process (the crash test).
           () => obliterateQueue(config),
-          () => (service.relays.length > 0 ? deleteTopics(config) : undefined),
+          () =>
+            service.relays.length > 0 || service.topicsUsedElsewhere
+              ? deleteTopics(config)
+              : undefined,
           () => dataSource.destroy(),
           () => database.drop(),
           () => rm(dir, { recursive: true, force: true }),
@@ -140,6 +143,8 @@ export class TestService {
   }
 
   private readonly relays: OutboxRelay[] = [];
+  /** Set when a process of the service's own config (a spawned API) created its topics. */
+  topicsUsedElsewhere = false;
   private readonly workers: RunningWorker[] = [];
 
   /** Starts the worker in this process (consumer groups and the email worker); stopped by close(). */
