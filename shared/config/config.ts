@@ -68,8 +68,10 @@ export interface RateLimitConfig {
 }
 
 export interface WorkerConfig {
-  /** `smtp://user:pass@host:port` (STARTTLS when offered) or `smtps://…` (TLS). `SMTP_URL`, default `smtp://127.0.0.1:25`. */
-  smtpUrl: string;
+  /** `smtp://user:pass@host:port` (STARTTLS when offered) or `smtps://…` (TLS). `SMTP_URL`; unset, emails are written to `emailDir`. */
+  smtpUrl?: string;
+  /** Where emails go as `.eml` files while `SMTP_URL` is unset. `EMAIL_DIR`, default `.data/emails`. */
+  emailDir: string;
   /** Sender of every email. `SMTP_FROM`, default `Identity <no-reply@localhost>`. */
   smtpFrom: string;
   /** Pooled SMTP connections. `SMTP_POOL_SIZE`, default 5. */
@@ -192,7 +194,8 @@ export function loadConfig(env: Env = process.env): Config {
       eventSource: env.EVENT_SOURCE || 'urn:identity-service',
     },
     worker: {
-      smtpUrl: read.url('SMTP_URL', 'smtp://127.0.0.1:25'),
+      smtpUrl: env.SMTP_URL ? read.url('SMTP_URL', '') : undefined,
+      emailDir: env.EMAIL_DIR || '.data/emails',
       smtpFrom: env.SMTP_FROM || 'Identity <no-reply@localhost>',
       smtpPoolSize: read.integer('SMTP_POOL_SIZE', 5, 1, 100),
       emailQueue: env.EMAIL_QUEUE || 'identity-emails',

@@ -90,6 +90,7 @@ export class TestService {
       EMAIL_QUEUE: `emails-${randomBytes(4).toString('hex')}`,
       WORKER_GROUP_PREFIX: `worker-${randomBytes(4).toString('hex')}`,
       EMAIL_BACKOFF_MS: '200',
+      EMAIL_DIR: join(dir, 'emails'),
       // Suites send hundreds of calls with one token; the rate limit suite sets its own.
       RATE_LIMIT_REQUESTS: '0',
       ...env,

@@ -9,6 +9,7 @@ import {
   createInitializationEmailProcessor,
   type InitializationEmailOutcome,
 } from './initialization-email.processor.js';
+import { createEmailFolderTransport } from './email-folder-transport.js';
 import { createSmtpTransport, type SmtpTransport } from './smtp-transport.js';
 
 export interface EmailWorkerOptions {
@@ -17,7 +18,10 @@ export interface EmailWorkerOptions {
   logger: Logger;
   /** Redis for BullMQ; an ioredis client needs `maxRetriesPerRequest: null` (`connectEmailRedis`). */
   connection: ConnectionOptions;
-  /** Default: `createSmtpTransport(config.worker)`. The worker closes it either way. */
+  /**
+   * Default: SMTP when `SMTP_URL` is set, `.eml` files in `EMAIL_DIR` otherwise. The worker
+   * closes it either way.
+   */
   transport?: SmtpTransport;
   /** Counts each job's outcome. */
   metrics?: EmailMetrics;
@@ -37,7 +41,9 @@ export function startEmailWorker({
   config,
   logger,
   connection,
-  transport = createSmtpTransport(config.worker),
+  transport = config.worker.smtpUrl
+    ? createSmtpTransport(config.worker)
+    : createEmailFolderTransport(config.worker.emailDir),
   metrics,
 }: EmailWorkerOptions): EmailWorker {
   const log = logger.child({ component: 'email-worker', queue: config.worker.emailQueue });

@@ -17,6 +17,7 @@ export function createSmtpTransport(
   config: WorkerConfig,
   options: SmtpTransportOptions = {},
 ): SmtpTransport {
+  if (!config.smtpUrl) throw new Error('SMTP_URL is required for an SMTP transport');
   return nodemailer.createTransport({
     url: config.smtpUrl,
     pool: true,
