@@ -11,7 +11,9 @@ export async function startRelay(
   logger: Logger,
 ): Promise<OutboxRelay | undefined> {
   if (config.kafka.brokers.length === 0) {
-    logger.warn('KAFKA_BROKERS is not set: events are recorded in the outbox but not published');
+    logger.warn(
+      'KAFKA_BROKERS is not set: events stay in the outbox, where a worker without Kafka reads them',
+    );
     return undefined;
   }
   const relay = new OutboxRelay({

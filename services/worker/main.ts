@@ -4,7 +4,6 @@ import { startWorker } from './worker.js';
 
 runProcess(
   (config) => [
-    ...(config.kafka.brokers.length === 0 ? ['KAFKA_BROKERS is required for the worker'] : []),
     ...(config.redisUrl ? [] : ['REDIS_URL is required for the worker']),
     ...(config.secretsEncryptionKey
       ? []

@@ -3,15 +3,22 @@ import type { DataSource } from 'typeorm';
 import type { Config } from '../../shared/config/config.js';
 import { codeKeyOf } from '../../shared/credentials/one-time-code.js';
 import { createKafka } from '../../shared/kafka/kafka-client.js';
-import type { Logger } from '../../shared/logging/logger.js';
+import { describeError, type Logger } from '../../shared/logging/logger.js';
 import {
   createRegistry,
   EmailMetrics,
   registerConsumerLagMetrics,
+  type ConsumerLag,
 } from '../../shared/observability/metrics.js';
-import { Readiness } from '../../shared/observability/readiness.js';
+import { Readiness, type ReadinessCheck } from '../../shared/observability/readiness.js';
 import type { Registry } from 'prom-client';
-import { consumerGroupId, consumerTopics, runConsumerGroup } from './consumers/consumer-group.js';
+import {
+  consumerGroupId,
+  consumerTopics,
+  kafkaConsumerLag,
+  runConsumerGroup,
+} from './consumers/consumer-group.js';
+import { markDelivered, OutboxSubscription } from './consumers/outbox-subscription.js';
 import type { EventConsumer } from './consumers/event-consumer.js';
 import { InitializationEmailConsumer } from './consumers/initialization-email/initialization-email.consumer.js';
 import { ProjectReadModelConsumer } from './consumers/read-models/project-read-model.consumer.js';
@@ -26,19 +33,20 @@ import { startEmailWorker } from './email/email-worker.js';
 
 export interface RunningWorker {
   consumers: EventConsumer[];
-  /** The Kafka consumer group of each consumer, in the same order. */
+  /** The Kafka consumer group of each consumer, in the same order; none without Kafka. */
   groups: Consumer[];
   queue: EmailQueue;
   /** Consumer lag, the email queue and Node's own, for `/metrics`. */
   registry: Registry;
-  /** Database, Kafka and Redis, all required: `/readyz`. */
+  /** Database, Kafka (when configured) and Redis, all required: `/readyz`. */
   readiness: Readiness;
   close(): Promise<void>;
 }
 
 /**
- * The worker: one Kafka consumer group per EventConsumer (read models, initialization emails) and
- * the BullMQ worker that delivers the emails. Each part scales out with more instances.
+ * The worker: the EventConsumers (read models, initialization emails), each its own Kafka consumer
+ * group, or, without Kafka, each reading the outbox from a cursor of its own; and the BullMQ
+ * worker that delivers the emails. With Kafka, each part scales out with more instances.
  */
 export async function startWorker(
   dataSource: DataSource,
@@ -61,22 +69,16 @@ export async function startWorker(
     new ProjectReadModelConsumer(dataSource),
     new InitializationEmailConsumer(dataSource, config, queue, codeKeyOf(config)),
   ];
-  const kafka = createKafka(config.kafka, logger);
-  const groups: Consumer[] = [];
-  for (const consumer of consumers)
-    groups.push(await runConsumerGroup(kafka, config, consumer, logger));
-  const admin = kafka.admin({ retry: { retries: 0 } });
-  registerConsumerLagMetrics(registry, admin, () =>
-    consumers.map((consumer) => ({
-      groupId: consumerGroupId(config, consumer),
-      topics: consumerTopics(config, consumer),
-    })),
-  );
+  const delivery =
+    config.kafka.brokers.length > 0
+      ? await deliverFromKafka(config, consumers, logger)
+      : await deliverFromOutbox(dataSource, config, consumers, logger);
+  registerConsumerLagMetrics(registry, delivery.lag);
   const readiness = new Readiness(
     {
       required: {
         database: () => dataSource.query('SELECT 1'),
-        kafka: () => admin.connect().then(() => admin.describeCluster()),
+        ...delivery.checks,
         redis: () => connection.ping(),
       },
     },
@@ -85,18 +87,94 @@ export async function startWorker(
   await readiness.start();
   return {
     consumers,
-    groups,
+    groups: delivery.groups,
     queue,
     registry,
     readiness,
     async close() {
       readiness.drain();
       readiness.stop();
-      await Promise.all(groups.map((group) => group.disconnect()));
-      await admin.disconnect();
+      await delivery.stop();
       await emails.close();
       await queue.close();
       connection.disconnect();
+    },
+  };
+}
+
+/** How events reach the consumers: what it needs to be ready, its lag, how it stops. */
+interface EventDelivery {
+  groups: Consumer[];
+  checks: Record<string, ReadinessCheck>;
+  lag(): Promise<ConsumerLag[]>;
+  stop(): Promise<void>;
+}
+
+async function deliverFromKafka(
+  config: Config,
+  consumers: EventConsumer[],
+  logger: Logger,
+): Promise<EventDelivery> {
+  const kafka = createKafka(config.kafka, logger);
+  const groups: Consumer[] = [];
+  for (const consumer of consumers)
+    groups.push(await runConsumerGroup(kafka, config, consumer, logger));
+  const admin = kafka.admin({ retry: { retries: 0 } });
+  return {
+    groups,
+    checks: { kafka: () => admin.connect().then(() => admin.describeCluster()) },
+    lag: () =>
+      kafkaConsumerLag(
+        admin,
+        consumers.map((consumer) => ({
+          groupId: consumerGroupId(config, consumer),
+          topics: consumerTopics(config, consumer),
+        })),
+      ),
+    async stop() {
+      await Promise.all(groups.map((group) => group.disconnect()));
+      await admin.disconnect();
+    },
+  };
+}
+
+async function deliverFromOutbox(
+  dataSource: DataSource,
+  config: Config,
+  consumers: EventConsumer[],
+  logger: Logger,
+): Promise<EventDelivery> {
+  const subscriptions = consumers.map(
+    (consumer) =>
+      new OutboxSubscription(dataSource, consumer, {
+        name: consumerGroupId(config, consumer),
+        pollIntervalMs: config.relay.pollIntervalMs,
+        eventSource: config.relay.eventSource,
+        logger,
+      }),
+  );
+  for (const subscription of subscriptions) await subscription.start();
+  const marking = setInterval(() => {
+    markDelivered(dataSource, subscriptions).catch((error: unknown) =>
+      logger.warn({ err: describeError(error) }, 'could not mark delivered events'),
+    );
+  }, 1000).unref();
+  return {
+    groups: [],
+    checks: {},
+    lag: async () =>
+      Promise.all(
+        subscriptions.map(async (subscription) => ({
+          group: subscription.name,
+          topic: 'outbox',
+          partition: '0',
+          lag: await subscription.lag(),
+        })),
+      ),
+    async stop() {
+      clearInterval(marking);
+      await Promise.all(subscriptions.map((subscription) => subscription.stop()));
+      await markDelivered(dataSource, subscriptions);
     },
   };
 }

@@ -1,4 +1,3 @@
-import type { Admin } from 'kafkajs';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import { outboxBacklog } from '../events/outbox-backlog.js';
@@ -64,11 +63,18 @@ export function registerOutboxMetrics(registry: Registry, dataSource: DataSource
   });
 }
 
+export interface ConsumerLag {
+  group: string;
+  topic: string;
+  partition: string;
+  /** Messages (events) not yet consumed. */
+  lag: number;
+}
+
 /** How far each consumer group is behind the end of each partition it reads. */
 export function registerConsumerLagMetrics(
   registry: Registry,
-  admin: Admin,
-  groups: () => { groupId: string; topics: string[] }[],
+  read: () => Promise<ConsumerLag[]>,
 ): void {
   new Gauge({
     name: 'identity_consumer_lag_messages',
@@ -77,21 +83,7 @@ export function registerConsumerLagMetrics(
     registers: [registry],
     async collect() {
       this.reset();
-      for (const { groupId, topics } of groups()) {
-        const committed = await admin.fetchOffsets({ groupId, topics });
-        for (const { topic, partitions } of committed) {
-          const ends = new Map(
-            (await admin.fetchTopicOffsets(topic)).map((end) => [end.partition, end]),
-          );
-          for (const { partition, offset } of partitions) {
-            const end = ends.get(partition);
-            // -1: the group has committed nothing yet; it has everything from the start to read.
-            const position = Number(offset) < 0 ? Number(end?.low ?? 0) : Number(offset);
-            const lag = Math.max(0, Number(end?.high ?? 0) - position);
-            this.set({ group: groupId, topic, partition: String(partition) }, lag);
-          }
-        }
-      }
+      for (const { lag, ...labels } of await read()) this.set(labels, lag);
     },
   });
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { JWK } from 'jose';
@@ -217,6 +217,12 @@ export class TestService {
       body: text ? JSON.parse(text) : undefined,
       headers: response.headers,
     };
+  }
+
+  /** The `.eml` files the worker wrote while no SMTP server is configured. */
+  async emailFiles(): Promise<string[]> {
+    const names = await readdir(this.config.worker.emailDir).catch(() => [] as string[]);
+    return names.filter((name) => name.endsWith('.eml'));
   }
 
   /** Calls `<service>/<method>` with a real @grpc/grpc-js client over stubs loaded from proto/. */

@@ -1,4 +1,5 @@
-import type { Consumer, Kafka } from 'kafkajs';
+import type { Admin, Consumer, Kafka } from 'kafkajs';
+import type { ConsumerLag } from '../../../shared/observability/metrics.js';
 import type { Config } from '../../../shared/config/config.js';
 import { topicOf, type CloudEvent } from '../../../shared/events/cloud-event.js';
 import { ensureTopics } from '../../../shared/kafka/kafka-client.js';
@@ -62,4 +63,31 @@ export function consumerGroupId(config: Config, consumer: EventConsumer): string
 /** The topics that carry the event types a consumer handles. */
 export function consumerTopics(config: Config, consumer: EventConsumer): string[] {
   return [...new Set(consumer.handles.map((type) => topicOf(config.kafka.topicPrefix, type)))];
+}
+
+/** Each group's lag per partition: the partition's end less the group's committed offset. */
+export async function kafkaConsumerLag(
+  admin: Admin,
+  groups: { groupId: string; topics: string[] }[],
+): Promise<ConsumerLag[]> {
+  const lags: ConsumerLag[] = [];
+  for (const { groupId, topics } of groups) {
+    for (const { topic, partitions } of await admin.fetchOffsets({ groupId, topics })) {
+      const ends = new Map(
+        (await admin.fetchTopicOffsets(topic)).map((end) => [end.partition, end]),
+      );
+      for (const { partition, offset } of partitions) {
+        const end = ends.get(partition);
+        // -1: the group has committed nothing yet; it has everything from the start to read.
+        const position = Number(offset) < 0 ? Number(end?.low ?? 0) : Number(offset);
+        lags.push({
+          group: groupId,
+          topic,
+          partition: String(partition),
+          lag: Math.max(0, Number(end?.high ?? 0) - position),
+        });
+      }
+    }
+  }
+  return lags;
 }

@@ -1,3 +1,4 @@
+import { ConsumerCursor } from './consumer-cursor.entity.js';
 import { EventRecord } from './event-record.entity.js';
 import { IdpConfig, UserIdpLink } from './idp.entity.js';
 import { Organization } from './organization.entity.js';
@@ -8,6 +9,7 @@ import { UserCode } from './user-code.entity.js';
 import { User } from './user.entity.js';
 
 export {
+  ConsumerCursor,
   EventRecord,
   IdpConfig,
   Organization,
@@ -20,6 +22,7 @@ export {
   UserReadModel,
 };
 export const entities = [
+  ConsumerCursor,
   EventRecord,
   IdpConfig,
   Organization,

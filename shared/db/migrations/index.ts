@@ -1,10 +1,12 @@
 import { InitialSchema1763790000000 } from './1763790000000-initial-schema.js';
 import { ReadModels1763800000000 } from './1763800000000-read-models.js';
 import { CodeSentAt1763810000000 } from './1763810000000-code-sent-at.js';
+import { ConsumerCursors1763820000000 } from './1763820000000-consumer-cursors.js';
 
 /** Every migration, oldest first. A schema change is a new file here, never an edit of an old one. */
 export const migrations = [
   InitialSchema1763790000000,
   ReadModels1763800000000,
   CodeSentAt1763810000000,
+  ConsumerCursors1763820000000,
 ];

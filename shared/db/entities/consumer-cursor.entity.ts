@@ -1,0 +1,11 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/**
+ * How far a consumer has read the outbox when events reach it without Kafka: the position of the
+ * last event it performed.
+ */
+@Entity('consumer_cursors')
+export class ConsumerCursor {
+  @PrimaryColumn({ type: 'varchar', length: 200 }) consumer!: string;
+  @Column({ type: 'bigint', unsigned: true }) position!: string;
+}

@@ -1,0 +1,99 @@
+import { expect } from 'chai';
+import { ConsumerCursor } from '../../shared/db/entities/index.js';
+import { startOpsServer } from '../../services/ops/ops-routes.js';
+import { scrape } from '../support/prometheus.js';
+import { eventually, userAsRead, userAsWritten } from '../support/read-model-expectations.js';
+import { orgWithOwner, TestService } from '../support/test-service.js';
+
+describe('events without Kafka: consumers read the outbox', function () {
+  this.timeout(60_000);
+  let service: TestService;
+
+  before(async () => {
+    service = await TestService.start({ KAFKA_BROKERS: '' });
+  });
+  after(() => service.close());
+
+  const emails = async () => (await service.emailFiles()).length;
+
+  it('keeps the read models, sends the emails, and after a restart resumes from its cursors', async () => {
+    const owner = await orgWithOwner(service);
+    let worker = await service.startWorker();
+    expect(worker.groups).to.deep.equal([]);
+    const imported: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const response = await service.importUser(
+        {
+          userName: `local-${i}`,
+          profile: { firstName: 'Lo', lastName: `Cal ${i}` },
+          email: { email: `local-${i}@example.com` },
+        },
+        { token: owner.token },
+      );
+      imported.push(response.body.userId);
+    }
+    for (const userId of imported) {
+      await eventually(
+        () => userAsRead(service.dataSource, userId),
+        () => userAsWritten(service.dataSource, userId),
+      );
+    }
+    const deadline = Date.now() + 20_000;
+    while ((await emails()) < 5 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
+    const sent = await emails();
+    expect(sent).to.be.at.least(5);
+
+    const ops = await startOpsServer(worker.registry, worker.readiness, 0);
+    try {
+      const url = `http://127.0.0.1:${ops.port}`;
+      const ready = (await (await fetch(`${url}/readyz`)).json()) as { checks: object };
+      expect(ready.checks).to.deep.equal({ database: 'ok', redis: 'ok' });
+      const lag = (await scrape(url)).filter((s) => s.name === 'identity_consumer_lag_messages');
+      expect(lag.map((s) => s.labels.group).sort()).to.deep.equal(
+        ['initialization-email', 'project-read-model', 'user-read-model']
+          .map((name) => `${service.config.worker.consumerGroupPrefix}.${name}`)
+          .sort(),
+      );
+      expect(lag.every((s) => s.value === 0)).to.equal(true);
+    } finally {
+      await new Promise((resolve) => ops.server.close(resolve));
+    }
+
+    await worker.close();
+    const lastPosition = async () =>
+      String(
+        (
+          (await service.dataSource.query('SELECT MAX(position) AS p FROM events')) as {
+            p: string;
+          }[]
+        )[0]!.p,
+      );
+    const cursors = async () =>
+      (await service.dataSource.getRepository(ConsumerCursor).find()).map((c) => c.position);
+    expect(await cursors()).to.deep.equal(Array(3).fill(await lastPosition()));
+    expect(
+      await service.count('events', 'published_at IS NULL'),
+      'delivered is published',
+    ).to.equal(0);
+
+    const before = await service.dataSource.query('SELECT * FROM user_read_models ORDER BY id');
+    worker = await service.startWorker();
+    const profile = { firstName: 'Lo', lastName: 'Changed', displayName: 'Lo Changed' };
+    await service.updateMyProfile(profile, { token: await service.token(imported[0]!) });
+    await eventually(
+      () => userAsRead(service.dataSource, imported[0]!),
+      () => userAsWritten(service.dataSource, imported[0]!),
+    );
+    const after = (await service.dataSource.query(
+      'SELECT * FROM user_read_models ORDER BY id',
+    )) as { id: string }[];
+    expect(after.filter((row) => row.id !== imported[0])).to.deep.equal(
+      (before as { id: string }[]).filter((row) => row.id !== imported[0]),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(await emails(), 'no email sent again after the restart').to.equal(sent);
+    await worker.close();
+    expect(await cursors()).to.deep.equal(Array(3).fill(await lastPosition()));
+  });
+});
