@@ -1,4 +1,5 @@
 import { CompressionTypes, Partitioners, type Kafka, type Message, type Producer } from 'kafkajs';
+import { Pause } from '../../shared/process/pause.js';
 import type { DataSource } from 'typeorm';
 import type { KafkaConfig, RelayConfig } from '../../shared/config/config.js';
 import type { EventRecord } from '../../shared/db/entities/event-record.entity.js';
@@ -44,7 +45,7 @@ export class OutboxRelay {
   private producer?: Producer;
   private running = false;
   private loop?: Promise<void>;
-  private wakeUp?: () => void;
+  private readonly pause = new Pause();
   private published = 0;
   /** Whether the producer is connected; false after a failure until the next try. */
   private connected = false;
@@ -69,7 +70,7 @@ export class OutboxRelay {
 
   /** Publishes what is committed now without waiting for the next poll. */
   wake(): void {
-    this.wakeUp?.();
+    this.pause.wake();
   }
 
   /** Stops after the batch in flight; the shards go back at once. */
@@ -123,7 +124,7 @@ export class OutboxRelay {
         const sent = shards.length > 0 ? await this.publishBatch(shards) : 0;
         backoff = config.pollIntervalMs;
         if (sent < config.batchSize)
-          await this.pause(shards.length > 0 ? config.pollIntervalMs : LEASE_REFRESH_MS);
+          await this.pause.for(shards.length > 0 ? config.pollIntervalMs : LEASE_REFRESH_MS);
       } catch (error) {
         logger.warn(
           { err: describeError(error), retryInMs: backoff },
@@ -134,7 +135,7 @@ export class OutboxRelay {
         // out of order. A new producer gets a new producer id and starts its sequences afresh.
         await this.producer?.disconnect().catch(() => undefined);
         this.connected = false;
-        await this.pause(backoff);
+        await this.pause.for(backoff);
         backoff = Math.min(backoff * 2, config.maxBackoffMs);
       }
     }
@@ -181,17 +182,6 @@ export class OutboxRelay {
     );
     this.published += rows.length;
     return rows.length;
-  }
-
-  private pause(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done(): void {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wakeUp = done;
-    });
   }
 }
 

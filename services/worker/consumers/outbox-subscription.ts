@@ -1,4 +1,5 @@
 import { In, LessThanOrEqual, MoreThan, IsNull, type DataSource } from 'typeorm';
+import { Pause } from '../../../shared/process/pause.js';
 import { ConsumerCursor, EventRecord } from '../../../shared/db/entities/index.js';
 import { toCloudEvent } from '../../../shared/events/cloud-event.js';
 import { describeError, type Logger } from '../../../shared/logging/logger.js';
@@ -24,7 +25,7 @@ export interface OutboxSubscriptionOptions {
 export class OutboxSubscription {
   private running = false;
   private loop?: Promise<void>;
-  private wakeUp?: () => void;
+  private readonly pause = new Pause();
   private cursor = '0';
 
   constructor(
@@ -48,7 +49,7 @@ export class OutboxSubscription {
 
   async stop(): Promise<void> {
     this.running = false;
-    this.wakeUp?.();
+    this.pause.wake();
     await this.loop;
   }
 
@@ -65,13 +66,13 @@ export class OutboxSubscription {
       try {
         const performed = await this.performBatch();
         backoff = this.options.pollIntervalMs;
-        if (performed < BATCH) await this.pause(this.options.pollIntervalMs);
+        if (performed < BATCH) await this.pause.for(this.options.pollIntervalMs);
       } catch (error) {
         this.options.logger.error(
           { err: describeError(error), consumer: this.options.name, after: this.cursor },
           'event consumer failed; the event will be performed again',
         );
-        await this.pause(backoff);
+        await this.pause.for(backoff);
         backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
       }
     }
@@ -103,17 +104,6 @@ export class OutboxSubscription {
     await this.dataSource
       .getRepository(ConsumerCursor)
       .upsert({ consumer: this.options.name, position: this.cursor }, ['consumer']);
-  }
-
-  private pause(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done(): void {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wakeUp = done;
-    });
   }
 }
 
