@@ -4,7 +4,6 @@ import { startWorker } from './worker.js';
 
 runProcess(
   (config) => [
-    ...(config.redisUrl ? [] : ['REDIS_URL is required for the worker']),
     ...(config.secretsEncryptionKey
       ? []
       : ['SECRETS_ENCRYPTION_KEY is required: 32 bytes in base64 (openssl rand -base64 32)']),

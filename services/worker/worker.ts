@@ -23,51 +23,45 @@ import type { EventConsumer } from './consumers/event-consumer.js';
 import { InitializationEmailConsumer } from './consumers/initialization-email/initialization-email.consumer.js';
 import { ProjectReadModelConsumer } from './consumers/read-models/project-read-model.consumer.js';
 import { UserReadModelConsumer } from './consumers/read-models/user-read-model.consumer.js';
-import {
-  connectEmailRedis,
-  createEmailQueue,
-  queueHealth,
-  type EmailQueue,
-} from './email/email-queue.js';
-import { startEmailWorker } from './email/email-worker.js';
+import type { EmailJobs, EmailQueue } from './email/email-queue.js';
+import { startEmailJobs } from './email/email-jobs.js';
 
 export interface RunningWorker {
   consumers: EventConsumer[];
   /** The Kafka consumer group of each consumer, in the same order; none without Kafka. */
   groups: Consumer[];
-  queue: EmailQueue;
+  /** The email jobs, in Redis (BullMQ) or in this process. */
+  jobs: EmailJobs;
+  /** BullMQ's queue, when the jobs are in Redis. */
+  queue?: EmailQueue;
   /** Consumer lag, the email queue and Node's own, for `/metrics`. */
   registry: Registry;
-  /** Database, Kafka (when configured) and Redis, all required: `/readyz`. */
+  /** Database, Kafka and Redis (each when configured), all required: `/readyz`. */
   readiness: Readiness;
   close(): Promise<void>;
 }
 
 /**
  * The worker: the EventConsumers (read models, initialization emails), each its own Kafka consumer
- * group, or, without Kafka, each reading the outbox from a cursor of its own; and the BullMQ
- * worker that delivers the emails. With Kafka, each part scales out with more instances.
+ * group, or, without Kafka, each reading the outbox from a cursor of its own; and the email jobs,
+ * in BullMQ on Redis or, without Redis, in this process. With Kafka, each part scales out with more instances.
  */
 export async function startWorker(
   dataSource: DataSource,
   config: Config,
   logger: Logger,
 ): Promise<RunningWorker> {
-  const connection = connectEmailRedis(config);
-  const queue = createEmailQueue(config.worker, connection);
   const registry = createRegistry();
-  const emailMetrics = new EmailMetrics(registry, async () => ({ ...(await queueHealth(queue)) }));
-  const emails = await startEmailWorker({
+  const emails = await startEmailJobs(
     dataSource,
     config,
     logger,
-    connection,
-    metrics: emailMetrics,
-  });
+    (health) => new EmailMetrics(registry, health),
+  );
   const consumers: EventConsumer[] = [
     new UserReadModelConsumer(dataSource),
     new ProjectReadModelConsumer(dataSource),
-    new InitializationEmailConsumer(dataSource, config, queue, codeKeyOf(config)),
+    new InitializationEmailConsumer(dataSource, config, emails.jobs, codeKeyOf(config)),
   ];
   const delivery =
     config.kafka.brokers.length > 0
@@ -79,7 +73,7 @@ export async function startWorker(
       required: {
         database: () => dataSource.query('SELECT 1'),
         ...delivery.checks,
-        redis: () => connection.ping(),
+        ...emails.checks,
       },
     },
     config.healthCheckIntervalMs,
@@ -88,7 +82,8 @@ export async function startWorker(
   return {
     consumers,
     groups: delivery.groups,
-    queue,
+    jobs: emails.jobs,
+    queue: emails.queue,
     registry,
     readiness,
     async close() {
@@ -96,8 +91,6 @@ export async function startWorker(
       readiness.stop();
       await delivery.stop();
       await emails.close();
-      await queue.close();
-      connection.disconnect();
     },
   };
 }

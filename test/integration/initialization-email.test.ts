@@ -150,7 +150,7 @@ describe('initialization emails', () => {
     const [stored] = await service.dataSource.getRepository(UserCode).findBy({ userId });
     // As if the worker had stopped after storing the code and before queueing: no job, no email.
     const event = await addedEvent(userId);
-    await (await worker.queue.getJob(`init-email-${event.id}`))!.remove();
+    await (await worker.queue!.getJob(`init-email-${event.id}`))!.remove();
     await service.dataSource.query('UPDATE user_codes SET sent_at = NULL WHERE user_id = ?', [
       userId,
     ]);

@@ -359,6 +359,7 @@ async function deleteTopics(config: Config): Promise<void> {
 }
 
 async function obliterateQueue(config: Config): Promise<void> {
+  if (!config.redisUrl) return;
   const connection = connectEmailRedis(config);
   const queue = createEmailQueue(config.worker, connection);
   try {

@@ -9,6 +9,18 @@ import {
 
 export type EmailQueue = Queue<InitializationEmailJob>;
 
+/**
+ * Where the initialization email jobs wait: BullMQ on Redis, or in process without Redis. A job's
+ * id is derived from its event, so the same event never queues two emails.
+ */
+export interface EmailJobs {
+  /** Whether a job with this id is known: waiting, running, finished or failed. */
+  has(jobId: string): Promise<boolean>;
+  /** Queues the job unless its id is known; returns whether this call queued it. */
+  add(jobId: string, data: InitializationEmailJob): Promise<boolean>;
+  health(): Promise<EmailQueueHealth>;
+}
+
 /** How many jobs each state holds; what the metrics (a later issue) export. */
 export interface EmailQueueHealth {
   waiting: number;
@@ -45,13 +57,21 @@ export function createEmailQueue(config: WorkerConfig, connection: ConnectionOpt
  * Queues the initialization email `eventId` asks for, unless that event's job exists already.
  * Returns whether this call queued it.
  */
-export async function enqueueInitializationEmail(
+export function enqueueInitializationEmail(
   queue: EmailQueue,
   eventId: string,
   data: InitializationEmailJob,
   config: WorkerConfig,
 ): Promise<boolean> {
-  const jobId = initializationEmailJobId(eventId);
+  return addJob(queue, initializationEmailJobId(eventId), data, config);
+}
+
+async function addJob(
+  queue: EmailQueue,
+  jobId: string,
+  data: InitializationEmailJob,
+  config: WorkerConfig,
+): Promise<boolean> {
   const added = await queue.add(INITIALIZATION_EMAIL, data, {
     jobId,
     attempts: config.emailAttempts,
@@ -73,5 +93,14 @@ export async function queueHealth(queue: EmailQueue): Promise<EmailQueueHealth> 
     delayed: counts.delayed ?? 0,
     failed: counts.failed ?? 0,
     completed: counts.completed ?? 0,
+  };
+}
+
+/** The jobs of a BullMQ queue. */
+export function bullmqEmailJobs(queue: EmailQueue, config: WorkerConfig): EmailJobs {
+  return {
+    has: async (jobId) => (await queue.getJob(jobId)) !== undefined,
+    add: (jobId, data) => addJob(queue, jobId, data, config),
+    health: () => queueHealth(queue),
   };
 }

@@ -1,6 +1,6 @@
 import { UnrecoverableError, Worker, type ConnectionOptions } from 'bullmq';
 import type { DataSource } from 'typeorm';
-import type { Config } from '../../../shared/config/config.js';
+import type { Config, WorkerConfig } from '../../../shared/config/config.js';
 import { describeError, type Logger } from '../../../shared/logging/logger.js';
 import type { EmailMetrics } from '../../../shared/observability/metrics.js';
 import { createEmailQueue, type EmailQueue } from './email-queue.js';
@@ -10,6 +10,7 @@ import {
   type InitializationEmailOutcome,
 } from './initialization-email.processor.js';
 import { createEmailFolderTransport } from './email-folder-transport.js';
+import { emailOutcomes } from './email-outcomes.js';
 import { createSmtpTransport, type SmtpTransport } from './smtp-transport.js';
 
 export interface EmailWorkerOptions {
@@ -41,9 +42,7 @@ export function startEmailWorker({
   config,
   logger,
   connection,
-  transport = config.worker.smtpUrl
-    ? createSmtpTransport(config.worker)
-    : createEmailFolderTransport(config.worker.emailDir),
+  transport = createEmailTransport(config.worker),
   metrics,
 }: EmailWorkerOptions): EmailWorker {
   const log = logger.child({ component: 'email-worker', queue: config.worker.emailQueue });
@@ -61,20 +60,15 @@ export function startEmailWorker({
     },
     { connection, concurrency: config.worker.emailConcurrency },
   );
-  worker.on('completed', (_job, outcome) => metrics?.count(outcome.sent ? 'sent' : 'skipped'));
+  const outcomes = emailOutcomes(log, metrics);
+  worker.on('completed', (_job, outcome) => outcomes.completed(outcome));
   worker.on('failed', (job, error) => {
-    // The messages the processor throws are free of secrets; the job data is never logged.
     const final =
       error instanceof UnrecoverableError || (job?.attemptsMade ?? 0) >= (job?.opts.attempts ?? 1);
-    metrics?.count(final ? 'failed' : 'retried');
-    log[final ? 'error' : 'warn'](
-      {
-        jobId: job?.id,
-        attemptsMade: job?.attemptsMade,
-        attempts: job?.opts.attempts,
-        error: describeError(error),
-      },
-      final ? 'email failed for good' : 'email failed, retrying',
+    outcomes.failed(
+      { id: job?.id, attemptsMade: job?.attemptsMade ?? 0, attempts: job?.opts.attempts ?? 1 },
+      error,
+      final,
     );
   });
   // Without a listener an 'error' (e.g. Redis gone) would end the process.
@@ -90,4 +84,9 @@ export function startEmailWorker({
       transport.close();
     },
   };
+}
+
+/** SMTP when `SMTP_URL` is set, `.eml` files in `EMAIL_DIR` otherwise. */
+export function createEmailTransport(config: WorkerConfig): SmtpTransport {
+  return config.smtpUrl ? createSmtpTransport(config) : createEmailFolderTransport(config.emailDir);
 }

@@ -1,4 +1,4 @@
-import { UnrecoverableError, type Job } from 'bullmq';
+import { UnrecoverableError } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../../shared/config/config.js';
 import type { Logger } from '../../../shared/logging/logger.js';
@@ -6,6 +6,12 @@ import { codeKeyOf, deriveOneTimeCode } from '../../../shared/credentials/one-ti
 import type { InitializationEmailJob } from './initialization-email.job.js';
 import { classifySmtpFailure, type SmtpTransport } from './smtp-transport.js';
 import { renderInitializationEmail } from './templates/initialization-email.templates.js';
+
+/** What the processor reads of a job, from BullMQ's or from the in-process queue. */
+export interface EmailJob {
+  id?: string;
+  data: InitializationEmailJob;
+}
 
 export interface InitializationEmailDependencies {
   dataSource: DataSource;
@@ -46,9 +52,7 @@ export function createInitializationEmailProcessor({
   config,
   transport,
   logger,
-}: InitializationEmailDependencies): (
-  job: Job<InitializationEmailJob>,
-) => Promise<InitializationEmailOutcome> {
+}: InitializationEmailDependencies): (job: EmailJob) => Promise<InitializationEmailOutcome> {
   return async (job) => {
     const { userId, codeId } = job.data;
     // The address is read now, not when the job was queued: a changed email gets the mail.

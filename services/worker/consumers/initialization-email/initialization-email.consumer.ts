@@ -7,7 +7,7 @@ import { User, UserCode } from '../../../../shared/db/entities/index.js';
 import type { CloudEvent } from '../../../../shared/events/cloud-event.js';
 import type { EventPayloads, EventType } from '../../../../shared/events/event-types.js';
 import { recordChange } from '../../../../shared/events/record-change.js';
-import { enqueueInitializationEmail, type EmailQueue } from '../../email/email-queue.js';
+import type { EmailJobs } from '../../email/email-queue.js';
 import { initializationEmailJobId } from '../../email/initialization-email.job.js';
 import type { EventConsumer } from '../event-consumer.js';
 
@@ -28,22 +28,18 @@ export class InitializationEmailConsumer implements EventConsumer {
   constructor(
     private readonly dataSource: DataSource,
     private readonly config: Config,
-    private readonly queue: EmailQueue,
+    private readonly jobs: EmailJobs,
     private readonly secretKey: Buffer,
   ) {}
 
   async perform(event: CloudEvent): Promise<void> {
     const data = event.data as EventPayloads['user.human.added'];
     if (event.type !== 'user.human.added' || !data.initializationRequired) return;
-    if (await this.queue.getJob(initializationEmailJobId(event.id))) return;
+    const jobId = initializationEmailJobId(event.id);
+    if (await this.jobs.has(jobId)) return;
     const codeId = await this.storeCode(event);
     if (!codeId) return;
-    await enqueueInitializationEmail(
-      this.queue,
-      event.id,
-      { userId: event.subject, codeId },
-      this.config.worker,
-    );
+    await this.jobs.add(jobId, { userId: event.subject, codeId });
   }
 
   /** The code's id, or undefined when the user no longer exists. */

@@ -1,0 +1,69 @@
+import { expect } from 'chai';
+import { toCloudEvent } from '../../shared/events/cloud-event.js';
+import { InitializationEmailConsumer } from '../../services/worker/consumers/initialization-email/initialization-email.consumer.js';
+import { codeKeyOf } from '../../shared/credentials/one-time-code.js';
+import { orgWithOwner, TestService } from '../support/test-service.js';
+
+describe('email jobs without Redis', function () {
+  this.timeout(60_000);
+  let service: TestService;
+
+  before(async () => {
+    service = await TestService.start({ KAFKA_BROKERS: '', REDIS_URL: '' });
+    expect(service.config.redisUrl).to.equal(undefined);
+  });
+  after(() => service.close());
+
+  async function waitForEmails(count: number): Promise<string[]> {
+    const deadline = Date.now() + 20_000;
+    let files = await service.emailFiles();
+    while (files.length < count && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      files = await service.emailFiles();
+    }
+    return files;
+  }
+
+  it('sends through a queue in the process, and sends at start what a stopped worker left unsent', async () => {
+    const owner = await orgWithOwner(service);
+    // A code stored and its job queued where nothing sends it: as if the worker stopped there.
+    const imported = await service.importUser(
+      {
+        userName: 'left-unsent',
+        profile: { firstName: 'Left', lastName: 'Unsent' },
+        email: { email: 'left-unsent@example.com' },
+      },
+      { token: owner.token },
+    );
+    const [added] = await service.events(imported.body.userId);
+    const nowhere = {
+      has: async () => false,
+      add: async () => true,
+      health: async () => ({}) as never,
+    };
+    await new InitializationEmailConsumer(
+      service.dataSource,
+      service.config,
+      nowhere,
+      codeKeyOf(service.config),
+    ).perform(toCloudEvent(added!, 'urn:test'));
+    expect(await service.emailFiles()).to.deep.equal([]);
+
+    const worker = await service.startWorker();
+    expect(worker.queue).to.equal(undefined);
+    // The owner's email, the one left unsent (recovered at start), and one for a new import.
+    await service.importUser(
+      {
+        userName: 'fresh',
+        profile: { firstName: 'Fresh', lastName: 'Import' },
+        email: { email: 'fresh@example.com' },
+      },
+      { token: owner.token },
+    );
+    const files = await waitForEmails(3);
+    expect(files).to.have.length(3);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await service.emailFiles(), 'each once').to.have.length(3);
+    expect(await worker.jobs.health()).to.include({ completed: 3, failed: 0, waiting: 0 });
+  });
+});
