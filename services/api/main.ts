@@ -1,5 +1,6 @@
 import { runProcess } from '../../shared/process/run-process.js';
 import { startRelay } from '../relay/start-relay.js';
+import { startWorker } from '../worker/worker.js';
 import { startApi } from './api.js';
 import { loadVerificationKeys } from './auth/token-keys.js';
 
@@ -24,10 +25,15 @@ runProcess(
       'identity API listening',
     );
     const relay = config.relay.inProcess ? await startRelay(dataSource, config, logger) : undefined;
+    const worker = config.worker.inProcess
+      ? await startWorker(dataSource, config, logger, api.registry)
+      : undefined;
+    if (worker) logger.info({ consumers: worker.consumers.map((c) => c.name) }, 'worker running');
     return async () => {
-      // Answer what was accepted, then publish what those calls committed.
+      // Answer what was accepted, publish what those calls committed, then stop consuming.
       await api.close();
       await relay?.stop({ flush: true });
+      await worker?.close();
     };
   },
 );

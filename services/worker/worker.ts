@@ -50,8 +50,9 @@ export async function startWorker(
   dataSource: DataSource,
   config: Config,
   logger: Logger,
+  /** Where its metrics go when it runs beside the API; a registry of its own otherwise. */
+  registry: Registry = createRegistry(),
 ): Promise<RunningWorker> {
-  const registry = createRegistry();
   const emails = await startEmailJobs(
     dataSource,
     config,

@@ -90,6 +90,8 @@ export interface WorkerConfig {
   consumerGroupPrefix: string;
   /** The worker's `/healthz`, `/readyz` and `/metrics`. `WORKER_HTTP_PORT`, default 8081. */
   httpPort: number;
+  /** Run the worker inside the API process (`npm start`). `WORKER_IN_PROCESS`, default true. */
+  inProcess: boolean;
 }
 
 export interface KafkaConfig {
@@ -205,6 +207,7 @@ export function loadConfig(env: Env = process.env): Config {
       initCodeLifetimeSeconds: read.integer('INIT_CODE_LIFETIME', 72 * 3600, 60, 30 * 86400),
       consumerGroupPrefix: env.WORKER_GROUP_PREFIX || 'identity-worker',
       httpPort: read.integer('WORKER_HTTP_PORT', 8081, 0, 65535),
+      inProcess: read.boolean('WORKER_IN_PROCESS', true),
     },
   };
   if (problems.length > 0) throw new ConfigError(problems);

@@ -1,19 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import net from 'node:net';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { expect } from 'chai';
+import { startApiProcess } from '../support/api-process.js';
 import { orgWithOwner, TestService } from '../support/test-service.js';
-
-const API = join(process.cwd(), 'dist/services/api/main.js');
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 type Outcome = { status: number; userId?: string } | { refused: string };
 
@@ -34,38 +22,17 @@ describe('SIGTERM in the middle of 200 requests', function () {
   it('answers every accepted request in full, publishes what they committed, and exits 0', async () => {
     const { config } = service;
     const owner = await orgWithOwner(service);
-    const port = await freePort();
-    api = spawn('node', [API], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-      env: {
-        PATH: process.env.PATH,
-        HTTP_PORT: String(port),
-        GRPC_PORT: '0',
-        DATABASE_URL: config.databaseUrl,
-        JWKS_FILE: config.auth.jwksFile,
-        PUBLIC_URL: config.publicUrl,
-        SECRETS_ENCRYPTION_KEY: config.secretsEncryptionKey!.toString('base64'),
-        KAFKA_BROKERS: config.kafka.brokers.join(','),
-        KAFKA_TOPIC_PREFIX: config.kafka.topicPrefix,
-        // The relay publishes once at start, then only when stopping: the flush is what is seen.
-        RELAY_POLL_INTERVAL_MS: '60000',
-        RATE_LIMIT_REQUESTS: '0',
-        SHUTDOWN_GRACE_MS: '30000',
-        LOG_LEVEL: 'warn',
-      },
+    const started = await startApiProcess(config, {
+      KAFKA_BROKERS: config.kafka.brokers.join(','),
+      KAFKA_TOPIC_PREFIX: config.kafka.topicPrefix,
+      // The relay publishes once at start, then only when stopping: the flush is what is seen.
+      RELAY_POLL_INTERVAL_MS: '60000',
+      RATE_LIMIT_REQUESTS: '0',
+      WORKER_IN_PROCESS: 'false',
+      SHUTDOWN_GRACE_MS: '30000',
     });
-    let stderr = '';
-    api.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const exited = once(api, 'exit') as Promise<[number | null, string | null]>;
-    const url = `http://127.0.0.1:${port}`;
-    for (let attempt = 0; attempt < 100; attempt++) {
-      const up = await fetch(`${url}/readyz`).then(
-        (r) => r.status === 200,
-        () => false,
-      );
-      if (up) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    api = started.child;
+    const { url, exited } = started;
 
     const outcomes: Outcome[] = [];
     let next = 0;
@@ -97,7 +64,7 @@ describe('SIGTERM in the middle of 200 requests', function () {
     );
     const [code, signal] = await exited;
     api = undefined;
-    expect({ code, signal }, stderr).to.deep.equal({ code: 0, signal: null });
+    expect({ code, signal }, started.stderr()).to.deep.equal({ code: 0, signal: null });
 
     const answered = outcomes.filter(
       (o): o is { status: number; userId?: string } => 'status' in o,
