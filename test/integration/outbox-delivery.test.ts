@@ -2,7 +2,13 @@ import { expect } from 'chai';
 import { ConsumerCursor } from '../../shared/db/entities/index.js';
 import { startOpsServer } from '../../services/ops/ops-routes.js';
 import { scrape } from '../support/prometheus.js';
-import { eventually, userAsRead, userAsWritten } from '../support/read-model-expectations.js';
+import {
+  eventually,
+  projectAsRead,
+  projectAsWritten,
+  userAsRead,
+  userAsWritten,
+} from '../support/read-model-expectations.js';
 import { orgWithOwner, TestService } from '../support/test-service.js';
 
 describe('events without Kafka: consumers read the outbox', function () {
@@ -96,5 +102,59 @@ describe('events without Kafka: consumers read the outbox', function () {
     expect(await emails(), 'no email sent again after the restart').to.equal(sent);
     await worker.close();
     expect(await cursors()).to.deep.equal(Array(3).fill(await lastPosition()));
+  });
+
+  it('performs an event that commits after a later one, even once the cursor has passed its gap', async () => {
+    const owner = await orgWithOwner(service);
+    const worker = await service.startWorker();
+    const early = await service.project(owner.orgId, 'Commits late');
+    const late = await service.project(owner.orgId, 'Commits early');
+    const slow = service.dataSource.createQueryRunner();
+    await slow.startTransaction('READ COMMITTED');
+    try {
+      const [row] = await slow.query('SELECT version FROM projects WHERE id = ? FOR UPDATE', [
+        early,
+      ]);
+      const { recordEvents } = await import('../../shared/events/record-events.js');
+      const at = new Date();
+      const recorded = await recordEvents(
+        slow.manager,
+        { id: early, orgId: owner.orgId, version: row.version },
+        [
+          {
+            type: 'project.changed',
+            payload: {
+              name: 'Committed late',
+              projectRoleAssertion: false,
+              projectRoleCheck: false,
+              hasProjectCheck: false,
+              privateLabelingSetting: 'PRIVATE_LABELING_SETTING_UNSPECIFIED',
+            },
+          },
+        ],
+        at,
+      );
+      await service.updateProject(late, { name: 'Committed early' }, { token: owner.token });
+      await eventually(
+        () => projectAsRead(service.dataSource, late),
+        () => projectAsWritten(service.dataSource, late),
+      );
+      // Longer than the gap wait: the cursor moves past the missing position meanwhile.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await slow.query(
+        `UPDATE projects SET version = ?, sequence = ?, name = ?, name_lower = ?, change_date = ?
+          WHERE id = ?`,
+        [recorded.version, recorded.sequence, 'Committed late', 'committed late', at, early],
+      );
+      await slow.commitTransaction();
+    } finally {
+      await slow.release();
+    }
+    const read = await eventually(
+      () => projectAsRead(service.dataSource, early),
+      () => projectAsWritten(service.dataSource, early),
+    );
+    expect(read).to.include({ name: 'Committed late' });
+    await worker.close();
   });
 });

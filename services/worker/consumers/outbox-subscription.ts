@@ -1,4 +1,4 @@
-import { In, LessThanOrEqual, MoreThan, IsNull, type DataSource } from 'typeorm';
+import { Between, In, IsNull, LessThanOrEqual, MoreThan, type DataSource } from 'typeorm';
 import { Pause } from '../../../shared/process/pause.js';
 import { ConsumerCursor, EventRecord } from '../../../shared/db/entities/index.js';
 import { toCloudEvent } from '../../../shared/events/cloud-event.js';
@@ -7,6 +7,21 @@ import type { EventConsumer } from './event-consumer.js';
 
 const BATCH = 100;
 const MAX_BACKOFF_MS = 5000;
+/**
+ * How long a missing position holds the cursor back. Positions are given at insert and become
+ * visible at commit, so a gap is a transaction still running, or one rolled back (whose position
+ * never comes). Ours take milliseconds; past this the cursor moves on, and the gap is watched
+ * for LATE_WINDOW_MS in case a slow transaction commits it after all.
+ */
+export const GAP_WAIT_MS = 1000;
+const LATE_WINDOW_MS = 10 * 60_000;
+
+interface PassedGap {
+  from: string;
+  to: string;
+  until: number;
+  performed: Set<string>;
+}
 
 export interface OutboxSubscriptionOptions {
   /** The consumer's name for its cursor, as its Kafka group would be named. */
@@ -19,14 +34,20 @@ export interface OutboxSubscriptionOptions {
 /**
  * Runs one EventConsumer straight from the outbox, for running without Kafka: the events it
  * handles, in position order (so each aggregate's in its order), each performed before the
- * cursor passes it. A crash performs the events after the saved cursor again; `perform` is
- * idempotent. One process reads one cursor: this is the single-process mode.
+ * cursor passes it. The cursor never passes a missing position until it appears or
+ * GAP_WAIT_MS have gone by, so an event committed after a later one is still performed. A crash
+ * performs the events after the saved cursor again; `perform` is idempotent. One process reads
+ * one cursor: this is the single-process mode.
  */
 export class OutboxSubscription {
   private running = false;
   private loop?: Promise<void>;
   private readonly pause = new Pause();
   private cursor = '0';
+  /** When the position after the cursor was first found missing. */
+  private gapSince?: number;
+  /** Gaps the cursor passed, watched for events that commit late. */
+  private gaps: PassedGap[] = [];
 
   constructor(
     private readonly dataSource: DataSource,
@@ -79,6 +100,7 @@ export class OutboxSubscription {
   }
 
   private async performBatch(): Promise<number> {
+    await this.performLateEvents();
     const events = await this.dataSource.getRepository(EventRecord).find({
       where: { position: MoreThan(this.cursor) },
       order: { position: 'ASC' },
@@ -86,18 +108,62 @@ export class OutboxSubscription {
     });
     if (events.length === 0) return 0;
     const handled = new Set<string>(this.consumer.handles);
+    let performed = 0;
     try {
       for (const event of events) {
-        if (!this.running) break;
+        if (!this.running || !this.mayPass(event.position)) break;
         if (handled.has(event.type)) {
           await this.consumer.perform(toCloudEvent(event, this.options.eventSource));
         }
         this.cursor = event.position;
+        performed++;
       }
     } finally {
-      await this.saveCursor();
+      if (performed > 0) await this.saveCursor();
     }
-    return events.length;
+    return performed;
+  }
+
+  /** Whether the cursor may move to `position`: the next one, or past a gap old enough. */
+  private mayPass(position: string): boolean {
+    // A first start has nothing before it to wait for.
+    if (this.cursor === '0' || BigInt(position) === BigInt(this.cursor) + 1n) {
+      this.gapSince = undefined;
+      return true;
+    }
+    this.gapSince ??= Date.now();
+    if (Date.now() - this.gapSince < GAP_WAIT_MS) return false;
+    this.gaps.push({
+      from: String(BigInt(this.cursor) + 1n),
+      to: String(BigInt(position) - 1n),
+      until: Date.now() + LATE_WINDOW_MS,
+      performed: new Set(),
+    });
+    this.gapSince = undefined;
+    return true;
+  }
+
+  /** Performs the events that committed into a gap after the cursor had passed it. */
+  private async performLateEvents(): Promise<void> {
+    this.gaps = this.gaps.filter((gap) => gap.until > Date.now());
+    const handled = new Set<string>(this.consumer.handles);
+    for (const gap of this.gaps) {
+      const late = await this.dataSource.getRepository(EventRecord).find({
+        where: { position: Between(gap.from, gap.to) },
+        order: { position: 'ASC' },
+      });
+      for (const event of late) {
+        if (gap.performed.has(event.position)) continue;
+        this.options.logger.info(
+          { consumer: this.options.name, position: event.position },
+          'an event committed after later ones; performing it now',
+        );
+        if (handled.has(event.type)) {
+          await this.consumer.perform(toCloudEvent(event, this.options.eventSource));
+        }
+        gap.performed.add(event.position);
+      }
+    }
   }
 
   private async saveCursor(): Promise<void> {
