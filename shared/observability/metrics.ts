@@ -2,6 +2,29 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { DataSource } from 'typeorm';
 import { outboxBacklog } from '../events/outbox-backlog.js';
 
+/** How long a gauge may take to read its source (the database, Kafka, Redis) at scrape time. */
+const COLLECT_TIMEOUT_MS = 2000;
+
+/**
+ * Reads a gauge's source, or nothing when it fails or is slow: one unreachable dependency must
+ * not take the whole scrape with it, least of all during an outage.
+ */
+async function orNothing<T>(read: () => Promise<T>): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      read(),
+      new Promise<undefined>((resolve) => {
+        timer = setTimeout(() => resolve(undefined), COLLECT_TIMEOUT_MS);
+      }),
+    ]);
+  } catch {
+    return undefined;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** A registry of this process's metrics, with Node's own (event loop lag, heap, CPU). */
 export function createRegistry(): Registry {
   const registry = new Registry();
@@ -42,15 +65,17 @@ export class CallMetrics {
 
 /** The outbox: committed events not yet published, and how long the oldest has waited. */
 export function registerOutboxMetrics(registry: Registry, dataSource: DataSource): void {
-  let latest: Promise<{ unpublished: number; oldestAgeSeconds: number }> | undefined;
+  let latest: Promise<{ unpublished: number; oldestAgeSeconds: number } | undefined> | undefined;
   // One query per scrape serves both gauges.
-  const backlog = () => (latest ??= outboxBacklog(dataSource).finally(() => (latest = undefined)));
+  const backlog = () =>
+    (latest ??= orNothing(() => outboxBacklog(dataSource)).finally(() => (latest = undefined)));
   new Gauge({
     name: 'identity_outbox_unpublished_events',
     help: 'Events committed but not yet published to Kafka.',
     registers: [registry],
     async collect() {
-      this.set((await backlog()).unpublished);
+      const read = await backlog();
+      if (read) this.set(read.unpublished);
     },
   });
   new Gauge({
@@ -58,7 +83,8 @@ export function registerOutboxMetrics(registry: Registry, dataSource: DataSource
     help: 'Age of the oldest event not yet published to Kafka; 0 when none waits.',
     registers: [registry],
     async collect() {
-      this.set((await backlog()).oldestAgeSeconds);
+      const read = await backlog();
+      if (read) this.set(read.oldestAgeSeconds);
     },
   });
 }
@@ -82,8 +108,10 @@ export function registerConsumerLagMetrics(
     labelNames: ['group', 'topic', 'partition'] as const,
     registers: [registry],
     async collect() {
+      const lags = await orNothing(read);
+      if (!lags) return;
       this.reset();
-      for (const { lag, ...labels } of await read()) this.set(labels, lag);
+      for (const { lag, ...labels } of lags) this.set(labels, lag);
     },
   });
 }
@@ -99,7 +127,8 @@ export class EmailMetrics {
       labelNames: ['state'] as const,
       registers: [registry],
       async collect() {
-        for (const [state, count] of Object.entries(await counts())) this.set({ state }, count);
+        for (const [state, count] of Object.entries((await orNothing(counts)) ?? {}))
+          this.set({ state }, count);
       },
     });
     this.emails = new Counter({

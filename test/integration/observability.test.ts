@@ -129,6 +129,9 @@ describe('logs, metrics and probes', () => {
     expect(report.status).to.equal('NOT_SERVING');
     expect(report.checks).to.include({ database: 'failing', redis: 'ok' });
     expect((await fetch(`${service.api.url}/healthz`)).status).to.equal(200);
+    // The scrape still answers; the gauges that read the database keep their last values.
+    const during = await scrape(service.api.url);
+    expect(during.some((s) => s.name === 'identity_requests_total')).to.equal(true);
 
     proxy = new TcpProxy('127.0.0.1', 3306);
     await proxy.start(port);

@@ -7,7 +7,8 @@ import {
 } from '../../../../shared/errors/service-error.js';
 import type { Operation } from '../../operations/operation.js';
 import type { OperationPipeline } from '../../pipeline/operation-pipeline.js';
-import { grpcStatusOf } from '../grpc/grpc-errors.js';
+import { asServiceError, grpcStatusOf } from '../grpc/grpc-errors.js';
+import type { Logger } from '../../../../shared/logging/logger.js';
 import { invoke, protoMethods, type ProtoMethod } from '../grpc/proto-methods.js';
 import { loadProtoRoot, LOADER_OPTIONS } from '../grpc/proto-files.js';
 import { dataFrame, readUnaryMessage, trailersFrame } from './grpc-web-framing.js';
@@ -30,6 +31,7 @@ export function grpcWebRoutes(
   pipeline: OperationPipeline,
   operations: readonly Operation[],
   bodyLimit: number,
+  logger: Logger,
 ): Router {
   const root = loadProtoRoot();
   const methods = protoMethods(root, operations);
@@ -78,14 +80,14 @@ export function grpcWebRoutes(
         request: message,
         transport: 'grpc-web' as const,
       };
-      invoke(pipeline, method, incoming).then(
-        (result) =>
+      invoke(pipeline, method, incoming)
+        .then((result) =>
           reply([
             dataFrame(method.responseType.encode(method.responseType.fromObject(result)).finish()),
             trailersFrame({ 'grpc-status': '0', 'grpc-message': '' }),
           ]),
-        (error: unknown) => fail(error as ServiceError),
-      );
+        )
+        .catch((error: unknown) => fail(asServiceError(error, logger)));
     });
   });
   return router;

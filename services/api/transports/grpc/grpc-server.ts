@@ -2,11 +2,11 @@ import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import { ReflectionService } from '@grpc/reflection';
 import { HealthImplementation, protoPath as healthProtoPath } from 'grpc-health-check';
-import { ServiceError } from '../../../../shared/errors/service-error.js';
 import type { Readiness } from '../../../../shared/observability/readiness.js';
 import type { Operation } from '../../operations/operation.js';
 import type { OperationPipeline } from '../../pipeline/operation-pipeline.js';
-import { toGrpcError } from './grpc-errors.js';
+import { asServiceError, toGrpcError } from './grpc-errors.js';
+import type { Logger } from '../../../../shared/logging/logger.js';
 import { loadProtoRoot, LOADER_OPTIONS, SERVICE_PROTOS } from './proto-files.js';
 import { invoke, protoMethods } from './proto-methods.js';
 
@@ -20,6 +20,7 @@ export async function startGrpcServer(
   operations: readonly Operation[],
   readiness: Readiness,
   port: number,
+  logger: Logger,
 ): Promise<{ server: grpc.Server; port: number }> {
   const packageDefinition = protoLoader.loadSync(SERVICE_PROTOS, LOADER_OPTIONS);
   const definition = grpc.loadPackageDefinition(packageDefinition);
@@ -42,7 +43,7 @@ export async function startGrpcServer(
       };
       invoke(pipeline, method, incoming).then(
         (response) => callback(null, response),
-        (error: unknown) => callback(toGrpcError(root, error as ServiceError)),
+        (error: unknown) => callback(toGrpcError(root, asServiceError(error, logger))),
       );
     };
     services.set(service, implementation);

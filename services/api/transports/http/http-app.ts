@@ -2,12 +2,13 @@ import cors from 'cors';
 import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express';
 import { requestIdFrom } from '../../../../shared/logging/log-context.js';
 import {
+  internal,
   invalidArgument,
   requestTooLarge,
   ServiceError,
   StatusCode,
 } from '../../../../shared/errors/service-error.js';
-import type { Logger } from '../../../../shared/logging/logger.js';
+import { describeError, type Logger } from '../../../../shared/logging/logger.js';
 import type { Operation } from '../../operations/operation.js';
 import type { OperationPipeline } from '../../pipeline/operation-pipeline.js';
 import {
@@ -59,7 +60,7 @@ export function createHttpApp({
       }),
     );
   }
-  app.use(grpcWebRoutes(pipeline, operations, bodyLimit));
+  app.use(grpcWebRoutes(pipeline, operations, bodyLimit, logger));
   app.use(uiRoutes());
   app.use(express.json({ limit: bodyLimit, type: () => true }));
   const router = express.Router();
@@ -68,21 +69,29 @@ export function createHttpApp({
   app.use((_request, response) => {
     sendError(response, new ServiceError(StatusCode.NOT_FOUND, 'ROUTE-NOT-FOUND', 'no such route'));
   });
-  app.use(bodyErrors);
+  app.use(errors(logger));
   return app;
 }
 
-/** body-parser's failures in our error shape: over the limit is 413, anything unreadable is 400. */
-const bodyErrors: ErrorRequestHandler = (error: { type?: string }, _request, response, _next) => {
-  if (error instanceof ServiceError) return sendError(response, error);
-  if (error.type === 'entity.too.large') {
-    return sendError(response, requestTooLarge());
-  }
-  sendError(
-    response,
-    invalidArgument([{ field: '', description: 'the request body must be a JSON object' }]),
-  );
-};
+/**
+ * Errors no route answered, in our error shape: body-parser's (over the limit is 413, anything
+ * unreadable is 400) and anything else, which is logged and answered INTERNAL.
+ */
+function errors(logger: Logger): ErrorRequestHandler {
+  return (error: { type?: string; status?: number }, _request, response, _next) => {
+    if (error instanceof ServiceError) return sendError(response, error);
+    if (error.type === 'entity.too.large') return sendError(response, requestTooLarge());
+    // body-parser's own: a body it could not read (bad JSON, charset, encoding, cut short).
+    if (typeof error.type === 'string' && (error.status ?? 500) < 500) {
+      return sendError(
+        response,
+        invalidArgument([{ field: '', description: 'the request body must be a JSON object' }]),
+      );
+    }
+    logger.error({ err: describeError(error) }, 'unexpected error');
+    sendError(response, internal());
+  };
+}
 
 /** The request's id, the caller's `x-request-id` when plausible, echoed in the response. */
 const requestIds: RequestHandler = (request, response, next) => {
