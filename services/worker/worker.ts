@@ -53,6 +53,12 @@ export async function startWorker(
   /** Where its metrics go when it runs beside the API; a registry of its own otherwise. */
   registry: Registry = createRegistry(),
 ): Promise<RunningWorker> {
+  if (!config.worker.smtpUrl) {
+    logger.warn(
+      { emailDir: config.worker.emailDir },
+      'SMTP_URL is not set: emails are written as .eml files',
+    );
+  }
   const emails = await startEmailJobs(
     dataSource,
     config,

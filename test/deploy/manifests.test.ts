@@ -125,10 +125,16 @@ for (const dir of KUSTOMIZATIONS) {
             expect(ports).to.include(container[probe].httpGet.port);
           }
         }
-        // Longer than SHUTDOWN_GRACE_MS, so the process can finish its calls and flush.
+        // Longer than a preStop pause and SHUTDOWN_GRACE_MS, so the process can finish its
+        // calls and flush before it is killed.
         const config = named('ConfigMap', 'identity-config')!.data!;
+        const preStop = podSpecOf(deployment).containers.map((c: any) =>
+          c.lifecycle?.preStop?.exec?.command?.[0] === 'sleep'
+            ? Number(c.lifecycle.preStop.exec.command[1]) * 1000
+            : 0,
+        );
         expect(podSpecOf(deployment).terminationGracePeriodSeconds * 1000).to.be.above(
-          Number(config.SHUTDOWN_GRACE_MS),
+          Math.max(...preStop) + Number(config.SHUTDOWN_GRACE_MS),
         );
       }
     });
@@ -154,6 +160,11 @@ for (const dir of KUSTOMIZATIONS) {
           ]);
         }
       }
+    });
+
+    it('keep a serving pod of the API in its Endpoints until it stops accepting', () => {
+      const api = podSpecOf(named('Deployment', 'identity-api')!).containers[0];
+      expect(api.lifecycle.preStop.exec.command[0]).to.equal('sleep');
     });
 
     it('point every Service, autoscaler, budget and policy at pods that exist', () => {

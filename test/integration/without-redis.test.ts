@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { toCloudEvent } from '../../shared/events/cloud-event.js';
 import { InitializationEmailConsumer } from '../../services/worker/consumers/initialization-email/initialization-email.consumer.js';
 import { codeKeyOf } from '../../shared/credentials/one-time-code.js';
+import { ConsumerCursor } from '../../shared/db/entities/index.js';
 import { orgWithOwner, TestService } from '../support/test-service.js';
 
 describe('email jobs without Redis', function () {
@@ -48,10 +49,19 @@ describe('email jobs without Redis', function () {
       codeKeyOf(service.config),
     ).perform(toCloudEvent(added!, 'urn:test'));
     expect(await service.emailFiles()).to.deep.equal([]);
+    // The consumers have read everything so far: only recovery can send the stored code's email.
+    const [{ last }] = await service.dataSource.query('SELECT MAX(position) AS last FROM events');
+    for (const name of ['user-read-model', 'project-read-model', 'initialization-email']) {
+      await service.dataSource.getRepository(ConsumerCursor).save({
+        consumer: `${service.config.worker.consumerGroupPrefix}.${name}`,
+        position: String(last),
+      });
+    }
 
     const worker = await service.startWorker();
     expect(worker.queue).to.equal(undefined);
-    // The owner's email, the one left unsent (recovered at start), and one for a new import.
+    // The one left unsent (recovered at start) and one for a new import; the owner's event was
+    // passed by the cursors, so it gets none here.
     await service.importUser(
       {
         userName: 'fresh',
@@ -60,10 +70,10 @@ describe('email jobs without Redis', function () {
       },
       { token: owner.token },
     );
-    const files = await waitForEmails(3);
-    expect(files).to.have.length(3);
+    const files = await waitForEmails(2);
+    expect(files).to.have.length(2);
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(await service.emailFiles(), 'each once').to.have.length(3);
-    expect(await worker.jobs.health()).to.include({ completed: 3, failed: 0, waiting: 0 });
+    expect(await service.emailFiles(), 'each once').to.have.length(2);
+    expect(await worker.jobs.health()).to.include({ completed: 2, failed: 0, waiting: 0 });
   });
 });

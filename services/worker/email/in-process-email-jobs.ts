@@ -11,6 +11,12 @@ import type { EmailJob, InitializationEmailOutcome } from './initialization-emai
 
 type State = keyof EmailQueueHealth;
 
+/**
+ * Finished jobs kept so their ids stay known, as BullMQ keeps them. Past this the oldest go: a
+ * job added again after that finds its code sent and sends nothing.
+ */
+const KEEP_FINISHED = 10_000;
+
 interface QueuedJob {
   data: InitializationEmailJob;
   state: State;
@@ -34,6 +40,8 @@ export interface InProcessEmailJobsOptions {
  */
 export class InProcessEmailJobs implements EmailJobs {
   private readonly jobs = new Map<string, QueuedJob>();
+  /** Finished job ids, oldest first. */
+  private readonly finished: string[] = [];
   private readonly timers = new Set<NodeJS.Timeout>();
   private running = 0;
   private closed = false;
@@ -91,9 +99,10 @@ export class InProcessEmailJobs implements EmailJobs {
   }
 
   private pump(): void {
+    if (this.closed || this.running >= this.options.concurrency) return;
     for (const [id, job] of this.jobs) {
-      if (this.closed || this.running >= this.options.concurrency) return;
       if (job.state === 'waiting') void this.run(id, job);
+      if (this.running >= this.options.concurrency) return;
     }
   }
 
@@ -117,10 +126,16 @@ export class InProcessEmailJobs implements EmailJobs {
       if (final) job.state = 'failed';
       else this.retryLater(job);
     } finally {
+      if (job.state === 'completed' || job.state === 'failed') this.forgetOld(id);
       this.running--;
       if (this.running === 0) this.drained?.();
       this.pump();
     }
+  }
+
+  private forgetOld(id: string): void {
+    this.finished.push(id);
+    while (this.finished.length > KEEP_FINISHED) this.jobs.delete(this.finished.shift()!);
   }
 
   private retryLater(job: QueuedJob): void {
