@@ -76,7 +76,7 @@ export class OutboxRelay {
   /** Stops after the batch in flight; the shards go back at once. */
   async stop(options: { flush?: boolean } = {}): Promise<void> {
     this.running = false;
-    this.wake();
+    this.pause.stop();
     await this.loop;
     if (options.flush) await this.flush();
     await this.producer?.disconnect().catch(() => undefined);

@@ -70,7 +70,7 @@ export class OutboxSubscription {
 
   async stop(): Promise<void> {
     this.running = false;
-    this.pause.wake();
+    this.pause.stop();
     await this.loop;
   }
 
