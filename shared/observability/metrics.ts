@@ -1,29 +1,14 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import { outboxBacklog } from '../events/outbox-backlog.js';
+import { settleWithin } from '../process/settle-within.js';
 
 /** How long a gauge may take to read its source (the database, Kafka, Redis) at scrape time. */
 const COLLECT_TIMEOUT_MS = 2000;
 
-/**
- * Reads a gauge's source, or nothing when it fails or is slow: one unreachable dependency must
- * not take the whole scrape with it, least of all during an outage.
- */
-async function orNothing<T>(read: () => Promise<T>): Promise<T | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      read(),
-      new Promise<undefined>((resolve) => {
-        timer = setTimeout(() => resolve(undefined), COLLECT_TIMEOUT_MS);
-      }),
-    ]);
-  } catch {
-    return undefined;
-  } finally {
-    clearTimeout(timer);
-  }
-}
+/** A gauge's source, or nothing when it fails or is slow: one unreachable dependency must not
+ * take the whole scrape with it, least of all during an outage. */
+const orNothing = <T>(read: () => Promise<T>) => settleWithin(read, COLLECT_TIMEOUT_MS);
 
 /** A registry of this process's metrics, with Node's own (event loop lag, heap, CPU). */
 export function createRegistry(): Registry {

@@ -1,3 +1,5 @@
+import { settleWithin } from '../process/settle-within.js';
+
 export type Health = 'SERVING' | 'NOT_SERVING';
 
 /** One dependency's check: resolves when it answers, rejects or times out when it does not. */
@@ -71,7 +73,10 @@ export class Readiness {
     const all = { ...this.checks.reported, ...this.checks.required };
     const names = Object.keys(all);
     const results = await Promise.all(
-      names.map((name) => withTimeout(Promise.resolve().then(all[name]!))),
+      names.map(
+        async (name) =>
+          (await settleWithin(() => all[name]!().then(() => true), CHECK_TIMEOUT_MS)) === true,
+      ),
     );
     const checks = Object.fromEntries(
       names.map((name, index) => [name, results[index] ? 'ok' : 'failing'] as const),
@@ -86,21 +91,5 @@ export class Readiness {
     const changed = next.status !== this.current.status;
     this.current = next;
     if (changed) for (const listener of this.listeners) listener(next.status);
-  }
-}
-
-async function withTimeout(check: Promise<unknown>): Promise<boolean> {
-  let timeout: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      check.then(() => true),
-      new Promise<boolean>((resolve) => {
-        timeout = setTimeout(() => resolve(false), CHECK_TIMEOUT_MS);
-      }),
-    ]);
-  } catch {
-    return false;
-  } finally {
-    clearTimeout(timeout);
   }
 }

@@ -3,6 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { UserCode } from '../../shared/db/entities/index.js';
+import { pollUntil } from '../support/poll.js';
 import { orgWithOwner, TestService } from '../support/test-service.js';
 
 describe('emails without an SMTP server: .eml files in EMAIL_DIR', function () {
@@ -21,18 +22,16 @@ describe('emails without an SMTP server: .eml files in EMAIL_DIR', function () {
 
   /** The files whose message is addressed to `address`, once there are `count` of them. */
   async function filesTo(address: string, count: number): Promise<string[]> {
-    const deadline = Date.now() + 30_000;
-    for (;;) {
+    const mine = async () => {
       const names = await readdir(dir).catch(() => [] as string[]);
       const contents = await Promise.all(
         names
           .filter((name) => name.endsWith('.eml'))
           .map((name) => readFile(join(dir, name), 'utf8')),
       );
-      const mine = contents.filter((content) => content.includes(`<${address}>`));
-      if (mine.length >= count || Date.now() > deadline) return mine;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+      return contents.filter((content) => content.includes(`<${address}>`));
+    };
+    return pollUntil(mine, (found) => found.length >= count);
   }
 
   it('writes one complete message for a user who is due one, whose link carries the stored code', async () => {

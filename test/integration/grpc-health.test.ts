@@ -3,6 +3,7 @@ import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import { expect } from 'chai';
 import { service as healthService } from 'grpc-health-check';
+import { pollUntil } from '../support/poll.js';
 import { TcpProxy } from '../support/tcp-proxy.js';
 import { TestService } from '../support/test-service.js';
 
@@ -89,12 +90,26 @@ describe('gRPC health and reflection', () => {
 
     const port = proxy.port;
     await proxy.cut();
-    expect(await eventually(() => check(client, ''), 'NOT_SERVING')).to.equal('NOT_SERVING');
+    expect(
+      await pollUntil(
+        () => check(client, ''),
+        (answer) => answer === 'NOT_SERVING',
+        10_000,
+        50,
+      ),
+    ).to.equal('NOT_SERVING');
     expect(await check(client, 'identity.management.v1.ManagementService')).to.equal('NOT_SERVING');
 
     proxy = new TcpProxy('127.0.0.1', 3306);
     await proxy.start(port);
-    expect(await eventually(() => check(client, ''), 'SERVING')).to.equal('SERVING');
+    expect(
+      await pollUntil(
+        () => check(client, ''),
+        (answer) => answer === 'SERVING',
+        10_000,
+        50,
+      ),
+    ).to.equal('SERVING');
   });
 
   it('answers NOT_FOUND for a service it does not serve', async () => {
@@ -102,14 +117,3 @@ describe('gRPC health and reflection', () => {
     expect((error as grpc.ServiceError).code).to.equal(grpc.status.NOT_FOUND);
   });
 });
-
-/** Asks until the answer is `wanted` or 10 s have passed; returns the last answer. */
-async function eventually(ask: () => Promise<string>, wanted: string): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  let answer = await ask();
-  while (answer !== wanted && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    answer = await ask();
-  }
-  return answer;
-}

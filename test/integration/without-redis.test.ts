@@ -3,6 +3,7 @@ import { toCloudEvent } from '../../shared/events/cloud-event.js';
 import { InitializationEmailConsumer } from '../../services/worker/consumers/initialization-email/initialization-email.consumer.js';
 import { codeKeyOf } from '../../shared/credentials/one-time-code.js';
 import { ConsumerCursor } from '../../shared/db/entities/index.js';
+import { pollUntil } from '../support/poll.js';
 import { orgWithOwner, TestService } from '../support/test-service.js';
 
 describe('email jobs without Redis', function () {
@@ -15,15 +16,12 @@ describe('email jobs without Redis', function () {
   });
   after(() => service.close());
 
-  async function waitForEmails(count: number): Promise<string[]> {
-    const deadline = Date.now() + 20_000;
-    let files = await service.emailFiles();
-    while (files.length < count && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      files = await service.emailFiles();
-    }
-    return files;
-  }
+  const waitForEmails = (count: number) =>
+    pollUntil(
+      () => service.emailFiles(),
+      (files) => files.length >= count,
+      20_000,
+    );
 
   it('sends through a queue in the process, and sends at start what a stopped worker left unsent', async () => {
     const owner = await orgWithOwner(service);

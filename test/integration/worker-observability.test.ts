@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { startOpsServer } from '../../services/ops/ops-routes.js';
 import type { RunningWorker } from '../../services/worker/worker.js';
+import { pollUntil } from '../support/poll.js';
 import { scrape, valueOf, type Sample } from '../support/prometheus.js';
 import { SmtpSink } from '../support/smtp-sink.js';
 import { orgWithOwner, TestService } from '../support/test-service.js';
@@ -10,16 +11,6 @@ function lagOf(samples: Sample[], group: string): number {
   return samples
     .filter((s) => s.name === 'identity_consumer_lag_messages' && s.labels.group === group)
     .reduce((sum, s) => sum + s.value, 0);
-}
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 30_000;
-  let value = await read();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    value = await read();
-  }
-  return value;
 }
 
 describe("the worker's probes and metrics", function () {
@@ -76,7 +67,7 @@ describe("the worker's probes and metrics", function () {
       );
       expect(response.status).to.equal(200);
     }
-    const behind = await until(
+    const behind = await pollUntil(
       () => scrape(url),
       (samples) => lagOf(samples, group) >= 4,
     );
@@ -86,7 +77,7 @@ describe("the worker's probes and metrics", function () {
       consumerGroup.resume(topics.map((topic) => ({ topic })));
     const sent = (samples: Sample[]) =>
       valueOf(samples, 'identity_emails_total', { outcome: 'sent' });
-    const caughtUp = await until(
+    const caughtUp = await pollUntil(
       () => scrape(url),
       (samples) =>
         lagOf(samples, group) === 0 &&

@@ -1,9 +1,8 @@
 import type { JWTVerifyGetKey } from 'jose';
-import { internal, ServiceError, StatusCode } from '../../../shared/errors/service-error.js';
+import { asServiceError } from '../../../shared/errors/as-service-error.js';
+import { StatusCode } from '../../../shared/errors/service-error.js';
 import { requestIdFrom, withLogContext } from '../../../shared/logging/log-context.js';
-import { describeError } from '../../../shared/logging/logger.js';
 import type { CallMetrics, Transport } from '../../../shared/observability/metrics.js';
-import { unreachableDatabase } from '../../../shared/db/mysql-errors.js';
 import { authenticate } from '../auth/authenticate.js';
 import { authorize } from '../auth/authorize.js';
 import type { Dependencies, Operation } from '../operations/operation.js';
@@ -56,7 +55,7 @@ export class OperationPipeline {
       try {
         return await this.serve(operation, incoming);
       } catch (error) {
-        const failure = this.asServiceError(error);
+        const failure = asServiceError(error, this.deps.logger);
         code = failure.code;
         throw failure;
       } finally {
@@ -96,16 +95,5 @@ export class OperationPipeline {
     );
     const request = this.validators.get(operation as Operation)!(incoming.request);
     return operation.handle({ deps, caller, orgId }, request as never);
-  }
-
-  private asServiceError(error: unknown): ServiceError {
-    if (error instanceof ServiceError) return error;
-    const unavailable = unreachableDatabase(error);
-    if (unavailable) {
-      this.deps.logger.warn({ err: describeError(error) }, 'database unreachable');
-      return unavailable;
-    }
-    this.deps.logger.error({ err: describeError(error) }, 'unexpected error');
-    return internal();
   }
 }

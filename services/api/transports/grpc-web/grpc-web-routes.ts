@@ -7,7 +7,8 @@ import {
 } from '../../../../shared/errors/service-error.js';
 import type { Operation } from '../../operations/operation.js';
 import type { OperationPipeline } from '../../pipeline/operation-pipeline.js';
-import { asServiceError, grpcStatusOf } from '../grpc/grpc-errors.js';
+import { asServiceError } from '../../../../shared/errors/as-service-error.js';
+import { grpcStatusOf } from '../grpc/grpc-errors.js';
 import type { Logger } from '../../../../shared/logging/logger.js';
 import { invoke, protoMethods, type ProtoMethod } from '../grpc/proto-methods.js';
 import { loadProtoRoot, LOADER_OPTIONS } from '../grpc/proto-files.js';

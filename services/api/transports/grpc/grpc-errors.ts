@@ -1,7 +1,6 @@
 import * as grpc from '@grpc/grpc-js';
 import type protobuf from 'protobufjs';
-import { internal, ServiceError } from '../../../../shared/errors/service-error.js';
-import { describeError, type Logger } from '../../../../shared/logging/logger.js';
+import type { ServiceError } from '../../../../shared/errors/service-error.js';
 
 /** A ServiceError as the gRPC transports carry it. */
 export interface GrpcStatus {
@@ -43,14 +42,4 @@ export function toGrpcError(root: protobuf.Root, error: ServiceError): Partial<g
   const metadata = new grpc.Metadata();
   metadata.set('grpc-status-details-bin', status.details);
   return { code: status.code as grpc.status, details: status.message, metadata };
-}
-
-/**
- * The pipeline answers with ServiceErrors only; anything else (a result that would not encode)
- * is logged and becomes INTERNAL, never an exception that escapes the call.
- */
-export function asServiceError(error: unknown, logger: Logger): ServiceError {
-  if (error instanceof ServiceError) return error;
-  logger.error({ err: describeError(error) }, 'unexpected error');
-  return internal();
 }

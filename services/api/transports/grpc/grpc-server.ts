@@ -5,7 +5,8 @@ import { HealthImplementation, protoPath as healthProtoPath } from 'grpc-health-
 import type { Readiness } from '../../../../shared/observability/readiness.js';
 import type { Operation } from '../../operations/operation.js';
 import type { OperationPipeline } from '../../pipeline/operation-pipeline.js';
-import { asServiceError, toGrpcError } from './grpc-errors.js';
+import { asServiceError } from '../../../../shared/errors/as-service-error.js';
+import { toGrpcError } from './grpc-errors.js';
 import type { Logger } from '../../../../shared/logging/logger.js';
 import { loadProtoRoot, LOADER_OPTIONS, SERVICE_PROTOS } from './proto-files.js';
 import { invoke, protoMethods } from './proto-methods.js';

@@ -2,13 +2,13 @@ import cors from 'cors';
 import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express';
 import { requestIdFrom } from '../../../../shared/logging/log-context.js';
 import {
-  internal,
   invalidArgument,
   requestTooLarge,
   ServiceError,
   StatusCode,
 } from '../../../../shared/errors/service-error.js';
-import { describeError, type Logger } from '../../../../shared/logging/logger.js';
+import { asServiceError } from '../../../../shared/errors/as-service-error.js';
+import type { Logger } from '../../../../shared/logging/logger.js';
 import type { Operation } from '../../operations/operation.js';
 import type { OperationPipeline } from '../../pipeline/operation-pipeline.js';
 import {
@@ -75,11 +75,10 @@ export function createHttpApp({
 
 /**
  * Errors no route answered, in our error shape: body-parser's (over the limit is 413, anything
- * unreadable is 400) and anything else, which is logged and answered INTERNAL.
+ * unreadable is 400) and anything else as `asServiceError` makes it.
  */
 function errors(logger: Logger): ErrorRequestHandler {
   return (error: { type?: string; status?: number }, _request, response, _next) => {
-    if (error instanceof ServiceError) return sendError(response, error);
     if (error.type === 'entity.too.large') return sendError(response, requestTooLarge());
     // body-parser's own: a body it could not read (bad JSON, charset, encoding, cut short).
     if (typeof error.type === 'string' && (error.status ?? 500) < 500) {
@@ -88,8 +87,7 @@ function errors(logger: Logger): ErrorRequestHandler {
         invalidArgument([{ field: '', description: 'the request body must be a JSON object' }]),
       );
     }
-    logger.error({ err: describeError(error) }, 'unexpected error');
-    sendError(response, internal());
+    sendError(response, asServiceError(error, logger));
   };
 }
 
