@@ -39,7 +39,7 @@ async function main(): Promise<void> {
     KAFKA_TOPIC_PREFIX: `bench${randomBytes(3).toString('hex')}.`,
     KAFKA_TOPIC_PARTITIONS: '6',
   });
-  const dataSource = createDataSource({ url: config.databaseUrl, poolSize: 20 });
+  const dataSource = createDataSource({ url: database.url, poolSize: 20 });
   await dataSource.initialize();
   await migrate(dataSource);
   const logger = createLogger('error');
@@ -62,7 +62,7 @@ async function main(): Promise<void> {
   const newRelay = () =>
     new OutboxRelay({
       dataSource,
-      databaseUrl: config.databaseUrl,
+      databaseUrl: database.url,
       kafka,
       kafkaConfig: config.kafka,
       config: config.relay,

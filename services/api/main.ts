@@ -1,19 +1,32 @@
 import { runProcess } from '../../shared/process/run-process.js';
 import { startRelay } from '../relay/start-relay.js';
 import { startWorker } from '../worker/worker.js';
+import {
+  describeInstance,
+  prepareEmbeddedInstance,
+  removeQuickstart,
+  writeQuickstart,
+} from './admin/embedded-instance.js';
 import { startApi } from './api.js';
 import { loadVerificationKeys } from './auth/token-keys.js';
 
 runProcess(
+  // The embedded mode (no DATABASE_URL) generates the key it is not given.
   (config) =>
-    config.secretsEncryptionKey
+    config.secretsEncryptionKey || !config.databaseUrl
       ? []
       : ['SECRETS_ENCRYPTION_KEY is required: 32 bytes in base64 (openssl rand -base64 32)'],
   async ({ config, logger, dataSource }) => {
-    const keys = await loadVerificationKeys(config.auth);
+    // The embedded database is this process's own: it sets itself up. MySQL is migrated apart.
+    const instance = config.databaseUrl
+      ? undefined
+      : await prepareEmbeddedInstance(dataSource, config);
+    // Before listening: once /readyz answers, the file is this start's.
+    if (instance) await writeQuickstart(config, instance);
     if (await dataSource.showMigrations()) {
       throw new Error('the database schema is not up to date: run `identityctl migrate` first');
     }
+    const keys = await loadVerificationKeys(config.auth);
     const api = await startApi(
       { dataSource, config, logger },
       keys,
@@ -29,11 +42,13 @@ runProcess(
       ? await startWorker(dataSource, config, logger, api.registry)
       : undefined;
     if (worker) logger.info({ consumers: worker.consumers.map((c) => c.name) }, 'worker running');
+    if (instance) process.stdout.write(`${describeInstance(config, instance, config.grpcPort)}\n`);
     return async () => {
       // Answer what was accepted, publish what those calls committed, then stop consuming.
       await api.close();
       await relay?.stop({ flush: true });
       await worker?.close();
+      if (instance) await removeQuickstart(config);
     };
   },
 );

@@ -1,16 +1,21 @@
 import { CompressionTypes, Partitioners, type Kafka, type Message, type Producer } from 'kafkajs';
 import { Pause } from '../../shared/process/pause.js';
-import type { DataSource } from 'typeorm';
+import { In, type DataSource } from 'typeorm';
 import type { KafkaConfig, RelayConfig } from '../../shared/config/config.js';
-import type { EventRecord } from '../../shared/db/entities/event-record.entity.js';
+import { timeOf } from '../../shared/db/data-source.js';
+import { EventRecord } from '../../shared/db/entities/event-record.entity.js';
 import { AGGREGATE_TYPES, toCloudEvent, topicOf } from '../../shared/events/cloud-event.js';
 import { ensureTopics } from '../../shared/kafka/kafka-client.js';
 import { describeError, type Logger } from '../../shared/logging/logger.js';
-import { ShardLeases } from './shard-leases.js';
+import { AllShards, ShardLeases, type Leases } from './shard-leases.js';
 
 export interface RelayOptions {
   dataSource: DataSource;
-  databaseUrl: string;
+  /**
+   * MySQL's URL, for the shard leases. Without it (the embedded database, which only this
+   * process has open) the relay publishes every shard.
+   */
+  databaseUrl?: string;
   kafka: Kafka;
   kafkaConfig: KafkaConfig;
   config: RelayConfig;
@@ -29,7 +34,7 @@ interface OutboxRow {
   aggregate_version: number;
   org_id: string;
   payload: string | Record<string, unknown>;
-  created_at: Date;
+  created_at: Date | string;
 }
 
 /**
@@ -41,7 +46,7 @@ interface OutboxRow {
  * writing to the outbox meanwhile.
  */
 export class OutboxRelay {
-  private readonly leases: ShardLeases;
+  private readonly leases: Leases;
   private producer?: Producer;
   private running = false;
   private loop?: Promise<void>;
@@ -53,7 +58,9 @@ export class OutboxRelay {
   private shards: number[] = [];
 
   constructor(private readonly options: RelayOptions) {
-    this.leases = new ShardLeases(options.databaseUrl, options.config.shards);
+    this.leases = options.databaseUrl
+      ? new ShardLeases(options.databaseUrl, options.config.shards)
+      : new AllShards(options.config.shards);
   }
 
   async start(): Promise<void> {
@@ -176,10 +183,12 @@ export class OutboxRelay {
       compression: CompressionTypes.None,
       topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
     });
-    await dataSource.query(
-      'UPDATE events SET published_at = UTC_TIMESTAMP(3) WHERE position IN (?)',
-      [rows.map((row) => row.position)],
-    );
+    await dataSource
+      .getRepository(EventRecord)
+      .update(
+        { position: In(rows.map((row) => String(row.position))) },
+        { publishedAt: new Date() },
+      );
     this.published += rows.length;
     return rows.length;
   }
@@ -195,7 +204,7 @@ function toRecord(row: OutboxRow): EventRecord {
     aggregateVersion: row.aggregate_version,
     orgId: row.org_id,
     payload: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
-    createdAt: row.created_at,
+    createdAt: timeOf(row.created_at)!,
     publishedAt: null,
   };
 }

@@ -1,12 +1,31 @@
 import mysql, { type Connection, type RowDataPacket } from 'mysql2/promise';
 
+/** Which shards of the outbox this relay may publish now. */
+export interface Leases {
+  refresh(): Promise<number[]>;
+  close(): Promise<void>;
+}
+
+/** Every shard, for the embedded database: one process has it open, so one relay publishes. */
+export class AllShards implements Leases {
+  constructor(private readonly shards: number) {}
+
+  refresh(): Promise<number[]> {
+    return Promise.resolve(Array.from({ length: this.shards }, (_, shard) => shard));
+  }
+
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
 /**
  * Which shards of the outbox this relay may publish. Each shard is a MySQL named lock (GET_LOCK)
  * held on a connection of its own: while one relay holds it no other can, so the events of one
  * aggregate (always in the same shard) go out from one relay, in order. A relay that dies loses
  * its connection and with it its locks, and another relay takes the shards over.
  */
-export class ShardLeases {
+export class ShardLeases implements Leases {
   private connection?: Connection;
   private held = new Set<number>();
 

@@ -1,9 +1,11 @@
 import { runProcess } from '../../shared/process/run-process.js';
 import { startOpsServer } from '../ops/ops-routes.js';
+import { EMBEDDED_DATABASE_IS_THE_API_PROCESS } from '../../shared/config/embedded-keys.js';
 import { startWorker } from './worker.js';
 
 runProcess(
   (config) => [
+    ...(config.databaseUrl ? [] : [EMBEDDED_DATABASE_IS_THE_API_PROCESS]),
     ...(config.secretsEncryptionKey
       ? []
       : ['SECRETS_ENCRYPTION_KEY is required: 32 bytes in base64 (openssl rand -base64 32)']),

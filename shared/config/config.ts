@@ -20,8 +20,13 @@ export interface Config {
   httpPort: number;
   /** HTTP/2 port for gRPC. `GRPC_PORT`, default 9090. */
   grpcPort: number;
-  /** `mysql://user:pass@host:port/db`. `DATABASE_URL`, default `mysql://root@127.0.0.1:3306/identity`. */
-  databaseUrl: string;
+  /** `mysql://user:pass@host:port/db`. `DATABASE_URL`; unset, the embedded SQLite file in `dataDir`. */
+  databaseUrl?: string;
+  /**
+   * Where the embedded mode keeps its SQLite database, its generated keys and `quickstart.env`.
+   * `DATA_DIR`, default `.data`.
+   */
+  dataDir: string;
   /** Connections in the MySQL pool. `DATABASE_POOL_SIZE`, default 20. */
   databasePoolSize: number;
   /** Base of the links the service hands out. `PUBLIC_URL`, default `http://localhost:8080`. */
@@ -70,7 +75,7 @@ export interface RateLimitConfig {
 export interface WorkerConfig {
   /** `smtp://user:pass@host:port` (STARTTLS when offered) or `smtps://…` (TLS). `SMTP_URL`; unset, emails are written to `emailDir`. */
   smtpUrl?: string;
-  /** Where emails go as `.eml` files while `SMTP_URL` is unset. `EMAIL_DIR`, default `.data/emails`. */
+  /** Where emails go as `.eml` files while `SMTP_URL` is unset. `EMAIL_DIR`, default `<DATA_DIR>/emails`. */
   emailDir: string;
   /** Sender of every email. `SMTP_FROM`, default `Identity <no-reply@localhost>`. */
   smtpFrom: string;
@@ -134,11 +139,13 @@ type Env = Record<string, string | undefined>;
 export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
   const read = new EnvReader(env, problems);
+  const dataDir = env.DATA_DIR || '.data';
   const publicUrl = read.url('PUBLIC_URL', 'http://localhost:8080').replace(/\/+$/, '');
   const config: Config = {
     httpPort: read.integer('HTTP_PORT', 8080, 0, 65535),
     grpcPort: read.integer('GRPC_PORT', 9090, 0, 65535),
-    databaseUrl: read.url('DATABASE_URL', 'mysql://root@127.0.0.1:3306/identity'),
+    databaseUrl: env.DATABASE_URL ? read.url('DATABASE_URL', '', ['mysql:']) : undefined,
+    dataDir,
     databasePoolSize: read.integer('DATABASE_POOL_SIZE', 20, 1, 1000),
     publicUrl,
     requestBodyLimit: read.integer('REQUEST_BODY_LIMIT', 1024 * 1024, 1024, 64 * 1024 * 1024),
@@ -197,7 +204,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     worker: {
       smtpUrl: env.SMTP_URL ? read.url('SMTP_URL', '') : undefined,
-      emailDir: env.EMAIL_DIR || '.data/emails',
+      emailDir: env.EMAIL_DIR || `${dataDir}/emails`,
       smtpFrom: env.SMTP_FROM || 'Identity <no-reply@localhost>',
       smtpPoolSize: read.integer('SMTP_POOL_SIZE', 5, 1, 100),
       emailQueue: env.EMAIL_QUEUE || 'identity-emails',
@@ -240,11 +247,15 @@ class EnvReader {
     return fallback;
   }
 
-  url(name: string, fallback: string): string {
+  url(name: string, fallback: string, protocols?: string[]): string {
     const raw = this.env[name];
     if (raw === undefined || raw === '') return fallback;
     if (!URL.canParse(raw)) {
       this.problems.push(`${name} must be a URL`);
+      return fallback;
+    }
+    if (protocols && !protocols.includes(new URL(raw).protocol)) {
+      this.problems.push(`${name} must be a ${protocols.join(' or ')}// URL`);
       return fallback;
     }
     return raw;

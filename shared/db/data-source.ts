@@ -1,14 +1,30 @@
 import 'reflect-metadata';
 import mysql from 'mysql2/promise';
-import { DataSource, type EntityManager } from 'typeorm';
+import { join } from 'node:path';
+import { DataSource, type EntityManager, type FindOneOptions } from 'typeorm';
+import type { Config } from '../config/config.js';
+import { isDeadlock } from './db-errors.js';
+import { createEmbeddedDataSource, exclusively, isEmbedded } from './embedded-database.js';
 import { entities } from './entities/index.js';
 import { migrations } from './migrations/index.js';
-import { isDeadlock } from './mysql-errors.js';
 
 export interface DatabaseOptions {
   /** `mysql://user:password@host:port/database` */
   url: string;
   poolSize: number;
+}
+
+/** The configured database: MySQL at `DATABASE_URL`, or without it the embedded SQLite file. */
+export function createConfiguredDataSource(
+  config: Pick<Config, 'databaseUrl' | 'databasePoolSize' | 'dataDir'>,
+): DataSource {
+  return config.databaseUrl
+    ? createDataSource({ url: config.databaseUrl, poolSize: config.databasePoolSize })
+    : createEmbeddedDataSource(embeddedDatabaseFile(config.dataDir));
+}
+
+export function embeddedDatabaseFile(dataDir: string): string {
+  return join(dataDir, 'identity.sqlite');
 }
 
 /** A TypeORM data source over mysql2. Times are stored in UTC; BIGINTs come back as strings. */
@@ -57,14 +73,16 @@ export async function migrate(dataSource: DataSource): Promise<string[]> {
 const MAX_ATTEMPTS = 3;
 
 /**
- * Runs `work` in one READ COMMITTED transaction: its state changes and its events commit
- * together or not at all. A deadlock victim is retried from the start, since InnoDB rolled the
- * whole transaction back.
+ * Runs `work` in one transaction: its state changes and its events commit together or not at
+ * all. On MySQL it is READ COMMITTED, and a deadlock victim is retried from the start, since
+ * InnoDB rolled the whole transaction back. The embedded database runs one transaction at a
+ * time, so there it is serializable and never deadlocks.
  */
 export async function inTransaction<T>(
   dataSource: DataSource,
   work: (manager: EntityManager) => Promise<T>,
 ): Promise<T> {
+  if (isEmbedded(dataSource)) return exclusively(dataSource, () => dataSource.transaction(work));
   for (let attempt = 1; ; attempt++) {
     try {
       return await dataSource.transaction('READ COMMITTED', work);
@@ -72,4 +90,19 @@ export async function inTransaction<T>(
       if (attempt >= MAX_ATTEMPTS || !isDeadlock(error)) throw error;
     }
   }
+}
+
+/**
+ * The row lock a read-then-write takes in a transaction on MySQL. The embedded database needs
+ * none (its transaction has the database to itself) and has none to take.
+ */
+export function lockForUpdate(manager: EntityManager): FindOneOptions['lock'] {
+  return isEmbedded(manager.connection) ? undefined : { mode: 'pessimistic_write' };
+}
+
+/** A time from a raw query: mysql2 gives a Date, SQLite the UTC text TypeORM stored. */
+export function timeOf(value: Date | string | null | undefined): Date | null {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value;
+  return new Date(`${value.replace(' ', 'T')}Z`);
 }

@@ -1,4 +1,4 @@
-import { unreachableDatabase } from '../db/mysql-errors.js';
+import { unreachableDatabase } from '../db/db-errors.js';
 import { describeError, type Logger } from '../logging/logger.js';
 import { internal, ServiceError } from './service-error.js';
 

@@ -20,7 +20,8 @@ export interface Recorded {
 /**
  * Appends events to the outbox inside the caller's transaction, all with the time `at`, in one
  * multi-row INSERT. InnoDB gives a single simple INSERT consecutive auto-increment values, so the
- * last position is the first plus the count.
+ * last position is the first (mysql2's `insertId`) plus the count; SQLite reports the last
+ * (`last_insert_rowid()`, which TypeORM gives as every row's position).
  */
 export async function recordEvents(
   manager: EntityManager,
@@ -41,9 +42,13 @@ export async function recordEvents(
   }));
   // TypeORM's deep-partial type cannot follow a JSON column's payload union.
   const result = await manager.insert(EventRecord, rows as never);
-  const first = BigInt((result.raw as { insertId: number | string }).insertId);
+  const insertId = (result.raw as { insertId?: number | string }).insertId;
+  const last =
+    insertId === undefined
+      ? BigInt(String(result.identifiers.at(-1)?.position))
+      : BigInt(insertId) + BigInt(rows.length - 1);
   return {
-    sequence: (first + BigInt(rows.length - 1)).toString(),
+    sequence: last.toString(),
     version: aggregate.version + rows.length,
   };
 }

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig, type Config } from '../config/config.js';
-import { createDataSource } from '../db/data-source.js';
+import { withEmbeddedKeys } from '../config/embedded-keys.js';
+import { createConfiguredDataSource } from '../db/data-source.js';
 import { createLogger, describeError, type Logger } from '../logging/logger.js';
 import type { DataSource } from 'typeorm';
 
@@ -11,7 +12,7 @@ export interface ProcessContext {
 
 /**
  * What every process of the service (API, relay, worker) does around its own part: read and
- * check the configuration, connect to the database, stop cleanly on SIGTERM or SIGINT, and say
+ * check the configuration (then add the embedded mode's generated keys), connect to the database, stop cleanly on SIGTERM or SIGINT, and say
  * why a start failed (a configuration problem in plain words, anything else as a log line).
  *
  * Stopping runs the part's own stop (which finishes the work in flight), closes the database and
@@ -25,14 +26,12 @@ export function runProcess(
   start: (context: ProcessContext) => Promise<() => Promise<void>>,
 ): void {
   const run = async (): Promise<void> => {
-    const config = loadConfig();
-    const problems = requirements(config);
+    const given = loadConfig();
+    const problems = requirements(given);
     if (problems.length > 0) throw new ConfigError(problems);
+    const config = await withEmbeddedKeys(given);
     const logger = createLogger(config.logLevel);
-    const dataSource = createDataSource({
-      url: config.databaseUrl,
-      poolSize: config.databasePoolSize,
-    });
+    const dataSource = createConfiguredDataSource(config);
     await dataSource.initialize();
     const stopPart = await start({ config, logger, dataSource });
     const stop = async (signal: string): Promise<void> => {

@@ -31,7 +31,7 @@ describe('identityctl', () => {
   before(async () => {
     service = await TestService.start();
     env = {
-      DATABASE_URL: service.config.databaseUrl,
+      DATABASE_URL: service.config.databaseUrl!,
       JWT_SIGNING_KEY_FILE: service.config.auth.signingKeyFile!,
       PUBLIC_URL: service.config.publicUrl,
     };
@@ -41,14 +41,19 @@ describe('identityctl', () => {
   it('sets up an instance whose admin token works, and finds the same admin when run again', async () => {
     const first = await identityctl(env, 'setup');
     expect(first.code, first.stderr).to.equal(0);
-    expect(first.json).to.have.all.keys('orgId', 'userId', 'token');
+    expect(first.json).to.have.all.keys('orgId', 'userId', 'token', 'created');
+    expect(first.json.created).to.equal(true);
     const response = await service.updateMyProfile(
       { firstName: 'Root', lastName: 'Admin', displayName: 'Root' },
       { token: first.json.token },
     );
     expect(response.status).to.equal(200);
     const again = await identityctl(env, 'setup');
-    expect(again.json).to.include({ orgId: first.json.orgId, userId: first.json.userId });
+    expect(again.json).to.include({
+      orgId: first.json.orgId,
+      userId: first.json.userId,
+      created: false,
+    });
     const grants: { org_id: string; role: string }[] = await service.dataSource.query(
       'SELECT org_id, role FROM role_grants WHERE user_id = ?',
       [first.json.userId],
@@ -146,7 +151,7 @@ describe('identityctl', () => {
 
   it('refuses what it cannot do, on stderr with a non-zero exit', async () => {
     const noKey = await identityctl(
-      { DATABASE_URL: service.config.databaseUrl },
+      { DATABASE_URL: service.config.databaseUrl! },
       'token',
       'issue',
       '--user',

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Project, User } from '../../shared/db/entities/index.js';
 import { TestService } from '../support/test-service.js';
+import { DATABASES } from '../support/databases.js';
 
 /**
  * The permission matrix of the contract ("Identity, organizations, permissions"): every role of
@@ -51,182 +52,187 @@ interface RawResponse {
   body: any;
 }
 
-describe('Permissions: role × operation × target organization over HTTP', () => {
-  let service: TestService;
-  let homeOrg: string;
-  let otherOrg: string;
-  const unknownOrg = randomUUID();
-  const callers = {} as Record<RoleName, { userId: string; token: string }>;
-  /** The 403 body of a call into an unknown organization, per operation, as sent on the wire. */
-  const deniedBody = {} as Record<Exclude<OperationName, 'UpdateMyProfile'>, string>;
+for (const database of DATABASES) {
+  describe(`Permissions: role × operation × target organization over HTTP, on ${database.name}`, () => {
+    let service: TestService;
+    let homeOrg: string;
+    let otherOrg: string;
+    const unknownOrg = randomUUID();
+    const callers = {} as Record<RoleName, { userId: string; token: string }>;
+    /** The 403 body of a call into an unknown organization, per operation, as sent on the wire. */
+    const deniedBody = {} as Record<Exclude<OperationName, 'UpdateMyProfile'>, string>;
 
-  /** Calls with the raw body kept, so 403 bodies can be compared byte for byte. */
-  async function send(
-    method: string,
-    path: string,
-    token: string,
-    orgId: string | undefined,
-    body: unknown,
-  ): Promise<RawResponse> {
-    const headers: Record<string, string> = {
-      'content-type': 'application/json',
-      authorization: `Bearer ${token}`,
-    };
-    if (orgId !== undefined) headers['x-service-orgid'] = orgId;
-    const response = await fetch(`${service.api.url}${path}`, {
-      method,
-      headers,
-      body: JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, text, body: text ? JSON.parse(text) : undefined };
-  }
-
-  const importUser = (token: string, orgId: string | undefined, userName: string) =>
-    send('POST', '/management/v1/users/human/_import', token, orgId, {
-      userName,
-      profile: { firstName: 'Perm', lastName: 'Matrix' },
-      email: { email: `${userName}@example.com` },
-    });
-  const updateProject = (token: string, orgId: string | undefined, id: string, name: string) =>
-    send('PUT', `/management/v1/projects/${encodeURIComponent(id)}`, token, orgId, {
-      name,
-      projectRoleCheck: true,
-      privateLabelingSetting: 'PRIVATE_LABELING_SETTING_ENFORCE_PROJECT_RESOURCE_OWNER_POLICY',
-    });
-  const updateMyProfile = (token: string, orgId: string | undefined, firstName: string) =>
-    send('PUT', '/auth/v1/users/me/profile', token, orgId, {
-      firstName,
-      lastName: 'Matrix',
-      displayName: `${firstName} Matrix`,
-    });
-
-  const userRow = (id: string) => service.dataSource.getRepository(User).findOneByOrFail({ id });
-  const projectRow = (id: string) =>
-    service.dataSource.getRepository(Project).findOneByOrFail({ id });
-
-  function expectPermissionDenied(response: RawResponse, reference: string): void {
-    expect(response.status).to.equal(403);
-    expect(response.body.code).to.equal(7);
-    expect(response.body.details.at(-1)).to.deep.equal({
-      '@type': 'type.googleapis.com/identity.v1.ErrorDetail',
-      id: 'AUTH-PERMISSION-DENIED',
-      message: response.body.message,
-    });
-    expect(response.text, 'same bytes as a call into an unknown organization').to.equal(reference);
-  }
-
-  before(async () => {
-    service = await TestService.start();
-    homeOrg = await service.organization('Home');
-    otherOrg = await service.organization('Other');
-    for (const role of Object.keys(ROLES) as RoleName[]) {
-      callers[role] = await service.member(homeOrg, role === 'none' ? [] : [role]);
+    /** Calls with the raw body kept, so 403 bodies can be compared byte for byte. */
+    async function send(
+      method: string,
+      path: string,
+      token: string,
+      orgId: string | undefined,
+      body: unknown,
+    ): Promise<RawResponse> {
+      const headers: Record<string, string> = {
+        'content-type': 'application/json',
+        authorization: `Bearer ${token}`,
+      };
+      if (orgId !== undefined) headers['x-service-orgid'] = orgId;
+      const response = await fetch(`${service.api.url}${path}`, {
+        method,
+        headers,
+        body: JSON.stringify(body),
+      });
+      const text = await response.text();
+      return { status: response.status, text, body: text ? JSON.parse(text) : undefined };
     }
-    // The reference answers come from a caller with every role in its own organization, so
-    // they can only be "unknown organization", never "missing role".
-    const owner = await service.member(homeOrg, ['ORG_OWNER']);
-    const importProbe = await importUser(owner.token, unknownOrg, 'reference-probe');
-    const updateProbe = await updateProject(
-      owner.token,
-      unknownOrg,
-      await service.project(homeOrg),
-      'Reference probe',
-    );
-    for (const probe of [importProbe, updateProbe]) {
-      expect(probe.status).to.equal(403);
-      expect(probe.body.code).to.equal(7);
+
+    const importUser = (token: string, orgId: string | undefined, userName: string) =>
+      send('POST', '/management/v1/users/human/_import', token, orgId, {
+        userName,
+        profile: { firstName: 'Perm', lastName: 'Matrix' },
+        email: { email: `${userName}@example.com` },
+      });
+    const updateProject = (token: string, orgId: string | undefined, id: string, name: string) =>
+      send('PUT', `/management/v1/projects/${encodeURIComponent(id)}`, token, orgId, {
+        name,
+        projectRoleCheck: true,
+        privateLabelingSetting: 'PRIVATE_LABELING_SETTING_ENFORCE_PROJECT_RESOURCE_OWNER_POLICY',
+      });
+    const updateMyProfile = (token: string, orgId: string | undefined, firstName: string) =>
+      send('PUT', '/auth/v1/users/me/profile', token, orgId, {
+        firstName,
+        lastName: 'Matrix',
+        displayName: `${firstName} Matrix`,
+      });
+
+    const userRow = (id: string) => service.dataSource.getRepository(User).findOneByOrFail({ id });
+    const projectRow = (id: string) =>
+      service.dataSource.getRepository(Project).findOneByOrFail({ id });
+
+    function expectPermissionDenied(response: RawResponse, reference: string): void {
+      expect(response.status).to.equal(403);
+      expect(response.body.code).to.equal(7);
+      expect(response.body.details.at(-1)).to.deep.equal({
+        '@type': 'type.googleapis.com/identity.v1.ErrorDetail',
+        id: 'AUTH-PERMISSION-DENIED',
+        message: response.body.message,
+      });
+      expect(response.text, 'same bytes as a call into an unknown organization').to.equal(
+        reference,
+      );
     }
-    deniedBody.ImportHumanUser = importProbe.text;
-    deniedBody.UpdateProject = updateProbe.text;
-  });
-  after(() => service?.close());
 
-  const cases = (Object.keys(ROLES) as RoleName[]).flatMap((role) =>
-    (Object.keys(OPERATIONS) as OperationName[]).flatMap((operation) =>
-      (Object.keys(TARGETS) as TargetName[]).map((target) => ({
-        role,
-        operation,
-        target,
-        allowed: expectedAllowed(role, operation, target),
-      })),
-    ),
-  );
-
-  cases.forEach(({ role, operation, target, allowed }, index) => {
-    const outcome = allowed ? '200, written' : '403 PERMISSION_DENIED, nothing written';
-    it(`${role} · ${operation} · ${TARGETS[target]} → ${outcome}`, async () => {
-      const caller = callers[role];
-      const orgHeader: string | undefined = {
-        'own-implicit': undefined,
-        'own-named': homeOrg,
-        'other-org': otherOrg,
-        'unknown-org': unknownOrg,
-      }[target];
-      /** Where the write must land: the named org, or the caller's own. */
-      const targetOrg = target === 'other-org' ? otherOrg : homeOrg;
-      const usersBefore = await service.count('users');
-      const eventsBefore = await service.count('events');
-      const suffix = `${index}-${randomBytes(3).toString('hex')}`;
-
-      if (operation === 'UpdateMyProfile') {
-        const firstName = `First-${suffix}`;
-        const response = await updateMyProfile(caller.token, orgHeader, firstName);
-        expect(response.status, response.text).to.equal(200);
-        // The header is ignored: the caller's own profile changes, in the caller's org.
-        expect(response.body.details.resourceOwner).to.equal(homeOrg);
-        expect(await userRow(caller.userId)).to.include({
-          firstName,
-          displayName: `${firstName} Matrix`,
-          orgId: homeOrg,
-        });
-        expect(await service.count('users')).to.equal(usersBefore);
-        return;
+    before(async () => {
+      service = await TestService.start(database.env);
+      homeOrg = await service.organization('Home');
+      otherOrg = await service.organization('Other');
+      for (const role of Object.keys(ROLES) as RoleName[]) {
+        callers[role] = await service.member(homeOrg, role === 'none' ? [] : [role]);
       }
+      // The reference answers come from a caller with every role in its own organization, so
+      // they can only be "unknown organization", never "missing role".
+      const owner = await service.member(homeOrg, ['ORG_OWNER']);
+      const importProbe = await importUser(owner.token, unknownOrg, 'reference-probe');
+      const updateProbe = await updateProject(
+        owner.token,
+        unknownOrg,
+        await service.project(homeOrg),
+        'Reference probe',
+      );
+      for (const probe of [importProbe, updateProbe]) {
+        expect(probe.status).to.equal(403);
+        expect(probe.body.code).to.equal(7);
+      }
+      deniedBody.ImportHumanUser = importProbe.text;
+      deniedBody.UpdateProject = updateProbe.text;
+    });
+    after(() => service?.close());
 
-      if (operation === 'ImportHumanUser') {
-        const userName = `imported-${suffix}`;
-        const response = await importUser(caller.token, orgHeader, userName);
+    const cases = (Object.keys(ROLES) as RoleName[]).flatMap((role) =>
+      (Object.keys(OPERATIONS) as OperationName[]).flatMap((operation) =>
+        (Object.keys(TARGETS) as TargetName[]).map((target) => ({
+          role,
+          operation,
+          target,
+          allowed: expectedAllowed(role, operation, target),
+        })),
+      ),
+    );
+
+    cases.forEach(({ role, operation, target, allowed }, index) => {
+      const outcome = allowed ? '200, written' : '403 PERMISSION_DENIED, nothing written';
+      it(`${role} · ${operation} · ${TARGETS[target]} → ${outcome}`, async () => {
+        const caller = callers[role];
+        const orgHeader: string | undefined = {
+          'own-implicit': undefined,
+          'own-named': homeOrg,
+          'other-org': otherOrg,
+          'unknown-org': unknownOrg,
+        }[target];
+        /** Where the write must land: the named org, or the caller's own. */
+        const targetOrg = target === 'other-org' ? otherOrg : homeOrg;
+        const usersBefore = await service.count('users');
+        const eventsBefore = await service.count('events');
+        const suffix = `${index}-${randomBytes(3).toString('hex')}`;
+
+        if (operation === 'UpdateMyProfile') {
+          const firstName = `First-${suffix}`;
+          const response = await updateMyProfile(caller.token, orgHeader, firstName);
+          expect(response.status, response.text).to.equal(200);
+          // The header is ignored: the caller's own profile changes, in the caller's org.
+          expect(response.body.details.resourceOwner).to.equal(homeOrg);
+          expect(await userRow(caller.userId)).to.include({
+            firstName,
+            displayName: `${firstName} Matrix`,
+            orgId: homeOrg,
+          });
+          expect(await service.count('users')).to.equal(usersBefore);
+          return;
+        }
+
+        if (operation === 'ImportHumanUser') {
+          const userName = `imported-${suffix}`;
+          const response = await importUser(caller.token, orgHeader, userName);
+          if (allowed) {
+            expect(response.status, response.text).to.equal(200);
+            expect(response.body.details.resourceOwner).to.equal(targetOrg);
+            expect(await userRow(response.body.userId)).to.include({ userName, orgId: targetOrg });
+            expect(await service.count('users')).to.equal(usersBefore + 1);
+          } else {
+            expectPermissionDenied(response, deniedBody.ImportHumanUser);
+            expect(await service.count('users', 'user_name_lower = ?', [userName])).to.equal(0);
+            expect(await service.count('users')).to.equal(usersBefore);
+            expect(await service.count('events')).to.equal(eventsBefore);
+          }
+          return;
+        }
+
+        // UpdateProject: a project of the org the call names; for an unknown org, a project of
+        // the caller's own org, which must not be reached by falling back to the caller's org.
+        const projectId = await service.project(targetOrg);
+        const before = await projectRow(projectId);
+        const eventsOfProject = await service.count('events', 'aggregate_id = ?', [projectId]);
+        const name = `Renamed ${suffix}`;
+        const response = await updateProject(caller.token, orgHeader, projectId, name);
         if (allowed) {
           expect(response.status, response.text).to.equal(200);
           expect(response.body.details.resourceOwner).to.equal(targetOrg);
-          expect(await userRow(response.body.userId)).to.include({ userName, orgId: targetOrg });
-          expect(await service.count('users')).to.equal(usersBefore + 1);
+          const after = await projectRow(projectId);
+          expect(after).to.include({
+            name,
+            orgId: targetOrg,
+            projectRoleCheck: true,
+            privateLabelingSetting:
+              'PRIVATE_LABELING_SETTING_ENFORCE_PROJECT_RESOURCE_OWNER_POLICY',
+            version: before.version + 1,
+          });
+          expect(response.body.details.sequence).to.equal(after.sequence);
         } else {
-          expectPermissionDenied(response, deniedBody.ImportHumanUser);
-          expect(await service.count('users', 'user_name_lower = ?', [userName])).to.equal(0);
-          expect(await service.count('users')).to.equal(usersBefore);
-          expect(await service.count('events')).to.equal(eventsBefore);
+          expectPermissionDenied(response, deniedBody.UpdateProject);
+          expect(await projectRow(projectId)).to.deep.equal(before);
+          expect(await service.count('events', 'aggregate_id = ?', [projectId])).to.equal(
+            eventsOfProject,
+          );
         }
-        return;
-      }
-
-      // UpdateProject: a project of the org the call names; for an unknown org, a project of
-      // the caller's own org, which must not be reached by falling back to the caller's org.
-      const projectId = await service.project(targetOrg);
-      const before = await projectRow(projectId);
-      const eventsOfProject = await service.count('events', 'aggregate_id = ?', [projectId]);
-      const name = `Renamed ${suffix}`;
-      const response = await updateProject(caller.token, orgHeader, projectId, name);
-      if (allowed) {
-        expect(response.status, response.text).to.equal(200);
-        expect(response.body.details.resourceOwner).to.equal(targetOrg);
-        const after = await projectRow(projectId);
-        expect(after).to.include({
-          name,
-          orgId: targetOrg,
-          projectRoleCheck: true,
-          privateLabelingSetting: 'PRIVATE_LABELING_SETTING_ENFORCE_PROJECT_RESOURCE_OWNER_POLICY',
-          version: before.version + 1,
-        });
-        expect(response.body.details.sequence).to.equal(after.sequence);
-      } else {
-        expectPermissionDenied(response, deniedBody.UpdateProject);
-        expect(await projectRow(projectId)).to.deep.equal(before);
-        expect(await service.count('events', 'aggregate_id = ?', [projectId])).to.equal(
-          eventsOfProject,
-        );
-      }
+      });
     });
   });
-});
+}

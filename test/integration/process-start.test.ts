@@ -39,8 +39,18 @@ describe('a start with a bad configuration', () => {
   });
 
   it('stops the worker when what it needs is not set', async () => {
-    const { code, stderr } = await run('dist/services/worker/main.js', {});
+    const { code, stderr } = await run('dist/services/worker/main.js', {
+      DATABASE_URL: 'mysql://root@127.0.0.1:1/none',
+    });
     expect(code).to.equal(1);
     expect(stderr).to.contain('SECRETS_ENCRYPTION_KEY is required');
+  });
+
+  it('keeps the worker and the relay in the API process on the embedded database', async () => {
+    for (const script of ['dist/services/worker/main.js', 'dist/services/relay/main.js']) {
+      const { code, stderr } = await run(script, { KAFKA_BROKERS: '127.0.0.1:1' });
+      expect(code, script).to.equal(1);
+      expect(stderr, script).to.contain('DATABASE_URL is required to run this apart from the API');
+    }
   });
 });

@@ -11,224 +11,228 @@ import {
 } from '../support/read-model-expectations.js';
 import { SmtpSink } from '../support/smtp-sink.js';
 import { orgWithOwner, TestService } from '../support/test-service.js';
+import { DATABASES } from '../support/databases.js';
 
-describe('read models', () => {
-  let smtp: SmtpSink;
-  let service: TestService;
-  let owner: { orgId: string; userId: string; token: string };
-  const cloudEvents = async (aggregateId: string) =>
-    (await service.events(aggregateId)).map((event) => toCloudEvent(event, 'urn:test'));
+for (const database of DATABASES) {
+  describe(`read models, on ${database.name}`, () => {
+    let smtp: SmtpSink;
+    let service: TestService;
+    let owner: { orgId: string; userId: string; token: string };
+    const cloudEvents = async (aggregateId: string) =>
+      (await service.events(aggregateId)).map((event) => toCloudEvent(event, 'urn:test'));
 
-  before(async () => {
-    smtp = await new SmtpSink().start();
-    service = await TestService.start({ SMTP_URL: smtp.url });
-    owner = await orgWithOwner(service);
-  });
-  after(async () => {
-    await service.close();
-    await smtp.stop();
-  });
-
-  describe('perform(event), called directly', () => {
-    it('builds a user from its events, and applying them again or out of order changes nothing', async () => {
-      const idp = await service.idp(owner.orgId);
-      const imported = await service.importUser(
-        {
-          userName: 'direct',
-          profile: { firstName: 'Dee', lastName: 'Rect', preferredLanguage: 'de-ch' },
-          email: { email: 'direct@example.com', isEmailVerified: true },
-          phone: { phone: '+41791234567', isPhoneVerified: true },
-          hashedPassword: { value: '$1$saltsalt$qjXMvbEw8oaL.CzflDtaK/' },
-          passwordChangeRequired: true,
-          otpCode: 'JBSWY3DPEHPK3PXP',
-          idps: [
-            { configId: idp, externalUserId: 'x-1', displayName: 'X' },
-            { configId: idp, externalUserId: 'x-2' },
-          ],
-        },
-        { token: owner.token },
-      );
-      const userId = imported.body.userId;
-      const consumer = new UserReadModelConsumer(service.dataSource);
-      const events = await cloudEvents(userId);
-      for (const event of events) await consumer.perform(event);
-      expect(await userAsRead(service.dataSource, userId)).to.deep.equal(
-        await userAsWritten(service.dataSource, userId),
-      );
-
-      const snapshot = await userAsRead(service.dataSource, userId);
-      for (const event of events) await consumer.perform(event);
-      for (const event of [...events].reverse()) await consumer.perform(event);
-      expect(await userAsRead(service.dataSource, userId)).to.deep.equal(snapshot);
-    });
-
-    it('ignores an older profile change arriving after a newer one', async () => {
-      const { userId, token } = await service.member(owner.orgId);
-      await service.updateMyProfile(
-        { firstName: 'Old', lastName: 'Name', displayName: 'Old' },
-        { token },
-      );
-      await service.updateMyProfile(
-        { firstName: 'New', lastName: 'Name', displayName: 'New' },
-        { token },
-      );
-      const consumer = new UserReadModelConsumer(service.dataSource);
-      const events = await cloudEvents(userId);
-      const [older, newer] = events.slice(-2);
-      for (const event of [...events.slice(0, -2), newer!, older!]) await consumer.perform(event);
-      const read = await userAsRead(service.dataSource, userId);
-      expect(read).to.include({ firstName: 'New', sequence: newer!.sequence });
-      expect(read).to.deep.equal(await userAsWritten(service.dataSource, userId));
-    });
-
-    it('builds a project from its events, idempotently', async () => {
-      const projectId = await service.project(owner.orgId, 'Direct');
-      await service.updateProject(
-        projectId,
-        { name: 'Direct 2', projectRoleCheck: true },
-        { token: owner.token },
-      );
-      const consumer = new ProjectReadModelConsumer(service.dataSource);
-      const events = await cloudEvents(projectId);
-      for (const event of [...events, ...events, events[0]!]) await consumer.perform(event);
-      expect(await projectAsRead(service.dataSource, projectId)).to.deep.equal(
-        await projectAsWritten(service.dataSource, projectId),
-      );
-    });
-  });
-
-  describe('kept by the worker from Kafka', () => {
     before(async () => {
-      await service.startRelay();
-      await service.startWorker();
+      smtp = await new SmtpSink().start();
+      service = await TestService.start({ ...database.env, SMTP_URL: smtp.url });
+      owner = await orgWithOwner(service);
+    });
+    after(async () => {
+      await service.close();
+      await smtp.stop();
     });
 
-    it('match the write side field by field, details included, after a create and after updates', async () => {
-      const idp = await service.idp(owner.orgId);
-      const imported = await service.importUser(
-        {
-          userName: 'through-kafka',
-          profile: { firstName: 'Kay', lastName: 'Fka', nickName: 'kf', gender: 'GENDER_FEMALE' },
-          email: { email: 'kafka@example.com' },
-          password: 'Sup3r-secret!',
-          idps: [{ configId: idp, externalUserId: 'k-1' }],
-        },
-        { token: owner.token },
-      );
-      const userId = imported.body.userId;
-      const projectId = await service.project(owner.orgId, 'Through Kafka');
-      const read = () => userAsRead(service.dataSource, userId);
-      const written = () => userAsWritten(service.dataSource, userId);
-      const created = await eventually(read, written);
-      expect(created).to.include({
-        creationDate: created!.creationDate,
-        hasPassword: true,
-        emailVerified: false,
-      });
-      await eventually(
-        () => projectAsRead(service.dataSource, projectId),
-        () => projectAsWritten(service.dataSource, projectId),
-      );
+    describe('perform(event), called directly', () => {
+      it('builds a user from its events, and applying them again or out of order changes nothing', async () => {
+        const idp = await service.idp(owner.orgId);
+        const imported = await service.importUser(
+          {
+            userName: 'direct',
+            profile: { firstName: 'Dee', lastName: 'Rect', preferredLanguage: 'de-ch' },
+            email: { email: 'direct@example.com', isEmailVerified: true },
+            phone: { phone: '+41791234567', isPhoneVerified: true },
+            hashedPassword: { value: '$1$saltsalt$qjXMvbEw8oaL.CzflDtaK/' },
+            passwordChangeRequired: true,
+            otpCode: 'JBSWY3DPEHPK3PXP',
+            idps: [
+              { configId: idp, externalUserId: 'x-1', displayName: 'X' },
+              { configId: idp, externalUserId: 'x-2' },
+            ],
+          },
+          { token: owner.token },
+        );
+        const userId = imported.body.userId;
+        const consumer = new UserReadModelConsumer(service.dataSource);
+        const events = await cloudEvents(userId);
+        for (const event of events) await consumer.perform(event);
+        expect(await userAsRead(service.dataSource, userId)).to.deep.equal(
+          await userAsWritten(service.dataSource, userId),
+        );
 
-      const userToken = await service.token(userId);
-      await service.updateMyProfile(
-        {
+        const snapshot = await userAsRead(service.dataSource, userId);
+        for (const event of events) await consumer.perform(event);
+        for (const event of [...events].reverse()) await consumer.perform(event);
+        expect(await userAsRead(service.dataSource, userId)).to.deep.equal(snapshot);
+      });
+
+      it('ignores an older profile change arriving after a newer one', async () => {
+        const { userId, token } = await service.member(owner.orgId);
+        await service.updateMyProfile(
+          { firstName: 'Old', lastName: 'Name', displayName: 'Old' },
+          { token },
+        );
+        await service.updateMyProfile(
+          { firstName: 'New', lastName: 'Name', displayName: 'New' },
+          { token },
+        );
+        const consumer = new UserReadModelConsumer(service.dataSource);
+        const events = await cloudEvents(userId);
+        const [older, newer] = events.slice(-2);
+        for (const event of [...events.slice(0, -2), newer!, older!]) await consumer.perform(event);
+        const read = await userAsRead(service.dataSource, userId);
+        expect(read).to.include({ firstName: 'New', sequence: newer!.sequence });
+        expect(read).to.deep.equal(await userAsWritten(service.dataSource, userId));
+      });
+
+      it('builds a project from its events, idempotently', async () => {
+        const projectId = await service.project(owner.orgId, 'Direct');
+        await service.updateProject(
+          projectId,
+          { name: 'Direct 2', projectRoleCheck: true },
+          { token: owner.token },
+        );
+        const consumer = new ProjectReadModelConsumer(service.dataSource);
+        const events = await cloudEvents(projectId);
+        for (const event of [...events, ...events, events[0]!]) await consumer.perform(event);
+        expect(await projectAsRead(service.dataSource, projectId)).to.deep.equal(
+          await projectAsWritten(service.dataSource, projectId),
+        );
+      });
+    });
+
+    describe('kept by the worker from Kafka', () => {
+      before(async () => {
+        await service.startRelay();
+        await service.startWorker();
+      });
+
+      it('match the write side field by field, details included, after a create and after updates', async () => {
+        const idp = await service.idp(owner.orgId);
+        const imported = await service.importUser(
+          {
+            userName: 'through-kafka',
+            profile: { firstName: 'Kay', lastName: 'Fka', nickName: 'kf', gender: 'GENDER_FEMALE' },
+            email: { email: 'kafka@example.com' },
+            password: 'Sup3r-secret!',
+            idps: [{ configId: idp, externalUserId: 'k-1' }],
+          },
+          { token: owner.token },
+        );
+        const userId = imported.body.userId;
+        const projectId = await service.project(owner.orgId, 'Through Kafka');
+        const read = () => userAsRead(service.dataSource, userId);
+        const written = () => userAsWritten(service.dataSource, userId);
+        const created = await eventually(read, written);
+        expect(created).to.include({
+          creationDate: created!.creationDate,
+          hasPassword: true,
+          emailVerified: false,
+        });
+        await eventually(
+          () => projectAsRead(service.dataSource, projectId),
+          () => projectAsWritten(service.dataSource, projectId),
+        );
+
+        const userToken = await service.token(userId);
+        await service.updateMyProfile(
+          {
+            firstName: 'Kay',
+            lastName: 'Updated',
+            displayName: 'Kay U',
+            preferredLanguage: 'en-gb',
+            gender: 'GENDER_DIVERSE',
+          },
+          { token: userToken },
+        );
+        await service.updateProject(
+          projectId,
+          {
+            name: 'Through Kafka 2',
+            hasProjectCheck: true,
+            privateLabelingSetting:
+              'PRIVATE_LABELING_SETTING_ALLOW_LOGIN_USER_RESOURCE_OWNER_POLICY',
+          },
+          { token: owner.token },
+        );
+        const updated = await eventually(read, written);
+        expect(updated).to.include({
+          lastName: 'Updated',
+          preferredLanguage: 'en-GB',
+          nickName: null,
+        });
+        expect(updated!.changeDate.getTime()).to.be.greaterThan(updated!.creationDate.getTime());
+        const profile = {
           firstName: 'Kay',
           lastName: 'Updated',
           displayName: 'Kay U',
-          preferredLanguage: 'en-gb',
+          preferredLanguage: 'en-GB',
           gender: 'GENDER_DIVERSE',
-        },
-        { token: userToken },
-      );
-      await service.updateProject(
-        projectId,
-        {
-          name: 'Through Kafka 2',
-          hasProjectCheck: true,
-          privateLabelingSetting: 'PRIVATE_LABELING_SETTING_ALLOW_LOGIN_USER_RESOURCE_OWNER_POLICY',
-        },
-        { token: owner.token },
-      );
-      const updated = await eventually(read, written);
-      expect(updated).to.include({
-        lastName: 'Updated',
-        preferredLanguage: 'en-GB',
-        nickName: null,
+        };
+        const mine = await service.call('GET', '/auth/v1/users/me/profile', { token: userToken });
+        expect(mine.status).to.equal(200);
+        expect(
+          mine.body,
+          'GetMyProfile reads the read model, with the details of a read',
+        ).to.deep.equal({
+          details: {
+            sequence: updated!.sequence,
+            creationDate: updated!.creationDate.toISOString(),
+            changeDate: updated!.changeDate.toISOString(),
+            resourceOwner: owner.orgId,
+          },
+          profile,
+        });
+        const overGrpc = await service.grpc(
+          'identity.auth.v1.AuthService',
+          'GetMyProfile',
+          {},
+          {
+            token: userToken,
+          },
+        );
+        expect(overGrpc.response.profile).to.deep.equal(profile);
+        expect(overGrpc.response.details.sequence).to.equal(updated!.sequence);
+        const project = await eventually(
+          () => projectAsRead(service.dataSource, projectId),
+          () => projectAsWritten(service.dataSource, projectId),
+        );
+        expect(project).to.include({ name: 'Through Kafka 2', hasProjectCheck: true });
       });
-      expect(updated!.changeDate.getTime()).to.be.greaterThan(updated!.creationDate.getTime());
-      const profile = {
-        firstName: 'Kay',
-        lastName: 'Updated',
-        displayName: 'Kay U',
-        preferredLanguage: 'en-GB',
-        gender: 'GENDER_DIVERSE',
-      };
-      const mine = await service.call('GET', '/auth/v1/users/me/profile', { token: userToken });
-      expect(mine.status).to.equal(200);
-      expect(
-        mine.body,
-        'GetMyProfile reads the read model, with the details of a read',
-      ).to.deep.equal({
-        details: {
-          sequence: updated!.sequence,
-          creationDate: updated!.creationDate.toISOString(),
-          changeDate: updated!.changeDate.toISOString(),
-          resourceOwner: owner.orgId,
-        },
-        profile,
-      });
-      const overGrpc = await service.grpc(
-        'identity.auth.v1.AuthService',
-        'GetMyProfile',
-        {},
-        {
-          token: userToken,
-        },
-      );
-      expect(overGrpc.response.profile).to.deep.equal(profile);
-      expect(overGrpc.response.details.sequence).to.equal(updated!.sequence);
-      const project = await eventually(
-        () => projectAsRead(service.dataSource, projectId),
-        () => projectAsWritten(service.dataSource, projectId),
-      );
-      expect(project).to.include({ name: 'Through Kafka 2', hasProjectCheck: true });
-    });
 
-    it('are unchanged by replaying the topics from the start', async () => {
-      const users = (await service.dataSource.query('SELECT id FROM users')) as { id: string }[];
-      for (const { id } of users)
-        await eventually(
-          () => userAsRead(service.dataSource, id),
-          () => userAsWritten(service.dataSource, id),
+      it('are unchanged by replaying the topics from the start', async () => {
+        const users = (await service.dataSource.query('SELECT id FROM users')) as { id: string }[];
+        for (const { id } of users)
+          await eventually(
+            () => userAsRead(service.dataSource, id),
+            () => userAsWritten(service.dataSource, id),
+          );
+        const before = await service.dataSource.query('SELECT * FROM user_read_models ORDER BY id');
+        const beforeProjects = await service.dataSource.query(
+          'SELECT * FROM project_read_models ORDER BY id',
         );
-      const before = await service.dataSource.query('SELECT * FROM user_read_models ORDER BY id');
-      const beforeProjects = await service.dataSource.query(
-        'SELECT * FROM project_read_models ORDER BY id',
-      );
-      const reader = await service.readTopics();
-      try {
-        const total = await service.count('events', 'published_at IS NOT NULL');
-        await reader.waitFor(
-          (received) => new Set(received.map((message) => message.event.id)).size >= total,
-          30_000,
-          `${total} events`,
-        );
-        const userConsumer = new UserReadModelConsumer(service.dataSource);
-        const projectConsumer = new ProjectReadModelConsumer(service.dataSource);
-        for (const { event } of reader.received) {
-          if (userConsumer.handles.includes(event.type)) await userConsumer.perform(event);
-          if (projectConsumer.handles.includes(event.type)) await projectConsumer.perform(event);
+        const reader = await service.readTopics();
+        try {
+          const total = await service.count('events', 'published_at IS NOT NULL');
+          await reader.waitFor(
+            (received) => new Set(received.map((message) => message.event.id)).size >= total,
+            30_000,
+            `${total} events`,
+          );
+          const userConsumer = new UserReadModelConsumer(service.dataSource);
+          const projectConsumer = new ProjectReadModelConsumer(service.dataSource);
+          for (const { event } of reader.received) {
+            if (userConsumer.handles.includes(event.type)) await userConsumer.perform(event);
+            if (projectConsumer.handles.includes(event.type)) await projectConsumer.perform(event);
+          }
+        } finally {
+          await reader.stop();
         }
-      } finally {
-        await reader.stop();
-      }
-      expect(
-        await service.dataSource.query('SELECT * FROM user_read_models ORDER BY id'),
-      ).to.deep.equal(before);
-      expect(
-        await service.dataSource.query('SELECT * FROM project_read_models ORDER BY id'),
-      ).to.deep.equal(beforeProjects);
+        expect(
+          await service.dataSource.query('SELECT * FROM user_read_models ORDER BY id'),
+        ).to.deep.equal(before);
+        expect(
+          await service.dataSource.query('SELECT * FROM project_read_models ORDER BY id'),
+        ).to.deep.equal(beforeProjects);
+      });
     });
   });
-});
+}

@@ -49,7 +49,8 @@ export async function startApiProcess(
   return { child, url, stderr: () => stderr, exited };
 }
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on now, for a process that is about to. */
+export async function freePort(): Promise<number> {
   const server = net.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as net.AddressInfo;

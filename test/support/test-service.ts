@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { JWK } from 'jose';
 import type { DataSource } from 'typeorm';
 import { loadConfig, type Config } from '../../shared/config/config.js';
-import { createDataSource, migrate } from '../../shared/db/data-source.js';
+import { createConfiguredDataSource, migrate } from '../../shared/db/data-source.js';
 import { EventRecord } from '../../shared/db/entities/index.js';
 import { createLogger } from '../../shared/logging/logger.js';
 import {
@@ -59,23 +59,25 @@ export class TestService {
   ) {}
 
   /**
-   * @param env configuration variables over the test defaults
+   * @param env configuration variables over the test defaults; `DATABASE_URL: ''` runs on the
+   *   embedded SQLite database (in the service's temporary folder) instead of a MariaDB database
    * @param databasePort connect the service through this port (a TcpProxy) instead of directly
    */
   static async start(
     env: Record<string, string> = {},
     databasePort?: number,
   ): Promise<TestService> {
-    const database = await createTestDatabase();
-    const databaseUrl = new URL(database.url);
-    if (databasePort !== undefined) databaseUrl.port = String(databasePort);
+    const database = env.DATABASE_URL === '' ? undefined : await createTestDatabase();
+    const databaseUrl = database && new URL(database.url);
+    if (databaseUrl && databasePort !== undefined) databaseUrl.port = String(databasePort);
     const dir = await mkdtemp(join(tmpdir(), 'identity-test-'));
     const signingJwk = await generateSigningJwk();
     const { d: _d, ...publicJwk } = signingJwk;
     await writeFile(join(dir, 'jwks.json'), JSON.stringify({ keys: [publicJwk] }));
     await writeFile(join(dir, 'signing.json'), JSON.stringify(signingJwk));
     const config = loadConfig({
-      DATABASE_URL: databaseUrl.toString(),
+      DATABASE_URL: databaseUrl?.toString() ?? '',
+      DATA_DIR: join(dir, 'data'),
       DATABASE_POOL_SIZE: '20',
       JWKS_FILE: join(dir, 'jwks.json'),
       JWT_SIGNING_KEY_FILE: join(dir, 'signing.json'),
@@ -95,10 +97,7 @@ export class TestService {
       RATE_LIMIT_REQUESTS: '0',
       ...env,
     });
-    const dataSource = createDataSource({
-      url: config.databaseUrl,
-      poolSize: config.databasePoolSize,
-    });
+    const dataSource = createConfiguredDataSource(config);
     await dataSource.initialize();
     await migrate(dataSource);
     const logs = new LogCapture();
@@ -128,7 +127,7 @@ export class TestService {
               ? deleteTopics(config)
               : undefined,
           () => dataSource.destroy(),
-          () => database.drop(),
+          () => database?.drop(),
           () => rm(dir, { recursive: true, force: true }),
         ];
         const failures: unknown[] = [];

@@ -13,6 +13,8 @@ export interface SetupResult {
   orgId: string;
   userId: string;
   token?: string;
+  /** True when this run made the organization and the administrator. */
+  created: boolean;
 }
 
 /**
@@ -28,10 +30,10 @@ export async function setup(dataSource: DataSource, config: Config): Promise<Set
   const existing = await dataSource
     .getRepository(RoleGrant)
     .findOne({ where: { orgId: INSTANCE_WIDE, role: 'IAM_OWNER' }, order: { createdAt: 'ASC' } });
-  let admin: { orgId: string; userId: string };
+  let admin: { orgId: string; userId: string; created: boolean };
   if (existing) {
     const user = await dataSource.getRepository(User).findOneByOrFail({ id: existing.userId });
-    admin = { orgId: user.orgId, userId: user.id };
+    admin = { orgId: user.orgId, userId: user.id, created: false };
   } else {
     const { orgId } = await createOrganization(dataSource, 'Default');
     const { userId } = await importHumanUser(
@@ -43,7 +45,7 @@ export async function setup(dataSource: DataSource, config: Config): Promise<Set
       },
     );
     await addMember(dataSource, { userId, role: 'IAM_OWNER' });
-    admin = { orgId, userId };
+    admin = { orgId, userId, created: true };
   }
   const token = config.auth.signingKeyFile
     ? await issueToken(config.auth, admin.userId)

@@ -1,7 +1,12 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../../../shared/config/config.js';
-import { createDataSource, ensureDatabase, migrate } from '../../../shared/db/data-source.js';
+import { withEmbeddedKeys } from '../../../shared/config/embedded-keys.js';
+import {
+  createConfiguredDataSource,
+  ensureDatabase,
+  migrate,
+} from '../../../shared/db/data-source.js';
 import type { DataSource } from 'typeorm';
 import { addMember, createIdpConfig, createOrganization } from '../admin/organizations.js';
 import { createProject } from '../admin/projects.js';
@@ -20,7 +25,8 @@ const USAGE = `usage: identityctl <command> [options]   (prints JSON on stdout)
                                                ORG_USER_MANAGER, ORG_PROJECT_OWNER
   token issue --user USER_ID [--ttl SECONDS]   needs JWT_SIGNING_KEY_FILE
 
-Configuration comes from the environment: DATABASE_URL, JWT_SIGNING_KEY_FILE, JWT_ISSUER, ...`;
+Configuration comes from the environment: DATABASE_URL, JWT_SIGNING_KEY_FILE, JWT_ISSUER, ...
+Without DATABASE_URL it works on the embedded database in DATA_DIR, while the service is stopped.`;
 
 type Options = Record<string, string | undefined>;
 type Command = (
@@ -77,10 +83,11 @@ async function run(argv: string[]): Promise<unknown> {
   const name = positionals.join(' ');
   const command = COMMANDS[name];
   if (!command) throw new UsageError(name ? `unknown command "${name}"` : 'no command given');
-  const config = loadConfig();
+  const config = await withEmbeddedKeys(loadConfig());
   if (OFFLINE.has(name)) return command({ dataSource: undefined as never, config }, values);
-  if (name === 'setup' || name === 'migrate') await ensureDatabase(config.databaseUrl);
-  const dataSource = createDataSource({ url: config.databaseUrl, poolSize: 2 });
+  if (config.databaseUrl && (name === 'setup' || name === 'migrate'))
+    await ensureDatabase(config.databaseUrl);
+  const dataSource = createConfiguredDataSource({ ...config, databasePoolSize: 2 });
   await dataSource.initialize();
   try {
     return await command({ dataSource, config }, values);

@@ -1,6 +1,7 @@
 import { UnrecoverableError } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../../shared/config/config.js';
+import { timeOf } from '../../../shared/db/data-source.js';
 import type { Logger } from '../../../shared/logging/logger.js';
 import { codeKeyOf, deriveOneTimeCode } from '../../../shared/credentials/one-time-code.js';
 import type { InitializationEmailJob } from './initialization-email.job.js';
@@ -32,9 +33,9 @@ interface Recipient {
   display_name: string;
   preferred_language: string | null;
   code_id: string | null;
-  sent_at: Date | null;
-  expires_at: Date | null;
-  used_at: Date | null;
+  sent_at: Date | string | null;
+  expires_at: Date | string | null;
+  used_at: Date | string | null;
 }
 
 /**
@@ -74,7 +75,8 @@ export function createInitializationEmailProcessor({
     // is the stored one, so the user has a working email already.
     if (user.sent_at) return skip('already-sent');
     if (user.used_at) return skip('code-used');
-    if (user.expires_at && user.expires_at.getTime() <= Date.now()) return skip('code-expired');
+    const expiresAt = timeOf(user.expires_at);
+    if (expiresAt && expiresAt.getTime() <= Date.now()) return skip('code-expired');
 
     const code = deriveOneTimeCode(codeKeyOf(config), codeId);
     // A row stored under another key (or before codes were derived) is brought to this code.
@@ -97,9 +99,7 @@ export function createInitializationEmailProcessor({
       ...content,
     });
     // First thing after the server accepted it, so a run of this job after a crash finds it.
-    await dataSource.query('UPDATE user_codes SET sent_at = UTC_TIMESTAMP(3) WHERE id = ?', [
-      codeId,
-    ]);
+    await dataSource.query('UPDATE user_codes SET sent_at = ? WHERE id = ?', [new Date(), codeId]);
     logger.info(
       { jobId: job.id, userId, codeId, messageId: info.messageId },
       'initialization email sent',

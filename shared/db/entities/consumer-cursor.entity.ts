@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { bigint } from './columns.js';
 
 /**
  * How far a consumer has read the outbox when events reach it without Kafka: the position of the
@@ -7,5 +8,5 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 @Entity('consumer_cursors')
 export class ConsumerCursor {
   @PrimaryColumn({ type: 'varchar', length: 200 }) consumer!: string;
-  @Column({ type: 'bigint', unsigned: true }) position!: string;
+  @Column({ ...bigint }) position!: string;
 }

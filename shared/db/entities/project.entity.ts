@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { bigint } from './columns.js';
 
 export type PrivateLabelingSetting =
   | 'PRIVATE_LABELING_SETTING_UNSPECIFIED'
@@ -7,8 +8,8 @@ export type PrivateLabelingSetting =
 
 @Entity('projects')
 export class Project {
-  @PrimaryColumn({ type: 'char', length: 36 }) id!: string;
-  @Column({ name: 'org_id', type: 'char', length: 36 }) orgId!: string;
+  @PrimaryColumn({ type: 'varchar', length: 36 }) id!: string;
+  @Column({ name: 'org_id', type: 'varchar', length: 36 }) orgId!: string;
   @Column({ type: 'varchar', length: 200 }) name!: string;
   @Column({ name: 'name_lower', type: 'varchar', length: 400 }) nameLower!: string;
   @Column({ name: 'project_role_assertion', type: 'boolean' }) projectRoleAssertion!: boolean;
@@ -17,7 +18,7 @@ export class Project {
   @Column({ name: 'private_labeling_setting', type: 'varchar', length: 64 })
   privateLabelingSetting!: PrivateLabelingSetting;
   @Column({ type: 'int', unsigned: true }) version!: number;
-  @Column({ type: 'bigint', unsigned: true }) sequence!: string;
+  @Column({ ...bigint }) sequence!: string;
   @Column({ name: 'creation_date', type: 'datetime', precision: 3 }) creationDate!: Date;
   @Column({ name: 'change_date', type: 'datetime', precision: 3 }) changeDate!: Date;
 }

@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { bigint } from './columns.js';
 import type { PrivateLabelingSetting } from './project.entity.js';
 import type { Gender } from './user.entity.js';
 
@@ -14,8 +15,8 @@ export interface IdpLinkView {
  */
 @Entity('user_read_models')
 export class UserReadModel {
-  @PrimaryColumn({ type: 'char', length: 36 }) id!: string;
-  @Column({ name: 'org_id', type: 'char', length: 36 }) orgId!: string;
+  @PrimaryColumn({ type: 'varchar', length: 36 }) id!: string;
+  @Column({ name: 'org_id', type: 'varchar', length: 36 }) orgId!: string;
   @Column({ name: 'user_name', type: 'varchar', length: 200 }) userName!: string;
   @Column({ type: 'varchar', length: 16 }) state!: string;
   @Column({ name: 'first_name', type: 'varchar', length: 200 }) firstName!: string;
@@ -34,7 +35,7 @@ export class UserReadModel {
   @Column({ name: 'has_password', type: 'boolean' }) hasPassword!: boolean;
   @Column({ name: 'password_change_required', type: 'boolean' }) passwordChangeRequired!: boolean;
   @Column({ name: 'has_otp', type: 'boolean' }) hasOtp!: boolean;
-  @Column({ type: 'bigint', unsigned: true }) sequence!: string;
+  @Column({ ...bigint }) sequence!: string;
   @Column({ name: 'creation_date', type: 'datetime', precision: 3 }) creationDate!: Date;
   @Column({ name: 'change_date', type: 'datetime', precision: 3 }) changeDate!: Date;
 }
@@ -42,15 +43,15 @@ export class UserReadModel {
 /** What a read of a project returns, kept by the worker from the project's events. */
 @Entity('project_read_models')
 export class ProjectReadModel {
-  @PrimaryColumn({ type: 'char', length: 36 }) id!: string;
-  @Column({ name: 'org_id', type: 'char', length: 36 }) orgId!: string;
+  @PrimaryColumn({ type: 'varchar', length: 36 }) id!: string;
+  @Column({ name: 'org_id', type: 'varchar', length: 36 }) orgId!: string;
   @Column({ type: 'varchar', length: 200 }) name!: string;
   @Column({ name: 'project_role_assertion', type: 'boolean' }) projectRoleAssertion!: boolean;
   @Column({ name: 'project_role_check', type: 'boolean' }) projectRoleCheck!: boolean;
   @Column({ name: 'has_project_check', type: 'boolean' }) hasProjectCheck!: boolean;
   @Column({ name: 'private_labeling_setting', type: 'varchar', length: 64 })
   privateLabelingSetting!: PrivateLabelingSetting;
-  @Column({ type: 'bigint', unsigned: true }) sequence!: string;
+  @Column({ ...bigint }) sequence!: string;
   @Column({ name: 'creation_date', type: 'datetime', precision: 3 }) creationDate!: Date;
   @Column({ name: 'change_date', type: 'datetime', precision: 3 }) changeDate!: Date;
 }

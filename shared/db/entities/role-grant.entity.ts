@@ -8,7 +8,7 @@ export const INSTANCE_WIDE = '';
 
 @Entity('role_grants')
 export class RoleGrant {
-  @PrimaryColumn({ name: 'user_id', type: 'char', length: 36 }) userId!: string;
+  @PrimaryColumn({ name: 'user_id', type: 'varchar', length: 36 }) userId!: string;
   @PrimaryColumn({ name: 'org_id', type: 'varchar', length: 36 }) orgId!: string;
   @PrimaryColumn({ type: 'varchar', length: 32 }) role!: Role;
   @Column({ name: 'created_at', type: 'datetime', precision: 3 }) createdAt!: Date;

@@ -1,12 +1,13 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { bigint, blob } from './columns.js';
 
 export type Gender = 'GENDER_UNSPECIFIED' | 'GENDER_FEMALE' | 'GENDER_MALE' | 'GENDER_DIVERSE';
 
 /** A human user with its credentials. Secrets are stored only as hashes or encrypted. */
 @Entity('users')
 export class User {
-  @PrimaryColumn({ type: 'char', length: 36 }) id!: string;
-  @Column({ name: 'org_id', type: 'char', length: 36 }) orgId!: string;
+  @PrimaryColumn({ type: 'varchar', length: 36 }) id!: string;
+  @Column({ name: 'org_id', type: 'varchar', length: 36 }) orgId!: string;
   @Column({ name: 'user_name', type: 'varchar', length: 200 }) userName!: string;
   @Column({ name: 'user_name_lower', type: 'varchar', length: 400 }) userNameLower!: string;
   @Column({ type: 'varchar', length: 16 }) state!: 'active' | 'inactive';
@@ -25,10 +26,10 @@ export class User {
   @Column({ name: 'password_hash', type: 'varchar', length: 1024, nullable: true })
   passwordHash!: string | null;
   @Column({ name: 'password_change_required', type: 'boolean' }) passwordChangeRequired!: boolean;
-  @Column({ name: 'otp_secret_encrypted', type: 'varbinary', length: 512, nullable: true })
+  @Column({ name: 'otp_secret_encrypted', ...blob, nullable: true })
   otpSecretEncrypted!: Buffer | null;
   @Column({ type: 'int', unsigned: true }) version!: number;
-  @Column({ type: 'bigint', unsigned: true }) sequence!: string;
+  @Column({ ...bigint }) sequence!: string;
   @Column({ name: 'creation_date', type: 'datetime', precision: 3 }) creationDate!: Date;
   @Column({ name: 'change_date', type: 'datetime', precision: 3 }) changeDate!: Date;
 }

@@ -2,7 +2,7 @@ import { In, type EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import { inTransaction } from '../../../../shared/db/data-source.js';
 import { IdpConfig, User, UserCode, UserIdpLink } from '../../../../shared/db/entities/index.js';
-import { isDuplicateKey } from '../../../../shared/db/mysql-errors.js';
+import { isDuplicateKey, uniqueKeys, type UniqueKey } from '../../../../shared/db/db-errors.js';
 import { recordEvents } from '../../../../shared/events/record-events.js';
 import type { OperationContext } from '../operation.js';
 import { normalizeProfile } from '../profile.js';
@@ -72,7 +72,7 @@ export async function importHumanUser(
     const recorded = await recordEvents(manager, { id: user.id, orgId, version: 0 }, events, at);
     await insertOrFail(
       manager.insert(User, { ...user, ...recorded }),
-      'users_user_name_lower',
+      uniqueKeys.userName,
       userNameTaken,
     );
     if (idps.length > 0) {
@@ -82,7 +82,7 @@ export async function importHumanUser(
         userId: user.id,
         createdAt: at,
       }));
-      await insertOrFail(manager.insert(UserIdpLink, links), 'PRIMARY', idpLinkTaken);
+      await insertOrFail(manager.insert(UserIdpLink, links), uniqueKeys.idpLink, idpLinkTaken);
     }
     if (passwordless && credentials.passwordlessCode) {
       await manager.insert(UserCode, {
@@ -146,7 +146,7 @@ async function requireIdpConfigs(manager: EntityManager, orgId: string, idps: Id
 
 async function insertOrFail(
   insert: Promise<unknown>,
-  key: string,
+  key: UniqueKey,
   taken: () => Error,
 ): Promise<void> {
   try {

@@ -1,4 +1,4 @@
-import { inTransaction } from '../../../../shared/db/data-source.js';
+import { inTransaction, lockForUpdate } from '../../../../shared/db/data-source.js';
 import { User } from '../../../../shared/db/entities/index.js';
 import { unauthenticated } from '../../../../shared/errors/service-error.js';
 import { updateDetails, type Details } from '../details.js';
@@ -23,7 +23,7 @@ export async function updateMyProfile(
   return inTransaction(deps.dataSource, async (manager) => {
     const user = await manager.findOne(User, {
       where: { id: caller.userId },
-      lock: { mode: 'pessimistic_write' },
+      lock: lockForUpdate(manager),
     });
     if (!user) throw unauthenticated();
     if (sameProfile(user, profile)) return { details: updateDetails(user) };

@@ -1,9 +1,9 @@
-import { inTransaction } from '../../../../shared/db/data-source.js';
+import { inTransaction, lockForUpdate } from '../../../../shared/db/data-source.js';
 import {
   Project,
   type PrivateLabelingSetting,
 } from '../../../../shared/db/entities/project.entity.js';
-import { isDuplicateKey } from '../../../../shared/db/mysql-errors.js';
+import { isDuplicateKey, uniqueKeys } from '../../../../shared/db/db-errors.js';
 import { ServiceError, StatusCode } from '../../../../shared/errors/service-error.js';
 import type { ProjectPayload } from '../../../../shared/events/event-types.js';
 import { updateDetails, type Details } from '../details.js';
@@ -53,7 +53,7 @@ export async function updateProject(
   return inTransaction(deps.dataSource, async (manager) => {
     const project = await manager.findOne(Project, {
       where: { id: request.id, orgId },
-      lock: { mode: 'pessimistic_write' },
+      lock: lockForUpdate(manager),
     });
     if (!project) throw projectNotFound();
     const unchanged = (Object.keys(settings) as (keyof ProjectPayload)[]).every(
@@ -66,7 +66,7 @@ export async function updateProject(
       const changed = await recordChange(manager, Project, project, event, columns);
       return { details: updateDetails({ ...project, ...changed }) };
     } catch (error) {
-      throw isDuplicateKey(error, 'projects_org_name') ? projectNameTaken() : error;
+      throw isDuplicateKey(error, uniqueKeys.projectName) ? projectNameTaken() : error;
     }
   });
 }

@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Config } from '../../../../shared/config/config.js';
 import { deriveOneTimeCode } from '../../../../shared/credentials/one-time-code.js';
-import { inTransaction } from '../../../../shared/db/data-source.js';
+import { inTransaction, lockForUpdate } from '../../../../shared/db/data-source.js';
 import { User, UserCode } from '../../../../shared/db/entities/index.js';
 import type { CloudEvent } from '../../../../shared/events/cloud-event.js';
 import type { EventPayloads, EventType } from '../../../../shared/events/event-types.js';
@@ -48,7 +48,7 @@ export class InitializationEmailConsumer implements EventConsumer {
     return inTransaction(this.dataSource, async (manager) => {
       const user = await manager.findOne(User, {
         where: { id: event.subject },
-        lock: { mode: 'pessimistic_write' },
+        lock: lockForUpdate(manager),
       });
       if (!user) return undefined;
       const earlier = await manager.findOne(UserCode, { where: { sourceEventId: event.id } });

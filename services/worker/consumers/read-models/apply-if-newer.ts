@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { isEmbedded } from '../../../../shared/db/embedded-database.js';
 import type { CloudEvent } from '../../../../shared/events/cloud-event.js';
 
 /** A column and the value an event sets it to; raw SQL expressions carry their own parameters. */
@@ -57,8 +58,12 @@ export async function insertOnce(
     change_date: new Date(event.time),
   };
   const names = Object.keys(row);
+  // Not INSERT IGNORE, which would also pass over a bad value: only the row being there is fine.
+  const keep = isEmbedded(dataSource)
+    ? 'ON CONFLICT (id) DO NOTHING'
+    : 'ON DUPLICATE KEY UPDATE id = id';
   await dataSource.query(
-    `INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')}) ON DUPLICATE KEY UPDATE id = id`,
+    `INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')}) ${keep}`,
     Object.values(row),
   );
 }

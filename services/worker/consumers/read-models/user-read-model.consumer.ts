@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { isEmbedded } from '../../../../shared/db/embedded-database.js';
 import type { CloudEvent } from '../../../../shared/events/cloud-event.js';
 import type {
   EventPayloads,
@@ -69,7 +70,9 @@ export class UserReadModelConsumer implements EventConsumer {
         {},
         {
           idp_links: {
-            sql: "JSON_ARRAY_APPEND(idp_links, '$', JSON_OBJECT('configId', ?, 'externalUserId', ?, 'displayName', ?))",
+            sql: isEmbedded(this.dataSource)
+              ? "json_insert(idp_links, '$[#]', json_object('configId', ?, 'externalUserId', ?, 'displayName', ?))"
+              : "JSON_ARRAY_APPEND(idp_links, '$', JSON_OBJECT('configId', ?, 'externalUserId', ?, 'displayName', ?))",
             params: [data.configId, data.externalUserId, data.displayName],
           },
         },

@@ -1,26 +1,53 @@
 import { unavailable, type ServiceError } from '../errors/service-error.js';
 
-/** The parts of a mysql2 error we look at; TypeORM wraps it in a QueryFailedError as `driverError`. */
+/**
+ * The parts of a driver's error we look at (mysql2's, or sql.js's plain Error); TypeORM wraps it
+ * in a QueryFailedError as `driverError`.
+ */
 interface DriverError {
   code?: string;
   errno?: number;
   sqlMessage?: string;
+  message?: string;
   driverError?: DriverError;
 }
+
+/** A unique key as each database names it in its error: MySQL by index, SQLite by columns. */
+export interface UniqueKey {
+  table: string;
+  index: string;
+  columns: string[];
+}
+
+export const uniqueKeys = {
+  userName: { table: 'users', index: 'users_user_name_lower', columns: ['user_name_lower'] },
+  idpLink: {
+    table: 'user_idp_links',
+    index: 'PRIMARY',
+    columns: ['config_id', 'external_user_id'],
+  },
+  projectName: { table: 'projects', index: 'projects_org_name', columns: ['org_id', 'name_lower'] },
+} satisfies Record<string, UniqueKey>;
 
 function driverError(error: unknown): DriverError {
   const candidate = (error ?? {}) as DriverError;
   return candidate.driverError ?? candidate;
 }
 
-/** True when `error` is a unique-key violation of the index `key` (any key when omitted). */
-export function isDuplicateKey(error: unknown, key?: string): boolean {
+/** True when `error` is a violation of the unique key `key` (of any when omitted). */
+export function isDuplicateKey(error: unknown, key?: UniqueKey): boolean {
   const cause = driverError(error);
-  if (cause.code !== 'ER_DUP_ENTRY') return false;
+  if (cause.code === 'ER_DUP_ENTRY') {
+    const message = cause.sqlMessage ?? '';
+    return (
+      key === undefined || message.includes(`'${key.index}'`) || message.includes(`.${key.index}'`)
+    );
+  }
+  const columns = /^UNIQUE constraint failed: (.+)$/.exec(cause.message ?? '')?.[1];
+  if (columns === undefined) return false;
   return (
     key === undefined ||
-    (cause.sqlMessage ?? '').includes(`'${key}'`) ||
-    (cause.sqlMessage ?? '').includes(`.${key}'`)
+    columns === key.columns.map((column) => `${key.table}.${column}`).join(', ')
   );
 }
 

@@ -1,0 +1,4 @@
+import { EmbeddedSchema1763830000000 } from './1763830000000-embedded-schema.js';
+
+/** The embedded SQLite database's migrations, oldest first; each schema change has one here too. */
+export const sqliteMigrations = [EmbeddedSchema1763830000000];
