@@ -1,15 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import {
-  closeSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-  writeSync,
-} from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { open, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { DataSource, type QueryRunner } from 'typeorm';
 import { entities } from './entities/index.js';
@@ -17,20 +8,24 @@ import { sqliteMigrations } from './migrations/sqlite/index.js';
 
 /**
  * The embedded database of the single-process mode: SQLite compiled to WebAssembly (sql.js), so
- * it needs nothing but Node, kept in memory and written whole to `file` after every commit.
+ * it needs nothing but Node, kept in memory and written whole to `file`.
  *
  * sql.js has one connection, so the data source runs one transaction at a time: a transaction
  * holds the connection until it ends, and a query from outside it waits, rather than running
- * inside someone else's transaction (and being rolled back with it). The file is written to a
- * temporary file, synced and renamed over the old one, so a crash leaves the last commit or the
- * one before, never half of one. A lock file keeps a second process off the same database.
+ * inside someone else's transaction (and being rolled back with it).
+ *
+ * A transaction is answered only once the file holds it: its commit waits for a save that began
+ * after it. Saves are grouped: what commits while one is being written goes out together in the
+ * next. A write outside a transaction starts a save without waiting for it. Each save writes a temporary file, syncs it and renames
+ * it over the old one, so a crash leaves the last save whole. A lock file keeps a second process
+ * off the same database.
  */
 export function createEmbeddedDataSource(file: string): DataSource {
   const dataSource = new DataSource({
     type: 'sqljs',
     location: file,
-    autoSave: true,
-    autoSaveCallback: (data: Uint8Array) => writeAtomically(file, data),
+    // Saving is ours (Saves below): TypeORM would export the whole database at every commit.
+    autoSave: false,
     entities,
     migrations: sqliteMigrations,
     migrationsTableName: 'schema_migrations',
@@ -49,10 +44,11 @@ export function createEmbeddedDataSource(file: string): DataSource {
       lock.release();
       throw error;
     }
-    serialize(dataSource.driver.createQueryRunner('master'));
+    share(dataSource, file);
     return dataSource;
   };
   dataSource.destroy = async () => {
+    await saved(dataSource);
     await destroy();
     lock.release();
   };
@@ -63,17 +59,35 @@ export function isEmbedded(dataSource: DataSource): boolean {
   return dataSource.options.type === 'sqljs';
 }
 
-const gates = new WeakMap<QueryRunner, Gate>();
+interface Shared {
+  gate: Gate;
+  saves: Saves;
+}
+
+const shared = new WeakMap<DataSource, Shared>();
+
+function sharedOf(dataSource: DataSource): Shared {
+  const found = shared.get(dataSource);
+  if (!found) throw new Error('the embedded database is not initialized');
+  return found;
+}
 
 /**
  * Runs `work` holding the embedded database's only connection, so nothing else reaches it until
- * `work` has ended. On MySQL it just runs `work`: there each transaction has a connection.
+ * `work` has ended, then waits until the file holds what `work` committed. On MySQL it just runs
+ * `work`: there each transaction has a connection, and a commit is durable when it returns.
  */
-export function exclusively<T>(dataSource: DataSource, work: () => Promise<T>): Promise<T> {
+export async function exclusively<T>(dataSource: DataSource, work: () => Promise<T>): Promise<T> {
   if (!isEmbedded(dataSource)) return work();
-  const gate = gates.get(dataSource.driver.createQueryRunner('master'));
-  if (!gate) throw new Error('the embedded database is not initialized');
-  return gate.run(work);
+  const { gate, saves } = sharedOf(dataSource);
+  const result = await gate.run(work);
+  await saves.save();
+  return result;
+}
+
+/** Resolves once the file holds everything committed so far. */
+function saved(dataSource: DataSource): Promise<void> {
+  return shared.get(dataSource)?.saves.save() ?? Promise.resolve();
 }
 
 /** One holder at a time, in the order asked; the holder's own calls pass straight through. */
@@ -81,8 +95,12 @@ class Gate {
   private tail: Promise<void> = Promise.resolve();
   private readonly holding = new AsyncLocalStorage<true>();
 
+  get held(): boolean {
+    return this.holding.getStore() === true;
+  }
+
   run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.holding.getStore()) return work();
+    if (this.held) return work();
     const before = this.tail;
     let release!: () => void;
     this.tail = new Promise((resolve) => (release = resolve));
@@ -90,16 +108,70 @@ class Gate {
   }
 }
 
+/** Group commit: a save started after the caller's write, shared by every write since the last. */
+class Saves {
+  private writing?: Promise<void>;
+  private next?: Promise<void>;
+
+  constructor(
+    private readonly file: string,
+    private readonly gate: Gate,
+    private readonly runner: QueryRunner,
+    private readonly snapshot: () => Uint8Array,
+  ) {}
+
+  /**
+   * Saves without waiting: for the writes outside a transaction (the worker's read models,
+   * cursors and sent marks), which a restart redoes from the cursors if a crash loses them. A
+   * failed save surfaces in the next one a commit waits for, which writes everything again.
+   */
+  soon(): void {
+    this.save().catch(() => undefined);
+  }
+
+  save(): Promise<void> {
+    if (!this.writing) {
+      this.writing = this.write().finally(() => (this.writing = undefined));
+      return this.writing;
+    }
+    // The save under way may have taken its snapshot before this write: wait for the next one.
+    this.next ??= this.writing
+      .catch(() => undefined)
+      .then(() => {
+        this.next = undefined;
+        return this.save();
+      });
+    return this.next;
+  }
+
+  private async write(): Promise<void> {
+    // Between transactions: a snapshot in the middle of one would end it (sql.js reopens).
+    const data = await this.gate.run(async () =>
+      this.runner.isTransactionActive ? undefined : this.snapshot(),
+    );
+    // A transaction still open (a migration's) is saved by its COMMIT.
+    if (data) await writeAtomically(this.file, data);
+  }
+}
+
 /**
- * sql.js's one query runner, made safe to share: each query waits for the connection, and
- * parameters are given as SQLite stores them (sql.js binds only strings, numbers, bytes and null).
+ * sql.js's one query runner, made safe to share: each query waits for the connection, a write
+ * outside a transaction starts a save, and parameters are given as SQLite stores them
+ * (sql.js binds only strings, numbers, bytes and null).
  */
-function serialize(runner: QueryRunner): void {
+function share(dataSource: DataSource, file: string): void {
+  const runner = dataSource.driver.createQueryRunner('master');
+  const driver = dataSource.driver as unknown as { export(): Uint8Array };
   const gate = new Gate();
-  gates.set(runner, gate);
+  const saves = new Saves(file, gate, runner, () => driver.export());
+  shared.set(dataSource, { gate, saves });
   const query = runner.query.bind(runner) as (...args: unknown[]) => Promise<unknown>;
-  runner.query = ((sql: string, parameters?: unknown[], structured?: boolean) =>
-    gate.run(() => query(sql, parameters?.map(toSqliteValue), structured))) as QueryRunner['query'];
+  runner.query = (async (sql: string, parameters?: unknown[], structured?: boolean) => {
+    const inTransaction = gate.held;
+    const result = await gate.run(() => query(sql, parameters?.map(toSqliteValue), structured));
+    if (!inTransaction && !/^\s*SELECT\b/i.test(sql)) saves.soon();
+    return result;
+  }) as QueryRunner['query'];
 }
 
 /** Times as TypeORM writes them to SQLite: UTC, `YYYY-MM-DD HH:MM:SS.SSS`, which sorts as time. */
@@ -110,16 +182,16 @@ function toSqliteValue(value: unknown): unknown {
   return value;
 }
 
-function writeAtomically(file: string, data: Uint8Array): void {
+async function writeAtomically(file: string, data: Uint8Array): Promise<void> {
   const temporary = `${file}.saving`;
-  const fd = openSync(temporary, 'w', 0o600);
+  const handle = await open(temporary, 'w', 0o600);
   try {
-    writeSync(fd, data);
-    fsyncSync(fd);
+    await handle.writeFile(data);
+    await handle.sync();
   } finally {
-    closeSync(fd);
+    await handle.close();
   }
-  renameSync(temporary, file);
+  await rename(temporary, file);
 }
 
 /** A file holding the pid of the process that has the database open. */
