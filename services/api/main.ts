@@ -11,11 +11,18 @@ import { startApi } from './api.js';
 import { loadVerificationKeys } from './auth/token-keys.js';
 
 runProcess(
-  // The embedded mode (no DATABASE_URL) generates the key it is not given.
-  (config) =>
-    config.secretsEncryptionKey || !config.databaseUrl
+  (config) => [
+    // The embedded mode (no DATABASE_URL) generates the key it is not given.
+    ...(config.secretsEncryptionKey || !config.databaseUrl
       ? []
-      : ['SECRETS_ENCRYPTION_KEY is required: 32 bytes in base64 (openssl rand -base64 32)'],
+      : ['SECRETS_ENCRYPTION_KEY is required: 32 bytes in base64 (openssl rand -base64 32)']),
+    // A worker of its own (as on Kubernetes) needs a database it can share.
+    ...(config.databaseUrl || config.worker.inProcess
+      ? []
+      : [
+          'DATABASE_URL is required when WORKER_IN_PROCESS is false: a worker process of its own cannot open the embedded database',
+        ]),
+  ],
   async ({ config, logger, dataSource }) => {
     // The embedded database is this process's own: it sets itself up. MySQL is migrated apart.
     const instance = config.databaseUrl

@@ -46,6 +46,16 @@ describe('a start with a bad configuration', () => {
     expect(stderr).to.contain('SECRETS_ENCRYPTION_KEY is required');
   });
 
+  it('will not run the API on the embedded database with the worker elsewhere', async () => {
+    // As the Kubernetes ConfigMap has it: a Secret without DATABASE_URL must not start pods that
+    // each keep a database of their own.
+    const { code, stderr } = await run('dist/services/api/main.js', {
+      WORKER_IN_PROCESS: 'false',
+    });
+    expect(code).to.equal(1);
+    expect(stderr).to.contain('DATABASE_URL is required when WORKER_IN_PROCESS is false');
+  });
+
   it('keeps the worker and the relay in the API process on the embedded database', async () => {
     for (const script of ['dist/services/worker/main.js', 'dist/services/relay/main.js']) {
       const { code, stderr } = await run(script, { KAFKA_BROKERS: '127.0.0.1:1' });
