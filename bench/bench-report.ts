@@ -1,3 +1,4 @@
+import { KafkaBroker, reachable } from '../test/support/kafka-broker.js';
 import os from 'node:os';
 
 export const sleep = (ms: number): Promise<void> =>
@@ -39,4 +40,33 @@ export async function writeAtRate(
   }
   await Promise.all(writes);
   return writes.length;
+}
+
+/**
+ * The broker `KAFKA_BROKERS` names when it answers, otherwise one started for this run (then
+ * named in `KAFKA_BROKERS`); returns it when it was started here, for the run to remove.
+ */
+export async function brokerForRun(): Promise<KafkaBroker | undefined> {
+  if (process.env.KAFKA_BROKERS && (await reachable(process.env.KAFKA_BROKERS))) return undefined;
+  const broker = await KafkaBroker.start();
+  process.env.KAFKA_BROKERS = broker.brokers;
+  return broker;
+}
+
+/**
+ * For a load process: when started with `--child <spec>`, runs `run` on the spec and prints its
+ * result as one JSON line, then exits.
+ */
+export function runAsChild<S, R>(run: (spec: S) => Promise<R>): void {
+  if (process.argv[2] !== '--child') return;
+  run(JSON.parse(process.argv[3]!) as S).then(
+    (result) => {
+      process.stdout.write(`${JSON.stringify(result)}\n`);
+      process.exit(0);
+    },
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 }

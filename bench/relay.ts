@@ -17,21 +17,16 @@ import { recordEvents } from '../shared/events/record-events.js';
 import { createLogger } from '../shared/logging/logger.js';
 import { createKafka, ensureTopics } from '../shared/kafka/kafka-client.js';
 import { OutboxRelay } from '../services/relay/outbox-relay.js';
-import { latencies, machine, writeAtRate } from './bench-report.js';
+import { brokerForRun, latencies, machine, writeAtRate } from './bench-report.js';
 import { createTestDatabase } from '../test/support/database.js';
-import { KafkaBroker, reachable } from '../test/support/kafka-broker.js';
 
 const BACKLOG = 20_000;
 const RATES = [250, 500, 1000];
 const SECONDS_PER_RATE = 8;
 
 async function main(): Promise<void> {
-  let broker: KafkaBroker | undefined;
-  let brokers = process.env.KAFKA_BROKERS ?? '';
-  if (!brokers || !(await reachable(brokers))) {
-    broker = await KafkaBroker.start();
-    brokers = broker.brokers;
-  }
+  const broker = await brokerForRun();
+  const brokers = process.env.KAFKA_BROKERS!;
   const database = await createTestDatabase();
   const config = loadConfig({
     DATABASE_URL: database.url,

@@ -15,21 +15,16 @@ import { createLogger } from '../shared/logging/logger.js';
 import { importHumanUser } from '../services/api/operations/import-human-user/import-human-user.handler.js';
 import { updateProject } from '../services/api/operations/update-project/update-project.handler.js';
 import type { CloudEvent } from '../shared/events/cloud-event.js';
-import { KafkaBroker, reachable } from '../test/support/kafka-broker.js';
 import { SmtpSink } from '../test/support/smtp-sink.js';
 import { orgWithOwner, TestService } from '../test/support/test-service.js';
-import { latencies, machine, sleep, writeAtRate } from './bench-report.js';
+import { brokerForRun, latencies, machine, sleep, writeAtRate } from './bench-report.js';
 
 const USERS = 2000;
 const RATES = [100, 250, 500];
 const SECONDS_PER_RATE = 8;
 
 async function main(): Promise<void> {
-  let broker: KafkaBroker | undefined;
-  if (!process.env.KAFKA_BROKERS || !(await reachable(process.env.KAFKA_BROKERS))) {
-    broker = await KafkaBroker.start();
-    process.env.KAFKA_BROKERS = broker.brokers;
-  }
+  const broker = await brokerForRun();
   const smtp = await new SmtpSink().start();
   const service = await TestService.start({
     SMTP_URL: smtp.url,

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 /**
  * Configuration read once from the environment. Every variable has a default that suits a
  * developer machine, except the secrets, which must be given.
@@ -40,6 +41,12 @@ export interface Config {
   /** `REDIS_URL`: BullMQ's email queue (the worker needs it) and the API's rate limits. */
   redisUrl?: string;
   rateLimit: RateLimitConfig;
+  /**
+   * How long a verified token, a caller's organization and roles are remembered, in ms; a
+   * deactivated user or a revoked role is refused at most this much later. `AUTH_CACHE_MS`,
+   * default 1000; 0 remembers nothing.
+   */
+  authCacheMs: number;
   /** How long SIGTERM may take to finish requests and close, in ms. `SHUTDOWN_GRACE_MS`, default 25000. */
   shutdownGraceMs: number;
   auth: {
@@ -54,6 +61,11 @@ export interface Config {
     audience: string;
   };
   passwordPolicy: PasswordPolicy;
+  /**
+   * Clear passwords hashed at once by one API process; the rest wait. `PASSWORD_HASH_CONCURRENCY`,
+   * default 0: half the cores, at least 1, so hashing never takes every core.
+   */
+  passwordHashConcurrency: number;
   /** 32-byte key (base64) that encrypts OTP secrets at rest. `SECRETS_ENCRYPTION_KEY`. */
   secretsEncryptionKey?: Buffer;
   /** Lifetime of a passwordless registration code in seconds. `PASSWORDLESS_CODE_LIFETIME`, default 3600. */
@@ -156,6 +168,7 @@ export function loadConfig(env: Env = process.env): Config {
       requests: read.integer('RATE_LIMIT_REQUESTS', 200, 0, 1_000_000),
       windowSeconds: read.integer('RATE_LIMIT_WINDOW_SECONDS', 1, 1, 86_400),
     },
+    authCacheMs: read.integer('AUTH_CACHE_MS', 1000, 0, 300_000),
     shutdownGraceMs: read.integer('SHUTDOWN_GRACE_MS', 25_000, 0, 600_000),
     auth: {
       jwksFile: env.JWKS_FILE || undefined,
@@ -171,6 +184,9 @@ export function loadConfig(env: Env = process.env): Config {
       requireDigit: read.boolean('PASSWORD_REQUIRE_DIGIT', true),
       requireSymbol: read.boolean('PASSWORD_REQUIRE_SYMBOL', true),
     },
+    passwordHashConcurrency:
+      read.integer('PASSWORD_HASH_CONCURRENCY', 0, 0, 256) ||
+      Math.max(1, Math.floor(availableParallelism() / 2)),
     secretsEncryptionKey: read.key32('SECRETS_ENCRYPTION_KEY'),
     passwordlessCodeLifetimeSeconds: read.integer(
       'PASSWORDLESS_CODE_LIFETIME',

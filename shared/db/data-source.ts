@@ -85,10 +85,42 @@ export async function inTransaction<T>(
   if (isEmbedded(dataSource)) return exclusively(dataSource, () => dataSource.transaction(work));
   for (let attempt = 1; ; attempt++) {
     try {
-      return await dataSource.transaction('READ COMMITTED', work);
+      return await readCommitted(dataSource, work);
     } catch (error) {
       if (attempt >= MAX_ATTEMPTS || !isDeadlock(error)) throw error;
     }
+  }
+}
+
+/** Connections whose session is READ COMMITTED already. */
+const readCommittedSessions = new WeakSet<object>();
+
+/**
+ * TypeORM's transaction, but with the isolation level set once per connection (for its session)
+ * instead of before every transaction: one round trip fewer per write.
+ */
+async function readCommitted<T>(
+  dataSource: DataSource,
+  work: (manager: EntityManager) => Promise<T>,
+): Promise<T> {
+  const runner = dataSource.createQueryRunner();
+  try {
+    const connection = (await runner.connect()) as object;
+    if (!readCommittedSessions.has(connection)) {
+      await runner.query('SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED');
+      readCommittedSessions.add(connection);
+    }
+    await runner.startTransaction();
+    try {
+      const result = await work(runner.manager);
+      await runner.commitTransaction();
+      return result;
+    } catch (error) {
+      await runner.rollbackTransaction().catch(() => undefined);
+      throw error;
+    }
+  } finally {
+    await runner.release();
   }
 }
 

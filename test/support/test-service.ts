@@ -95,6 +95,8 @@ export class TestService {
       EMAIL_DIR: join(dir, 'emails'),
       // Suites send hundreds of calls with one token; the rate limit suite sets its own.
       RATE_LIMIT_REQUESTS: '0',
+      // Suites change roles and states between calls; the auth cache suite turns it on.
+      AUTH_CACHE_MS: '0',
       ...env,
     });
     const dataSource = createConfiguredDataSource(config);

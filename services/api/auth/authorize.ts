@@ -2,10 +2,12 @@ import type { DataSource } from 'typeorm';
 import { INSTANCE_WIDE, type Role } from '../../../shared/db/entities/role-grant.entity.js';
 import { permissionDenied } from '../../../shared/errors/service-error.js';
 import type { Caller } from '../operations/operation.js';
+import type { AuthCache } from './auth-cache.js';
 import { rolesGrant, type Permission } from './permissions.js';
 
 /**
- * Picks the target organization and checks the caller may act there. An unknown organization and
+ * Picks the target organization and checks the caller may act there, with the caller's roles
+ * there remembered in `cache` for a while. An unknown organization and
  * one without the permission get the same PERMISSION_DENIED, so organizations cannot be probed.
  */
 export async function authorize(
@@ -13,16 +15,19 @@ export async function authorize(
   caller: Caller,
   permission: Permission,
   requestedOrgId: string | undefined,
+  cache: AuthCache,
 ): Promise<string> {
   if (permission === 'authenticated') return caller.orgId;
   const orgId = requestedOrgId || caller.orgId;
-  const rows: { role: Role | null }[] = await dataSource.query(
-    `SELECT g.role FROM organizations o
-     LEFT JOIN role_grants g ON g.user_id = ? AND g.org_id IN (?, o.id)
-     WHERE o.id = ? AND o.state = 'active'`,
-    [caller.userId, INSTANCE_WIDE, orgId],
-  );
-  const roles = rows.flatMap((row) => (row.role ? [row.role] : []));
+  const roles = await cache.remember(`roles ${caller.userId} ${orgId}`, async () => {
+    const rows: { role: Role | null }[] = await dataSource.query(
+      `SELECT g.role FROM organizations o
+       LEFT JOIN role_grants g ON g.user_id = ? AND g.org_id IN (?, o.id)
+       WHERE o.id = ? AND o.state = 'active'`,
+      [caller.userId, INSTANCE_WIDE, orgId],
+    );
+    return rows.flatMap((row) => (row.role ? [row.role] : []));
+  });
   if (!rolesGrant(roles, permission)) throw permissionDenied();
   return orgId;
 }

@@ -1,3 +1,4 @@
+import pLimit, { type LimitFunction } from 'p-limit';
 import {
   argon2Format,
   DEFAULT_ARGON2ID_COST,
@@ -68,6 +69,23 @@ export async function verifyPassword(encoded: string, password: string): Promise
     // A hash that parses but its library still refuses is as unusable as a garbled one.
     return false;
   }
+}
+
+const slots = new Map<number, LimitFunction>();
+
+/**
+ * Runs `hash` when fewer than `concurrency` hashes run in this process. argon2id is meant to take
+ * a core and memory for tens of milliseconds: left alone, a burst of clear-password imports
+ * would take every core and every libuv thread (which token checks and file access share) and
+ * slow every other call. Callers past the limit wait their turn.
+ */
+export function inHashingSlot<T>(concurrency: number, hash: () => Promise<T>): Promise<T> {
+  let slot = slots.get(concurrency);
+  if (!slot) {
+    slot = pLimit(concurrency);
+    slots.set(concurrency, slot);
+  }
+  return slot(hash);
 }
 
 /**

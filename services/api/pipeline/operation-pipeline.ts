@@ -4,6 +4,7 @@ import { StatusCode } from '../../../shared/errors/service-error.js';
 import { requestIdFrom, withLogContext } from '../../../shared/logging/log-context.js';
 import type { CallMetrics, Transport } from '../../../shared/observability/metrics.js';
 import { authenticate } from '../auth/authenticate.js';
+import { AuthCache } from '../auth/auth-cache.js';
 import { authorize } from '../auth/authorize.js';
 import type { Dependencies, Operation } from '../operations/operation.js';
 import { RequestSchemas, type RequestValidator } from '../validation/request-validator.js';
@@ -35,6 +36,7 @@ export interface PipelineOptions {
  */
 export class OperationPipeline {
   private readonly validators = new Map<Operation, RequestValidator<unknown>>();
+  private readonly authCache: AuthCache;
 
   constructor(
     private readonly deps: Dependencies,
@@ -42,6 +44,7 @@ export class OperationPipeline {
     operations: readonly Operation[],
     private readonly options: PipelineOptions = {},
   ) {
+    this.authCache = new AuthCache(deps.config.authCacheMs);
     const schemas = new RequestSchemas(deps.config.passwordPolicy);
     for (const operation of operations)
       this.validators.set(operation, schemas.compile(operation.schema));
@@ -85,6 +88,7 @@ export class OperationPipeline {
       deps.config.auth,
       deps.dataSource,
       incoming.authorization,
+      this.authCache,
     );
     await this.options.rateLimit?.consume(caller.userId);
     const orgId = await authorize(
@@ -92,6 +96,7 @@ export class OperationPipeline {
       caller,
       operation.permission,
       incoming.targetOrgId,
+      this.authCache,
     );
     const request = this.validators.get(operation as Operation)!(incoming.request);
     return operation.handle({ deps, caller, orgId }, request as never);

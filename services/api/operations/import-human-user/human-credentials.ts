@@ -4,7 +4,7 @@ import {
   type OneTimeCode,
 } from '../../../../shared/credentials/one-time-code.js';
 import { decodeOtpSecret, encryptSecret } from '../../credentials/otp-secret.js';
-import { hashPassword } from '../../credentials/password-hash.js';
+import { hashPassword, inHashingSlot } from '../../credentials/password-hash.js';
 import type { ImportHumanUserRequest } from './import-human-user.request.js';
 
 /** What is stored of the secrets a request brings: hashes and ciphertext only. */
@@ -29,7 +29,7 @@ export async function prepareCredentials(
     throw new Error('SECRETS_ENCRYPTION_KEY is not configured');
   return {
     passwordHash: request.password
-      ? await hashPassword(request.password)
+      ? await inHashingSlot(config.passwordHashConcurrency, () => hashPassword(request.password!))
       : (request.hashedPassword?.value ?? null),
     passwordImported: !request.password && request.hashedPassword !== undefined,
     otpSecretEncrypted: otpSecret ? encryptSecret(config.secretsEncryptionKey!, otpSecret) : null,

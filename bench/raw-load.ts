@@ -1,0 +1,132 @@
+/**
+ * The raw limit of `npm run bench`: what MariaDB itself does with the transaction an import
+ * writes, sent straight through mysql2 with nothing of ours in the way (no HTTP, validation,
+ * authentication or ORM). Each transaction, as ImportHumanUser with a hashed password writes it:
+ * BEGIN; the events (user.human.added and user.human.password.set) in one multi-row INSERT; the
+ * user row with its unique userName; COMMIT. Into `raw_events` and `raw_users`, copies of the
+ * real tables (indexes and the organization's foreign key included), so nothing publishes them.
+ *
+ * Run as its own process, like the API's load, from `concurrency` loops for `seconds`; prints
+ * one JSON line: {requests, errors, seconds, latenciesMs}.
+ */
+import { runAsChild } from './bench-report.js';
+import { randomUUID } from 'node:crypto';
+import mysql from 'mysql2/promise';
+import type { LoadResult } from './load.js';
+
+export interface RawSpec {
+  databaseUrl: string;
+  orgId: string;
+  concurrency: number;
+  seconds: number;
+  runId: string;
+}
+
+const BCRYPT = '$2a$10$N9qo8uLOickgx2ZMRZoMyeIjZAgcfl7p92ldGxad68LJZdL17lhWy';
+
+export async function runRawLoad(spec: RawSpec): Promise<LoadResult> {
+  const pool = mysql.createPool({
+    uri: spec.databaseUrl,
+    connectionLimit: spec.concurrency,
+    timezone: 'Z',
+  });
+  const latenciesMs: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  const until = started + spec.seconds * 1000;
+  await Promise.all(
+    Array.from({ length: spec.concurrency }, async (_, loop) => {
+      const connection = await pool.getConnection();
+      try {
+        for (let i = 0; performance.now() < until; i++) {
+          const at = performance.now();
+          try {
+            await importShape(connection, spec, `${spec.runId}-raw-${loop}-${i}`);
+          } catch {
+            errors++;
+            await connection.query('ROLLBACK').catch(() => undefined);
+          }
+          latenciesMs.push(performance.now() - at);
+        }
+      } finally {
+        connection.release();
+      }
+    }),
+  );
+  await pool.end();
+  return {
+    requests: latenciesMs.length,
+    errors,
+    seconds: (performance.now() - started) / 1000,
+    latenciesMs,
+  };
+}
+
+async function importShape(
+  connection: mysql.PoolConnection,
+  spec: RawSpec,
+  userName: string,
+): Promise<void> {
+  const userId = randomUUID();
+  const now = new Date();
+  const profile = {
+    userName,
+    firstName: 'Bench',
+    lastName: 'Raw',
+    displayName: 'Bench Raw',
+    gender: 'GENDER_UNSPECIFIED',
+    email: `${userName}@example.com`,
+    isEmailVerified: true,
+  };
+  await connection.query('BEGIN');
+  const [result] = await connection.query<mysql.ResultSetHeader>(
+    `INSERT INTO raw_events (id, type, aggregate_type, aggregate_id, aggregate_version, org_id, payload, created_at)
+     VALUES (?, 'user.human.added', 'user', ?, 1, ?, ?, ?), (?, 'user.human.password.set', 'user', ?, 2, ?, ?, ?)`,
+    [
+      randomUUID(),
+      userId,
+      spec.orgId,
+      JSON.stringify({ ...profile, initializationRequired: false }),
+      now,
+      randomUUID(),
+      userId,
+      spec.orgId,
+      JSON.stringify({ changeRequired: false }),
+      now,
+    ],
+  );
+  await connection.query(
+    `INSERT INTO raw_users (id, org_id, user_name, user_name_lower, state, first_name, last_name,
+       display_name, gender, email, email_verified, phone_verified, password_hash,
+       password_change_required, version, sequence, creation_date, change_date)
+     VALUES (?, ?, ?, ?, 'active', 'Bench', 'Raw', 'Bench Raw', 'GENDER_UNSPECIFIED', ?, 1, 0, ?, 0, 2, ?, ?, ?)`,
+    [
+      userId,
+      spec.orgId,
+      userName,
+      userName.toLowerCase(),
+      profile.email,
+      BCRYPT,
+      result.insertId + 1,
+      now,
+      now,
+    ],
+  );
+  await connection.query('COMMIT');
+}
+
+/** Makes the copies of the tables the raw limit writes to. */
+export async function createRawTables(databaseUrl: string): Promise<void> {
+  const connection = await mysql.createConnection({ uri: databaseUrl });
+  try {
+    await connection.query('CREATE TABLE raw_events LIKE events');
+    await connection.query('CREATE TABLE raw_users LIKE users');
+    await connection.query(
+      'ALTER TABLE raw_users ADD CONSTRAINT raw_users_org_fk FOREIGN KEY (org_id) REFERENCES organizations (id)',
+    );
+  } finally {
+    await connection.end();
+  }
+}
+
+runAsChild(runRawLoad);
