@@ -16,11 +16,16 @@ runProcess(
     ...(config.secretsEncryptionKey || !config.databaseUrl
       ? []
       : ['SECRETS_ENCRYPTION_KEY is required: 32 bytes in base64 (openssl rand -base64 32)']),
-    // A worker of its own (as on Kubernetes) needs a database it can share.
+    // A worker or relay of its own (as on Kubernetes) needs a database it can share.
     ...(config.databaseUrl || config.worker.inProcess
       ? []
       : [
           'DATABASE_URL is required when WORKER_IN_PROCESS is false: a worker process of its own cannot open the embedded database',
+        ]),
+    ...(config.databaseUrl || config.relay.inProcess || config.kafka.brokers.length === 0
+      ? []
+      : [
+          'DATABASE_URL is required when RELAY_IN_PROCESS is false: a relay process of its own cannot open the embedded database',
         ]),
   ],
   async ({ config, logger, dataSource }) => {

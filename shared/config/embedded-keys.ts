@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { link, mkdir, open, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Config } from './config.js';
 
@@ -16,10 +16,9 @@ export const EMBEDDED_DATABASE_IS_THE_API_PROCESS =
 export async function withEmbeddedKeys(config: Config): Promise<Config> {
   if (config.databaseUrl) return config;
   await mkdir(config.dataDir, { recursive: true });
-  const keyFile = join(config.dataDir, 'secrets-encryption.key');
   const secretsEncryptionKey =
     config.secretsEncryptionKey ??
-    Buffer.from(await readOrCreate(keyFile, () => randomBytes(32).toString('base64')), 'base64');
+    (await secretsKey(join(config.dataDir, 'secrets-encryption.key')));
   const { auth } = config;
   const signingKeyFile =
     auth.signingKeyFile ??
@@ -27,13 +26,34 @@ export async function withEmbeddedKeys(config: Config): Promise<Config> {
   return { ...config, secretsEncryptionKey, auth: { ...auth, signingKeyFile } };
 }
 
-async function readOrCreate(path: string, create: () => string): Promise<string> {
+/** The key in `path`, which must be 32 bytes in base64; made there when there is none. */
+async function secretsKey(path: string): Promise<Buffer> {
+  let text: string;
   try {
-    return (await readFile(path, 'utf8')).trim();
+    text = await readFile(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    const value = create();
-    await writeFile(path, `${value}\n`, { mode: 0o600, flag: 'wx' });
-    return value;
+    const key = randomBytes(32);
+    // Whole or not at all: written aside, synced, then linked into place (never over another).
+    const temporary = `${path}.${process.pid}`;
+    const handle = await open(temporary, 'w', 0o600);
+    try {
+      await handle.writeFile(`${key.toString('base64')}\n`);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    try {
+      await link(temporary, path);
+    } finally {
+      await rm(temporary, { force: true });
+    }
+    return key;
   }
+  const key = Buffer.from(text.trim(), 'base64');
+  if (key.length !== 32 || key.toString('base64') !== text.trim())
+    throw new Error(
+      `${path} does not hold a 32-byte key in base64: restore it, or remove it to start anew (encrypted OTP secrets are then lost)`,
+    );
+  return key;
 }

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { open, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { DataSource, type QueryRunner } from 'typeorm';
@@ -48,7 +48,7 @@ export function createEmbeddedDataSource(file: string): DataSource {
     return dataSource;
   };
   dataSource.destroy = async () => {
-    await saved(dataSource);
+    await untilSaved(dataSource);
     await destroy();
     lock.release();
   };
@@ -80,13 +80,19 @@ function sharedOf(dataSource: DataSource): Shared {
 export async function exclusively<T>(dataSource: DataSource, work: () => Promise<T>): Promise<T> {
   if (!isEmbedded(dataSource)) return work();
   const { gate, saves } = sharedOf(dataSource);
+  // Its save would wait for the connection this caller holds.
+  if (gate.held) throw new Error('a transaction of the embedded database cannot open another');
   const result = await gate.run(work);
   await saves.save();
   return result;
 }
 
-/** Resolves once the file holds everything committed so far. */
-function saved(dataSource: DataSource): Promise<void> {
+/**
+ * Resolves once the file holds everything committed so far; at once on MySQL, where a commit is
+ * durable when it returns. Whatever leaves the process about a commit (the relay's publishing)
+ * waits for this first, so nothing outside hears of a write a crash could still undo.
+ */
+export function untilSaved(dataSource: DataSource): Promise<void> {
   return shared.get(dataSource)?.saves.save() ?? Promise.resolve();
 }
 
@@ -112,6 +118,8 @@ class Gate {
 class Saves {
   private writing?: Promise<void>;
   private next?: Promise<void>;
+  /** Something changed since the last snapshot. */
+  private dirty = false;
 
   constructor(
     private readonly file: string,
@@ -129,8 +137,13 @@ class Saves {
     this.save().catch(() => undefined);
   }
 
+  changed(): void {
+    this.dirty = true;
+  }
+
   save(): Promise<void> {
     if (!this.writing) {
+      if (!this.dirty) return Promise.resolve();
       this.writing = this.write().finally(() => (this.writing = undefined));
       return this.writing;
     }
@@ -145,12 +158,20 @@ class Saves {
   }
 
   private async write(): Promise<void> {
-    // Between transactions: a snapshot in the middle of one would end it (sql.js reopens).
-    const data = await this.gate.run(async () =>
-      this.runner.isTransactionActive ? undefined : this.snapshot(),
-    );
-    // A transaction still open (a migration's) is saved by its COMMIT.
-    if (data) await writeAtomically(this.file, data);
+    // Between transactions, so the snapshot holds whole ones. A transaction still open (a
+    // migration's) is saved by its COMMIT.
+    const data = await this.gate.run(async () => {
+      if (this.runner.isTransactionActive || !this.dirty) return undefined;
+      this.dirty = false;
+      return this.snapshot();
+    });
+    if (!data) return;
+    try {
+      await writeAtomically(this.file, data);
+    } catch (error) {
+      this.dirty = true;
+      throw error;
+    }
   }
 }
 
@@ -161,15 +182,29 @@ class Saves {
  */
 function share(dataSource: DataSource, file: string): void {
   const runner = dataSource.driver.createQueryRunner('master');
-  const driver = dataSource.driver as unknown as { export(): Uint8Array };
+  const driver = dataSource.driver as unknown as {
+    export(): Uint8Array;
+    databaseConnection: { getRowsModified(): number };
+  };
   const gate = new Gate();
   const saves = new Saves(file, gate, runner, () => driver.export());
   shared.set(dataSource, { gate, saves });
   const query = runner.query.bind(runner) as (...args: unknown[]) => Promise<unknown>;
   runner.query = (async (sql: string, parameters?: unknown[], structured?: boolean) => {
     const inTransaction = gate.held;
-    const result = await gate.run(() => query(sql, parameters?.map(toSqliteValue), structured));
-    if (!inTransaction && !/^\s*SELECT\b/i.test(sql)) saves.soon();
+    let changed = false;
+    const result = await gate.run(async () => {
+      const rows = await query(sql, parameters?.map(toSqliteValue), structured);
+      // Reads change nothing, nor do writes that matched no row (the worker's idle rounds);
+      // anything else (DDL, COMMIT) may.
+      changed =
+        !/^\s*SELECT\b/i.test(sql) &&
+        (!/^\s*(INSERT|UPDATE|DELETE)\b/i.test(sql) ||
+          driver.databaseConnection.getRowsModified() > 0);
+      if (changed) saves.changed();
+      return rows;
+    });
+    if (!inTransaction && changed) saves.soon();
     return result;
   }) as QueryRunner['query'];
 }
@@ -182,8 +217,9 @@ function toSqliteValue(value: unknown): unknown {
   return value;
 }
 
+/** Temp file, synced, renamed over `file`, and the rename synced: a crash keeps one whole. */
 async function writeAtomically(file: string, data: Uint8Array): Promise<void> {
-  const temporary = `${file}.saving`;
+  const temporary = `${file}.${process.pid}.saving`;
   const handle = await open(temporary, 'w', 0o600);
   try {
     await handle.writeFile(data);
@@ -192,31 +228,47 @@ async function writeAtomically(file: string, data: Uint8Array): Promise<void> {
     await handle.close();
   }
   await rename(temporary, file);
+  const directory = await open(dirname(file), 'r');
+  try {
+    await directory.sync();
+  } finally {
+    await directory.close();
+  }
 }
 
-/** A file holding the pid of the process that has the database open. */
+/**
+ * A file holding the pid of the process that has the database open. It is made whole, then
+ * linked into place (which fails when the lock exists), so it is never seen half-written. A lock
+ * whose process is gone is moved aside, and put back when what was moved turns out to be another
+ * process's fresh lock.
+ */
 class FileLock {
   private held = false;
 
   constructor(private readonly path: string) {}
 
   acquire(database: string): void {
+    const mine = `${this.path}.${process.pid}`;
+    writeFileSync(mine, String(process.pid));
     try {
-      writeFileSync(this.path, String(process.pid), { flag: 'wx' });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number(readFileSync(this.path, 'utf8'));
-      if (owner !== process.pid && isRunning(owner)) {
-        throw new Error(
-          `the embedded database ${database} is open in process ${owner}: stop that process first, or set DATABASE_URL`,
-        );
+      for (let attempt = 0; attempt < 3; attempt++) {
+        try {
+          linkSync(mine, this.path);
+          this.held = true;
+          // A start that fails, or an exit without stopping, leaves no lock behind.
+          process.once('exit', this.onExit);
+          return;
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        }
+        const owner = readOwner(this.path);
+        if (owner !== undefined && isRunning(owner)) throw inUse(database, owner);
+        this.setAside(owner);
       }
-      // Left behind by a process that is gone.
-      writeFileSync(this.path, String(process.pid));
+      throw inUse(database, readOwner(this.path));
+    } finally {
+      rmSync(mine, { force: true });
     }
-    this.held = true;
-    // A start that fails, or an exit without stopping, leaves no lock behind.
-    process.once('exit', this.onExit);
   }
 
   private readonly onExit = (): void => this.release();
@@ -226,6 +278,39 @@ class FileLock {
     this.held = false;
     process.removeListener('exit', this.onExit);
   }
+
+  /** Moves the lock of the gone process `owner` aside; one that is not its goes back. */
+  private setAside(owner: number | undefined): void {
+    const aside = `${this.path}.${process.pid}.stale`;
+    try {
+      renameSync(this.path, aside);
+    } catch {
+      return; // another process moved it first
+    }
+    if (readOwner(aside) !== owner) {
+      try {
+        linkSync(aside, this.path);
+      } catch {
+        // the place was taken again meanwhile: that lock stands
+      }
+    }
+    rmSync(aside, { force: true });
+  }
+}
+
+function readOwner(path: string): number | undefined {
+  try {
+    const pid = Number(readFileSync(path, 'utf8'));
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function inUse(database: string, owner: number | undefined): Error {
+  return new Error(
+    `the embedded database ${database} is open in process ${owner ?? '(another)'}: stop that process first, or set DATABASE_URL`,
+  );
 }
 
 function isRunning(pid: number): boolean {

@@ -1,10 +1,11 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { access, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { access, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
+import initSqlJs from 'sql.js';
 import { freePort } from '../support/api-process.js';
 import { pollUntil } from '../support/poll.js';
 
@@ -173,6 +174,19 @@ describe('npm start on a bare machine: the embedded mode and the README quick st
     expect(profile?.profile).to.include({ firstName: 'Ada', lastName: 'Admin' });
   });
 
+  it('leaves the file alone while nothing changes', async () => {
+    const file = join(dir, '.data', 'identity.sqlite');
+    // The worker's rounds (every second) find nothing new; the file is not written again.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const before = await stat(file);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    const after = await stat(file);
+    expect({ ino: after.ino, mtimeMs: after.mtimeMs }).to.deep.equal({
+      ino: before.ino,
+      mtimeMs: before.mtimeMs,
+    });
+  });
+
   it('keeps the database to itself while it runs', async () => {
     const refused = await run('node', [IDENTITYCTL, 'org', 'create', '--name', 'Second'], {
       cwd: dir,
@@ -215,6 +229,12 @@ describe('npm start on a bare machine: the embedded mode and the README quick st
         -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \\
         -d '{"userName": "kim", "profile": {"firstName": "Kim", "lastName": "Lee"}, "email": {"email": "kim@example.com", "isEmailVerified": true}}'`),
     ) as { userId: string };
+    // Answered means in the file: read it as it is now, behind the service's back.
+    const SQL = await initSqlJs();
+    const file = new SQL.Database(await readFile(join(dir, '.data', 'identity.sqlite')));
+    const stored = file.exec('SELECT user_name FROM users WHERE id = ?', [imported.userId]);
+    file.close();
+    expect(stored[0]?.values).to.deep.equal([['kim']]);
     expect(await stop('SIGKILL')).to.equal(null);
 
     await start();

@@ -46,14 +46,18 @@ describe('a start with a bad configuration', () => {
     expect(stderr).to.contain('SECRETS_ENCRYPTION_KEY is required');
   });
 
-  it('will not run the API on the embedded database with the worker elsewhere', async () => {
+  it('will not run the API on the embedded database with the worker or relay elsewhere', async () => {
     // As the Kubernetes ConfigMap has it: a Secret without DATABASE_URL must not start pods that
-    // each keep a database of their own.
-    const { code, stderr } = await run('dist/services/api/main.js', {
-      WORKER_IN_PROCESS: 'false',
-    });
-    expect(code).to.equal(1);
-    expect(stderr).to.contain('DATABASE_URL is required when WORKER_IN_PROCESS is false');
+    // each keep a database of their own, nor an API whose events nobody publishes.
+    const cases: [Record<string, string>, string][] = [
+      [{ WORKER_IN_PROCESS: 'false' }, 'WORKER_IN_PROCESS'],
+      [{ RELAY_IN_PROCESS: 'false', KAFKA_BROKERS: '127.0.0.1:1' }, 'RELAY_IN_PROCESS'],
+    ];
+    for (const [env, variable] of cases) {
+      const { code, stderr } = await run('dist/services/api/main.js', env);
+      expect(code, variable).to.equal(1);
+      expect(stderr).to.contain(`DATABASE_URL is required when ${variable} is false`);
+    }
   });
 
   it('keeps the worker and the relay in the API process on the embedded database', async () => {

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
@@ -41,6 +41,18 @@ describe('the embedded mode', () => {
     );
     const again = await withEmbeddedKeys(config);
     expect(again.secretsEncryptionKey!.equals(first.secretsEncryptionKey!)).to.equal(true);
+  });
+
+  it('refuses a key file that does not hold a 32-byte key, naming it', async () => {
+    const keyFile = join(dir, 'secrets-encryption.key');
+    for (const content of ['', 'c2hvcnQ=\n', 'not base64 at all\n']) {
+      await writeFile(keyFile, content);
+      const refused = await withEmbeddedKeys(loadConfig({ DATA_DIR: dir })).catch(
+        (error: Error) => error,
+      );
+      expect(refused).to.be.instanceOf(Error);
+      expect((refused as Error).message).to.contain(`${keyFile} does not hold a 32-byte key`);
+    }
   });
 
   it('uses the keys it is given, and leaves a MySQL configuration alone', async () => {

@@ -6,6 +6,7 @@ import { RoleGrant, User } from '../../../shared/db/entities/index.js';
 import { INSTANCE_WIDE } from '../../../shared/db/entities/role-grant.entity.js';
 import { createLogger } from '../../../shared/logging/logger.js';
 import { importHumanUser } from '../operations/import-human-user/import-human-user.handler.js';
+import { uniqueNameKey } from '../operations/unique-name-key.js';
 import { addMember, createOrganization } from './organizations.js';
 import { generateSigningJwk, issueToken, writeSigningJwk } from './tokens.js';
 
@@ -16,6 +17,8 @@ export interface SetupResult {
   /** True when this run made the organization and the administrator. */
   created: boolean;
 }
+
+const ADMIN = 'admin';
 
 /**
  * Brings an instance to where the three operations can be called: schema, a first organization
@@ -35,15 +38,23 @@ export async function setup(dataSource: DataSource, config: Config): Promise<Set
     const user = await dataSource.getRepository(User).findOneByOrFail({ id: existing.userId });
     admin = { orgId: user.orgId, userId: user.id, created: false };
   } else {
-    const { orgId } = await createOrganization(dataSource, 'Default');
-    const { userId } = await importHumanUser(
-      { deps: { dataSource, config, logger: createLogger('silent') }, orgId },
-      {
-        userName: 'admin',
-        profile: { firstName: 'Instance', lastName: 'Administrator' },
-        email: { email: 'admin@localhost', isEmailVerified: true },
-      },
-    );
+    // A setup stopped after making the administrator and before granting the role is finished.
+    const interrupted = await dataSource
+      .getRepository(User)
+      .findOneBy({ userNameLower: uniqueNameKey(ADMIN) });
+    const orgId = interrupted?.orgId ?? (await createOrganization(dataSource, 'Default')).orgId;
+    const userId =
+      interrupted?.id ??
+      (
+        await importHumanUser(
+          { deps: { dataSource, config, logger: createLogger('silent') }, orgId },
+          {
+            userName: ADMIN,
+            profile: { firstName: 'Instance', lastName: 'Administrator' },
+            email: { email: 'admin@localhost', isEmailVerified: true },
+          },
+        )
+      ).userId;
     await addMember(dataSource, { userId, role: 'IAM_OWNER' });
     admin = { orgId, userId, created: true };
   }

@@ -1,0 +1,45 @@
+import { expect } from 'chai';
+import { setup } from '../../services/api/admin/setup.js';
+import { importHumanUser } from '../../services/api/operations/import-human-user/import-human-user.handler.js';
+import { createLogger } from '../../shared/logging/logger.js';
+import { DATABASES } from '../support/databases.js';
+import { TestService } from '../support/test-service.js';
+
+for (const database of DATABASES) {
+  describe(`setup, stopped part-way, on ${database.name}`, function () {
+    this.timeout(30_000);
+    let service: TestService;
+    before(async () => {
+      service = await TestService.start(database.env);
+    });
+    after(() => service.close());
+
+    it('finishes what an earlier run began instead of failing on the administrator it made', async () => {
+      // What a setup killed after importing the administrator, before granting the role, left.
+      const orgId = await service.organization('Default');
+      const { userId } = await importHumanUser(
+        {
+          deps: {
+            dataSource: service.dataSource,
+            config: service.config,
+            logger: createLogger('silent'),
+          },
+          orgId,
+        },
+        {
+          userName: 'admin',
+          profile: { firstName: 'Instance', lastName: 'Administrator' },
+          email: { email: 'admin@localhost', isEmailVerified: true },
+        },
+      );
+      const resumed = await setup(service.dataSource, service.config);
+      expect(resumed).to.include({ orgId, userId, created: true });
+      expect(
+        await service.count('role_grants', "user_id = ? AND role = 'IAM_OWNER'", [userId]),
+      ).to.equal(1);
+      const again = await setup(service.dataSource, service.config);
+      expect(again).to.include({ orgId, userId, created: false });
+      expect(await service.count('organizations')).to.equal(1);
+    });
+  });
+}
