@@ -60,10 +60,8 @@ export async function brokerForRun(): Promise<KafkaBroker | undefined> {
 export function runAsChild<S, R>(run: (spec: S) => Promise<R>): void {
   if (process.argv[2] !== '--child') return;
   run(JSON.parse(process.argv[3]!) as S).then(
-    (result) => {
-      process.stdout.write(`${JSON.stringify(result)}\n`);
-      process.exit(0);
-    },
+    // Exit only once the pipe has taken all of it: a long result outgrows the pipe's buffer.
+    (result) => process.stdout.write(`${JSON.stringify(result)}\n`, () => process.exit(0)),
     (error: unknown) => {
       console.error(error);
       process.exit(1);

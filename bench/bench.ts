@@ -4,7 +4,8 @@
  *
  *   npm run bench   [BENCH_SECONDS=5] [BENCH_CONCURRENCIES=1,8,32,128]
  *                   [BENCH_OPERATIONS=ImportHashedPassword,…] [BENCH_TRANSPORTS=JSON,gRPC,gRPC-web]
- *                   [BENCH_LAG_RATE=1000] [BENCH_OUT=docs/benchmarks]
+ *                   [BENCH_LAG_RATES=250,500,1000] [BENCH_PARTS=raw,load,lag,isolation]
+ *                   [BENCH_OUT=docs/benchmarks]
  *
  * The service: the API (HTTP, gRPC, gRPC-web) and the relay in this process over real MariaDB,
  * Kafka (a broker the run starts unless KAFKA_BROKERS answers) and Redis, as the tests run it;
@@ -15,7 +16,8 @@
  *
  * 1. Raw limit: the import's transaction through mysql2, at each concurrency.
  * 2. Every operation over every transport at each concurrency: requests/s, p50, p99, p99.9, errors.
- * 3. Event lag: Update Project through its handler at BENCH_LAG_RATE writes/s for 8 s; commit is
+ * 3. Event lag: Update Project through its handler at each of BENCH_LAG_RATES writes/s for 8 s
+ *    (a consumer group of its own subscribed first, so its assignment is done); commit is
  *    when the handler returned; broker is when a Kafka consumer in this process received the
  *    event (so it includes the broker's delivery to a consumer); read model is when a reader
  *    polling the worker's read model every 5 ms first saw the event's sequence.
@@ -55,7 +57,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONCURRENCIES = list('BENCH_CONCURRENCIES', ['1', '8', '32', '128']).map(Number);
 const OPERATIONS_RUN = list<Operation>('BENCH_OPERATIONS', OPERATIONS);
 const TRANSPORTS_RUN = list<Transport>('BENCH_TRANSPORTS', TRANSPORTS);
-const LAG_RATE = Number(process.env.BENCH_LAG_RATE ?? 1000);
+const LAG_RATES = list('BENCH_LAG_RATES', ['250', '500', '1000']).map(Number);
 const LAG_SECONDS = 8;
 const OUT = process.env.BENCH_OUT ?? 'docs/benchmarks';
 const PARTS = list('BENCH_PARTS', ['raw', 'load', 'lag', 'isolation']);
@@ -160,6 +162,7 @@ interface Lag {
 async function eventLag(
   service: TestService,
   fixtures: Fixtures & { orgId: string },
+  rate: number,
 ): Promise<Lag> {
   const receivedAt = new Map<string, number>();
   const consumer = new Kafka({
@@ -204,7 +207,7 @@ async function eventLag(
   };
   const caller = { userId: 'bench', orgId: fixtures.orgId };
   const committed = new Map<string, { projectId: string; at: number }>();
-  await writeAtRate(LAG_RATE, LAG_SECONDS, async (index) => {
+  await writeAtRate(rate, LAG_SECONDS, async (index) => {
     const projectId = projects[index % projects.length]!;
     const { details } = await updateProject(
       { deps, caller, orgId: fixtures.orgId },
@@ -238,7 +241,7 @@ async function eventLag(
   await consumer.disconnect();
 
   return {
-    writesPerSecond: LAG_RATE,
+    writesPerSecond: rate,
     achievedPerSecond: Math.round(committed.size / LAG_SECONDS),
     commitToBrokerMs: latencies(
       sequences.map((sequence) => (receivedAt.get(sequence) ?? NaN) - committed.get(sequence)!.at),
@@ -295,7 +298,7 @@ async function main(): Promise<void> {
             transport,
             concurrency,
             seconds: SECONDS,
-            runId: `${runId}${transport}${concurrency}`,
+            runId: `${runId}${operation.slice(0, 8)}${transport}${concurrency}`,
             fixtures,
           };
           report({ operation, transport, concurrency, ...(await measured(LOAD_SCRIPT, spec)) });
@@ -303,14 +306,21 @@ async function main(): Promise<void> {
       }
     }
 
-    const lag = PARTS.includes('lag') ? await eventLag(service, fixtures) : undefined;
-    console.error(`event lag at ${LAG_RATE}/s: ${JSON.stringify(lag)}`);
+    const lag: Lag[] = [];
+    for (const rate of PARTS.includes('lag') ? LAG_RATES : []) {
+      lag.push(await eventLag(service, fixtures, rate));
+      console.error(`event lag at ${rate}/s: ${JSON.stringify(lag.at(-1))}`);
+    }
     const isolation = PARTS.includes('isolation') ? await isolationOf(fixtures, runId) : undefined;
 
+    const [database] = (await service.dataSource.query(
+      `SELECT VERSION() AS version, @@innodb_buffer_pool_size AS bufferPoolBytes,
+              @@innodb_flush_log_at_trx_commit AS flushLogAtCommit`,
+    )) as Record<string, unknown>[];
     const results = {
       date: new Date().toISOString(),
       seconds: SECONDS,
-      machine: machine(),
+      machine: { ...machine(), database },
       rows,
       ratios: ratios(rows),
       eventLag: lag,
@@ -391,7 +401,7 @@ function ratios(
 function printTables(results: {
   rows: Row[];
   ratios: ReturnType<typeof ratios>;
-  eventLag?: Lag;
+  eventLag: Lag[];
   isolation?: {
     updateProjectAlone: Figures;
     updateProjectBesideClearPasswordImports: Figures;
@@ -422,8 +432,8 @@ function printTables(results: {
       ].join(' '),
     );
   }
-  const { eventLag: lag, isolation } = results;
-  if (lag)
+  const { eventLag, isolation } = results;
+  for (const lag of eventLag)
     console.log(
       `\nevent lag at ${lag.writesPerSecond} writes/s (achieved ${lag.achievedPerSecond}/s): commit→broker p50 ${lag.commitToBrokerMs.p50} ms, p99 ${lag.commitToBrokerMs.p99} ms; commit→read model p50 ${lag.commitToReadModelMs.p50} ms, p99 ${lag.commitToReadModelMs.p99} ms`,
     );

@@ -195,6 +195,7 @@ function sender(spec: LoadSpec): Send {
     return new (pkg[name] as grpc.ServiceClientConstructor)(
       fixtures.grpcAddress,
       grpc.credentials.createInsecure(),
+      { 'grpc.enable_channelz': 0 },
     ) as grpc.Client & Record<string, (...args: unknown[]) => void>;
   };
   const clients = { auth: clientOf('auth'), management: clientOf('management') };

@@ -26,7 +26,8 @@ export async function startGrpcServer(
   const packageDefinition = protoLoader.loadSync(SERVICE_PROTOS, LOADER_OPTIONS);
   const definition = grpc.loadPackageDefinition(packageDefinition);
   const root = loadProtoRoot();
-  const server = new grpc.Server();
+  // channelz (on by default) records every call for a debugging service we do not serve.
+  const server = new grpc.Server({ 'grpc.enable_channelz': 0 });
   const services = new Map<string, grpc.UntypedServiceImplementation>();
   for (const method of protoMethods(root, operations).values()) {
     const { service, method: name } = method.operation.grpc;
