@@ -156,6 +156,8 @@ interface Lag {
   achievedPerSecond: number;
   commitToBrokerMs: { p50: number; p99: number; max: number };
   commitToReadModelMs: { p50: number; p99: number; max: number };
+  /** Events the broker's consumer, or the read model, had not shown a minute after the writes. */
+  missing: { broker: number; readModel: number };
 }
 
 /** Update Project at `rate` writes/s through the handler; when each event reached what. */
@@ -240,15 +242,21 @@ async function eventLag(
   await poller;
   await consumer.disconnect();
 
+  const toBroker = sequences.map(
+    (sequence) => (receivedAt.get(sequence) ?? NaN) - committed.get(sequence)!.at,
+  );
+  const toReadModel = sequences.map(
+    (sequence) => appliedAt(sequence) - committed.get(sequence)!.at,
+  );
   return {
     writesPerSecond: rate,
     achievedPerSecond: Math.round(committed.size / LAG_SECONDS),
-    commitToBrokerMs: latencies(
-      sequences.map((sequence) => (receivedAt.get(sequence) ?? NaN) - committed.get(sequence)!.at),
-    ),
-    commitToReadModelMs: latencies(
-      sequences.map((sequence) => appliedAt(sequence) - committed.get(sequence)!.at),
-    ),
+    commitToBrokerMs: latencies(toBroker.filter((ms) => !Number.isNaN(ms))),
+    commitToReadModelMs: latencies(toReadModel.filter((ms) => !Number.isNaN(ms))),
+    missing: {
+      broker: toBroker.filter(Number.isNaN).length,
+      readModel: toReadModel.filter(Number.isNaN).length,
+    },
   };
 }
 

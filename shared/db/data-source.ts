@@ -110,8 +110,8 @@ async function readCommitted<T>(
       await runner.query('SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED');
       readCommittedSessions.add(connection);
     }
-    await runner.startTransaction();
     try {
+      await runner.startTransaction();
       const result = await work(runner.manager);
       await runner.commitTransaction();
       return result;

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { addMember } from '../../services/api/admin/organizations.js';
 import { pollUntil } from '../support/poll.js';
 import { orgWithOwner, TestService } from '../support/test-service.js';
 
@@ -64,6 +65,21 @@ describe('the auth cache (AUTH_CACHE_MS)', function () {
       const late = await call();
       expect(late.status).to.equal(401);
       expect(late.body.details[0].id).to.equal('AUTH-UNAUTHENTICATED');
+    });
+
+    it('remembers no refusal: a role granted after a 403 works at once', async () => {
+      const owner = await orgWithOwner(service);
+      const projectId = await service.project(owner.orgId, 'Granted');
+      const member = await service.member(owner.orgId);
+      const update = () =>
+        service.updateProject(projectId, { name: 'Granted' }, { token: member.token });
+      expect((await update()).status).to.equal(403);
+      await addMember(service.dataSource, {
+        orgId: owner.orgId,
+        userId: member.userId,
+        role: 'ORG_PROJECT_OWNER',
+      });
+      expect((await update()).status).to.equal(200);
     });
 
     it('remembers no failure: a token refused once is refused again, a good one then passes', async () => {

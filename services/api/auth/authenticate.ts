@@ -22,7 +22,7 @@ export async function authenticate(
   const token = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/i.exec(authorization ?? '')?.[1];
   if (!token) throw unauthenticated();
   const { subject } = await cache.remember(
-    `token ${token}`,
+    JSON.stringify(['token', token]),
     async () => {
       try {
         const { payload } = await jwtVerify(token, keys, {
@@ -39,7 +39,7 @@ export async function authenticate(
     },
     (verified) => verified.expiresAt,
   );
-  const orgId = await cache.remember(`caller ${subject}`, async () => {
+  const orgId = await cache.remember(JSON.stringify(['caller', subject]), async () => {
     const rows: { org_id: string }[] = await dataSource.query(
       `SELECT u.org_id FROM users u JOIN organizations o ON o.id = u.org_id
        WHERE u.id = ? AND u.state = 'active' AND o.state = 'active'`,

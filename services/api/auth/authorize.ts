@@ -19,15 +19,21 @@ export async function authorize(
 ): Promise<string> {
   if (permission === 'authenticated') return caller.orgId;
   const orgId = requestedOrgId || caller.orgId;
-  const roles = await cache.remember(`roles ${caller.userId} ${orgId}`, async () => {
-    const rows: { role: Role | null }[] = await dataSource.query(
-      `SELECT g.role FROM organizations o
-       LEFT JOIN role_grants g ON g.user_id = ? AND g.org_id IN (?, o.id)
-       WHERE o.id = ? AND o.state = 'active'`,
-      [caller.userId, INSTANCE_WIDE, orgId],
-    );
-    return rows.flatMap((row) => (row.role ? [row.role] : []));
-  });
+  const roles = await cache.remember(
+    JSON.stringify(['roles', caller.userId, orgId]),
+    async () => {
+      const rows: { role: Role | null }[] = await dataSource.query(
+        `SELECT g.role FROM organizations o
+         LEFT JOIN role_grants g ON g.user_id = ? AND g.org_id IN (?, o.id)
+         WHERE o.id = ? AND o.state = 'active'`,
+        [caller.userId, INSTANCE_WIDE, orgId],
+      );
+      return rows.flatMap((row) => (row.role ? [row.role] : []));
+    },
+    undefined,
+    // None (no grant, no such organization): refused now, and a grant works at once.
+    (roles) => roles.length > 0,
+  );
   if (!rolesGrant(roles, permission)) throw permissionDenied();
   return orgId;
 }
