@@ -16,9 +16,9 @@ import { sqliteMigrations } from './migrations/sqlite/index.js';
  *
  * A transaction is answered only once the file holds it: its commit waits for a save that began
  * after it. Saves are grouped: what commits while one is being written goes out together in the
- * next. A write outside a transaction starts a save without waiting for it. Each save writes a temporary file, syncs it and renames
- * it over the old one, so a crash leaves the last save whole. A lock file keeps a second process
- * off the same database.
+ * next. A write outside a transaction starts a save without waiting for it. Each save writes a
+ * temporary file, syncs it and renames it over the old one, so a crash leaves the last save
+ * whole. A lock file keeps a second process off the same database.
  */
 export function createEmbeddedDataSource(file: string): DataSource {
   const dataSource = new DataSource({
