@@ -4,12 +4,57 @@ import os from 'node:os';
 export const sleep = (ms: number): Promise<void> =>
   new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The value below which the share `p` (0–1) of `sorted` (ascending) lies; NaN when empty. */
+export function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
+}
+
 /** p50, p99 and max of a set of durations in ms. */
 export function latencies(samples: number[]): { p50: number; p99: number; max: number } {
   const sorted = [...samples].sort((a, b) => a - b);
-  const at = (p: number) =>
-    sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-  return { p50: at(50), p99: at(99), max: sorted.at(-1) ?? NaN };
+  return { p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), max: sorted.at(-1) ?? NaN };
+}
+
+/** A bcrypt hash, as an import from another system carries it. */
+export const BCRYPT = '$2a$10$N9qo8uLOickgx2ZMRZoMyeIjZAgcfl7p92ldGxad68LJZdL17lhWy';
+
+/** What a load process measured: every call's latency and how many failed. */
+export interface LoadResult {
+  requests: number;
+  errors: number;
+  seconds: number;
+  latenciesMs: number[];
+}
+
+/**
+ * `concurrency` loops for `seconds`, each making its next call (`i` counts a loop's calls) as
+ * soon as its last one is answered; a call that throws or answers false is an error.
+ */
+export async function closedLoops(
+  concurrency: number,
+  seconds: number,
+  call: (loop: number, i: number) => Promise<boolean>,
+): Promise<LoadResult> {
+  const latenciesMs: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, loop) => {
+      for (let i = 0; performance.now() < until; i++) {
+        const at = performance.now();
+        const ok = await call(loop, i).catch(() => false);
+        latenciesMs.push(performance.now() - at);
+        if (!ok) errors++;
+      }
+    }),
+  );
+  return {
+    requests: latenciesMs.length,
+    errors,
+    seconds: (performance.now() - started) / 1000,
+    latenciesMs,
+  };
 }
 
 /** What the figures were measured on. */

@@ -27,7 +27,7 @@
  * Prints the results as JSON and as tables, and writes BENCH_OUT/results.json and
  * BENCH_OUT/chart.svg (throughput against p99, per operation and transport).
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -37,14 +37,22 @@ import { Kafka, logLevel } from 'kafkajs';
 import { createLogger } from '../shared/logging/logger.js';
 import { updateProject } from '../services/api/operations/update-project/update-project.handler.js';
 import { SmtpSink } from '../test/support/smtp-sink.js';
+import { startWorkerProcess } from '../test/support/worker-process.js';
 import { orgWithOwner, TestService } from '../test/support/test-service.js';
-import { brokerForRun, latencies, machine, sleep, writeAtRate } from './bench-report.js';
+import {
+  brokerForRun,
+  latencies,
+  machine,
+  percentile,
+  sleep,
+  writeAtRate,
+  type LoadResult,
+} from './bench-report.js';
 import { renderChart } from './chart.js';
 import {
   OPERATIONS,
   TRANSPORTS,
   type Fixtures,
-  type LoadResult,
   type LoadSpec,
   type Operation,
   type Transport,
@@ -80,9 +88,7 @@ export interface Row extends Figures {
 
 function figures(result: LoadResult): Figures {
   const sorted = [...result.latenciesMs].sort((a, b) => a - b);
-  const at = (p: number) =>
-    Math.round((sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN) * 10) /
-    10;
+  const at = (p: number) => Math.round(percentile(sorted, p) * 10) / 10;
   return {
     requestsPerSecond: Math.round(result.requests / result.seconds),
     p50: at(0.5),
@@ -108,27 +114,6 @@ async function measured<S extends { seconds: number; runId: string }>(
 ): Promise<Figures> {
   await child(script, { ...spec, seconds: 1, runId: `${spec.runId}w` });
   return figures(await child(script, spec));
-}
-
-function startWorkerProcess(service: TestService, smtpUrl: string): ChildProcess {
-  const { config } = service;
-  return spawn(process.execPath, [join(process.cwd(), 'dist/services/worker/main.js')], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      PATH: process.env.PATH,
-      DATABASE_URL: config.databaseUrl,
-      SECRETS_ENCRYPTION_KEY: config.secretsEncryptionKey!.toString('base64'),
-      PUBLIC_URL: config.publicUrl,
-      KAFKA_BROKERS: config.kafka.brokers.join(','),
-      KAFKA_TOPIC_PREFIX: config.kafka.topicPrefix,
-      REDIS_URL: config.redisUrl,
-      EMAIL_QUEUE: config.worker.emailQueue,
-      WORKER_GROUP_PREFIX: config.worker.consumerGroupPrefix,
-      SMTP_URL: smtpUrl,
-      WORKER_HTTP_PORT: '0',
-      LOG_LEVEL: 'error',
-    },
-  });
 }
 
 async function fixturesFor(service: TestService): Promise<Fixtures & { orgId: string }> {
@@ -270,7 +255,7 @@ async function main(): Promise<void> {
     AUTH_CACHE_MS: '1000',
   });
   await service.startRelay();
-  const worker = startWorkerProcess(service, `smtp://127.0.0.1:${smtp.port}`);
+  const worker = startWorkerProcess(service.config, smtp.url);
   try {
     const fixtures = await fixturesFor(service);
     await createRawTables(service.config.databaseUrl!);

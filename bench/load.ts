@@ -8,7 +8,7 @@
  * per service, as a service calling us would. Every request is a real write: imports use a new
  * userName each, updates alternate between two values so each one changes something.
  */
-import { runAsChild } from './bench-report.js';
+import { BCRYPT, closedLoops, runAsChild, type LoadResult } from './bench-report.js';
 import http from 'node:http';
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
@@ -49,16 +49,6 @@ export interface LoadSpec {
   runId: string;
   fixtures: Fixtures;
 }
-
-export interface LoadResult {
-  requests: number;
-  errors: number;
-  seconds: number;
-  latenciesMs: number[];
-}
-
-/** A bcrypt hash, as an import from another system carries it. */
-const BCRYPT = '$2a$10$N9qo8uLOickgx2ZMRZoMyeIjZAgcfl7p92ldGxad68LJZdL17lhWy';
 
 interface Call {
   /** REST method and path. */
@@ -211,29 +201,9 @@ function sender(spec: LoadSpec): Send {
     });
 }
 
-export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
+export function runLoad(spec: LoadSpec): Promise<LoadResult> {
   const send = sender(spec);
-  const latenciesMs: number[] = [];
-  let errors = 0;
-  const started = performance.now();
-  const until = started + spec.seconds * 1000;
-  await Promise.all(
-    Array.from({ length: spec.concurrency }, async (_, loop) => {
-      for (let i = 0; performance.now() < until; i++) {
-        const call = callOf(spec, loop, i);
-        const at = performance.now();
-        const ok = await send(call).catch(() => false);
-        latenciesMs.push(performance.now() - at);
-        if (!ok) errors++;
-      }
-    }),
-  );
-  return {
-    requests: latenciesMs.length,
-    errors,
-    seconds: (performance.now() - started) / 1000,
-    latenciesMs,
-  };
+  return closedLoops(spec.concurrency, spec.seconds, (loop, i) => send(callOf(spec, loop, i)));
 }
 
 runAsChild(runLoad);

@@ -9,10 +9,9 @@
  * Run as its own process, like the API's load, from `concurrency` loops for `seconds`; prints
  * one JSON line: {requests, errors, seconds, latenciesMs}.
  */
-import { runAsChild } from './bench-report.js';
+import { BCRYPT, closedLoops, runAsChild, type LoadResult } from './bench-report.js';
 import { randomUUID } from 'node:crypto';
 import mysql from 'mysql2/promise';
-import type { LoadResult } from './load.js';
 
 export interface RawSpec {
   databaseUrl: string;
@@ -22,44 +21,31 @@ export interface RawSpec {
   runId: string;
 }
 
-const BCRYPT = '$2a$10$N9qo8uLOickgx2ZMRZoMyeIjZAgcfl7p92ldGxad68LJZdL17lhWy';
-
 export async function runRawLoad(spec: RawSpec): Promise<LoadResult> {
   const pool = mysql.createPool({
     uri: spec.databaseUrl,
     connectionLimit: spec.concurrency,
     timezone: 'Z',
   });
-  const latenciesMs: number[] = [];
-  let errors = 0;
-  const started = performance.now();
-  const until = started + spec.seconds * 1000;
-  await Promise.all(
-    Array.from({ length: spec.concurrency }, async (_, loop) => {
-      const connection = await pool.getConnection();
-      try {
-        for (let i = 0; performance.now() < until; i++) {
-          const at = performance.now();
-          try {
-            await importShape(connection, spec, `${spec.runId}-raw-${loop}-${i}`);
-          } catch {
-            errors++;
-            await connection.query('ROLLBACK').catch(() => undefined);
-          }
-          latenciesMs.push(performance.now() - at);
-        }
-      } finally {
-        connection.release();
-      }
-    }),
+  // A connection per loop, held for the run, as a pooled API holds one per transaction.
+  const connections = await Promise.all(
+    Array.from({ length: spec.concurrency }, () => pool.getConnection()),
   );
-  await pool.end();
-  return {
-    requests: latenciesMs.length,
-    errors,
-    seconds: (performance.now() - started) / 1000,
-    latenciesMs,
-  };
+  try {
+    return await closedLoops(spec.concurrency, spec.seconds, async (loop, i) => {
+      const connection = connections[loop]!;
+      try {
+        await importShape(connection, spec, `${spec.runId}-raw-${loop}-${i}`);
+        return true;
+      } catch {
+        await connection.query('ROLLBACK').catch(() => undefined);
+        return false;
+      }
+    });
+  } finally {
+    for (const connection of connections) connection.release();
+    await pool.end();
+  }
 }
 
 async function importShape(

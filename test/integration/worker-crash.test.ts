@@ -1,45 +1,18 @@
 import { expect } from 'chai';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { UserCode } from '../../shared/db/entities/index.js';
-import { join } from 'node:path';
 import { connectEmailRedis, createEmailQueue } from '../../services/worker/email/email-queue.js';
 import { eventually, userAsRead, userAsWritten } from '../support/read-model-expectations.js';
 import { SmtpSink } from '../support/smtp-sink.js';
 import { orgWithOwner, TestService } from '../support/test-service.js';
-
-const WORKER = join(process.cwd(), 'dist/services/worker/main.js');
+import { startWorkerProcess } from '../support/worker-process.js';
 
 describe('the worker killed with SIGKILL part-way through 500 imports', function () {
   this.timeout(240_000);
   let smtp: SmtpSink;
   let service: TestService;
   let worker: ChildProcess | undefined;
-
-  /** The worker as its own process, configured like the service under test. */
-  function startWorkerProcess(): ChildProcess {
-    const { config } = service;
-    const child = spawn('node', [WORKER], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        PATH: process.env.PATH,
-        DATABASE_URL: config.databaseUrl,
-        KAFKA_BROKERS: config.kafka.brokers.join(','),
-        KAFKA_TOPIC_PREFIX: config.kafka.topicPrefix,
-        KAFKA_TOPIC_PARTITIONS: String(config.kafka.topicPartitions),
-        REDIS_URL: config.redisUrl,
-        EMAIL_QUEUE: config.worker.emailQueue,
-        EMAIL_BACKOFF_MS: '200',
-        WORKER_GROUP_PREFIX: config.worker.consumerGroupPrefix,
-        SMTP_URL: smtp.url,
-        PUBLIC_URL: config.publicUrl,
-        SECRETS_ENCRYPTION_KEY: config.secretsEncryptionKey!.toString('base64'),
-        LOG_LEVEL: 'error',
-        WORKER_HTTP_PORT: '0',
-      },
-    });
-    return child;
-  }
 
   /** The code, when it checks against the user's stored initialization code hash. */
   async function storedCodeMatching(userId: string, code: string): Promise<string[]> {
@@ -73,7 +46,7 @@ describe('the worker killed with SIGKILL part-way through 500 imports', function
 
   it('leaves every read model matching the write side, and every due email sent once, or twice as the same email when in flight at the kill', async () => {
     const owner = await orgWithOwner(service);
-    worker = startWorkerProcess();
+    worker = startWorkerProcess(service.config, smtp.url);
     const due = (index: number) => index % 3 !== 0;
     const userIds: string[] = [];
     let next = 0;
@@ -103,7 +76,7 @@ describe('the worker killed with SIGKILL part-way through 500 imports', function
       }),
     );
     expect(killed, 'the worker was killed while imports ran').to.equal(true);
-    worker = startWorkerProcess();
+    worker = startWorkerProcess(service.config, smtp.url);
 
     for (const userId of [...userIds]) {
       await eventually(
