@@ -42,6 +42,8 @@ export function createDataSource({ url, poolSize }: DatabaseOptions): DataSource
     bigNumberStrings: true,
     connectTimeout: 5000,
     poolSize,
+    // For inBatchedTransaction's single round trip. Every query passes its values as parameters.
+    multipleStatements: true,
     extra: { enableKeepAlive: true },
     logging: false,
   });
@@ -83,9 +85,14 @@ export async function inTransaction<T>(
   work: (manager: EntityManager) => Promise<T>,
 ): Promise<T> {
   if (isEmbedded(dataSource)) return exclusively(dataSource, () => dataSource.transaction(work));
+  return retryingDeadlocks(() => readCommitted(dataSource, work));
+}
+
+/** Runs `transaction` again when InnoDB chose it as a deadlock victim and rolled it back. */
+export async function retryingDeadlocks<T>(transaction: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await readCommitted(dataSource, work);
+      return await transaction();
     } catch (error) {
       if (attempt >= MAX_ATTEMPTS || !isDeadlock(error)) throw error;
     }
@@ -96,9 +103,21 @@ export async function inTransaction<T>(
 const readCommittedSessions = new WeakSet<object>();
 
 /**
- * TypeORM's transaction, but with the isolation level set once per connection (for its session)
- * instead of before every transaction: one round trip fewer per write.
+ * What to send first on `connection` so its session is READ COMMITTED: nothing once it is. The
+ * isolation level is set once per connection, for its session, not before every transaction.
  */
+export function sessionSetup(connection: object): string[] {
+  if (readCommittedSessions.has(connection)) return [];
+  readCommittedSessions.add(connection);
+  return ['SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED'];
+}
+
+/** After a failure that may have come before the setup took effect: send it again next time. */
+export function forgetSession(connection: object): void {
+  readCommittedSessions.delete(connection);
+}
+
+/** TypeORM's transaction, READ COMMITTED. */
 async function readCommitted<T>(
   dataSource: DataSource,
   work: (manager: EntityManager) => Promise<T>,
@@ -106,9 +125,11 @@ async function readCommitted<T>(
   const runner = dataSource.createQueryRunner();
   try {
     const connection = (await runner.connect()) as object;
-    if (!readCommittedSessions.has(connection)) {
-      await runner.query('SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED');
-      readCommittedSessions.add(connection);
+    for (const setup of sessionSetup(connection)) {
+      await runner.query(setup).catch((error: unknown) => {
+        forgetSession(connection);
+        throw error;
+      });
     }
     try {
       await runner.startTransaction();

@@ -1,7 +1,15 @@
 import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
+import { LAST_INSERT_ID, type BatchedTransaction, type Values } from '../db/batched-transaction.js';
 import type { DomainEvent } from './event-types.js';
-import { recordEvents, type Aggregate } from './record-events.js';
+import { queueEvents, recordEvents, type Aggregate } from './record-events.js';
+
+interface Versioned {
+  id: string;
+  version: number;
+  sequence: string;
+  changeDate: Date;
+}
 
 export interface Changed {
   /** Position of the event: the aggregate's new sequence. */
@@ -30,4 +38,30 @@ export async function recordChange<Entity extends ObjectLiteral>(
     changeDate,
   } as QueryDeepPartialEntity<Entity>);
   return { ...recorded, changeDate };
+}
+
+/**
+ * recordChange in a BatchedTransaction, committing it: the event, the columns and the new
+ * version, sequence and change date go out together with the COMMIT.
+ */
+export async function commitChange<Entity extends Versioned>(
+  transaction: BatchedTransaction,
+  entity: EntityTarget<Entity>,
+  aggregate: Aggregate,
+  event: DomainEvent,
+  columns: Partial<Entity>,
+): Promise<Changed> {
+  const changeDate = new Date();
+  const { positions, version } = queueEvents(transaction, aggregate, [event], changeDate);
+  const versioned: Values<Versioned> = { version, sequence: LAST_INSERT_ID, changeDate };
+  transaction.update<Versioned>(
+    entity as EntityTarget<Versioned>,
+    { id: aggregate.id },
+    {
+      ...columns,
+      ...versioned,
+    },
+  );
+  await transaction.commit();
+  return { sequence: positions.lastId, version, changeDate };
 }

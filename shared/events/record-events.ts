@@ -1,5 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { EntityManager } from 'typeorm';
+import type { BatchedTransaction, Insertion } from '../db/batched-transaction.js';
 import { EventRecord } from '../db/entities/event-record.entity.js';
 import { aggregateTypeOf, type DomainEvent } from './event-types.js';
 
@@ -29,17 +30,7 @@ export async function recordEvents(
   events: DomainEvent[],
   at: Date,
 ): Promise<Recorded> {
-  const rows = events.map((event, index) => ({
-    id: uuidv7(),
-    type: event.type,
-    aggregateType: aggregateTypeOf(event.type),
-    aggregateId: aggregate.id,
-    aggregateVersion: aggregate.version + index + 1,
-    orgId: aggregate.orgId,
-    payload: event.payload,
-    createdAt: at,
-    publishedAt: null,
-  }));
+  const rows = eventRows(aggregate, events, at);
   // TypeORM's deep-partial type cannot follow a JSON column's payload union.
   const result = await manager.insert(EventRecord, rows as never);
   const insertId = (result.raw as { insertId?: number | string }).insertId;
@@ -51,4 +42,32 @@ export async function recordEvents(
     sequence: last.toString(),
     version: aggregate.version + rows.length,
   };
+}
+
+/**
+ * recordEvents in a BatchedTransaction: the INSERT is queued. `positions.lastId` is the last
+ * position once committed; LAST_INSERT_ID stands for it in the writes queued right after.
+ */
+export function queueEvents(
+  transaction: BatchedTransaction,
+  aggregate: Aggregate,
+  events: DomainEvent[],
+  at: Date,
+): { positions: Insertion; version: number } {
+  const positions = transaction.insert(EventRecord, eventRows(aggregate, events, at) as never);
+  return { positions, version: aggregate.version + events.length };
+}
+
+function eventRows(aggregate: Aggregate, events: DomainEvent[], at: Date) {
+  return events.map((event, index) => ({
+    id: uuidv7(),
+    type: event.type,
+    aggregateType: aggregateTypeOf(event.type),
+    aggregateId: aggregate.id,
+    aggregateVersion: aggregate.version + index + 1,
+    orgId: aggregate.orgId,
+    payload: event.payload,
+    createdAt: at,
+    publishedAt: null,
+  }));
 }

@@ -1,9 +1,12 @@
-import { In, type EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
-import { inTransaction } from '../../../../shared/db/data-source.js';
+import {
+  inBatchedTransaction,
+  LAST_INSERT_ID,
+  type BatchedTransaction,
+} from '../../../../shared/db/batched-transaction.js';
 import { IdpConfig, User, UserCode, UserIdpLink } from '../../../../shared/db/entities/index.js';
-import { isDuplicateKey, uniqueKeys, type UniqueKey } from '../../../../shared/db/db-errors.js';
-import { recordEvents } from '../../../../shared/events/record-events.js';
+import { isDuplicateKey, uniqueKeys } from '../../../../shared/db/db-errors.js';
+import { queueEvents } from '../../../../shared/events/record-events.js';
 import type { OperationContext } from '../operation.js';
 import { normalizeProfile } from '../profile.js';
 import { uniqueNameKey } from '../unique-name-key.js';
@@ -66,15 +69,12 @@ export async function importHumanUser(
     passwordless: passwordless ?? undefined,
   });
 
-  const sequence = await inTransaction(deps.dataSource, async (manager) => {
-    await requireIdpConfigs(manager, orgId, idps);
+  const sequence = await inBatchedTransaction(deps.dataSource, async (transaction) => {
+    await requireIdpConfigs(transaction, orgId, idps);
     // Events first: their positions give the user row its sequence without a second write.
-    const recorded = await recordEvents(manager, { id: user.id, orgId, version: 0 }, events, at);
-    await insertOrFail(
-      manager.insert(User, { ...user, ...recorded }),
-      uniqueKeys.userName,
-      userNameTaken,
-    );
+    const aggregate = { id: user.id, orgId, version: 0 };
+    const { positions, version } = queueEvents(transaction, aggregate, events, at);
+    transaction.insert(User, [{ ...user, version, sequence: LAST_INSERT_ID }]);
     if (idps.length > 0) {
       const links = idps.map((idp) => ({
         ...idp,
@@ -82,22 +82,25 @@ export async function importHumanUser(
         userId: user.id,
         createdAt: at,
       }));
-      await insertOrFail(manager.insert(UserIdpLink, links), uniqueKeys.idpLink, idpLinkTaken);
+      transaction.insert(UserIdpLink, links);
     }
     if (passwordless && credentials.passwordlessCode) {
-      await manager.insert(UserCode, {
-        id: passwordless.codeId,
-        userId: user.id,
-        kind: 'passwordless_registration',
-        codeHash: credentials.passwordlessCode.hash,
-        expiresAt: passwordless.expiration,
-        createdAt: at,
-        usedAt: null,
-        sourceEventId: null,
-        sentAt: null,
-      });
+      transaction.insert(UserCode, [
+        {
+          id: passwordless.codeId,
+          userId: user.id,
+          kind: 'passwordless_registration',
+          codeHash: credentials.passwordlessCode.hash,
+          expiresAt: passwordless.expiration,
+          createdAt: at,
+          usedAt: null,
+          sourceEventId: null,
+          sentAt: null,
+        },
+      ]);
     }
-    return recorded.sequence;
+    await commitOrFail(transaction);
+    return positions.lastId;
   });
 
   return {
@@ -131,12 +134,17 @@ function rejectRepeatedIdpLinks(idps: Idps): void {
 }
 
 /** Every configId must name an identity provider of this organization, not of another. */
-async function requireIdpConfigs(manager: EntityManager, orgId: string, idps: Idps): Promise<void> {
+async function requireIdpConfigs(
+  transaction: BatchedTransaction,
+  orgId: string,
+  idps: Idps,
+): Promise<void> {
   if (idps.length === 0) return;
-  const known = await manager.find(IdpConfig, {
-    select: { id: true },
-    where: { orgId, id: In([...new Set(idps.map((idp) => idp.configId))]) },
-  });
+  const known = await transaction.find(
+    IdpConfig,
+    { orgId, id: [...new Set(idps.map((idp) => idp.configId))] },
+    { select: ['id'] },
+  );
   const knownIds = new Set(known.map((config) => config.id));
   const unknown = idps.flatMap((idp, index) =>
     knownIds.has(idp.configId) ? [] : [`idps[${index}].configId`],
@@ -144,15 +152,14 @@ async function requireIdpConfigs(manager: EntityManager, orgId: string, idps: Id
   if (unknown.length > 0) throw idpConfigUnknown(unknown);
 }
 
-async function insertOrFail(
-  insert: Promise<unknown>,
-  key: UniqueKey,
-  taken: () => Error,
-): Promise<void> {
+/** Commits, telling a taken userName or identity provider link from any other failure. */
+async function commitOrFail(transaction: BatchedTransaction): Promise<void> {
   try {
-    await insert;
+    await transaction.commit();
   } catch (error) {
-    throw isDuplicateKey(error, key) ? taken() : error;
+    if (isDuplicateKey(error, uniqueKeys.userName)) throw userNameTaken();
+    if (isDuplicateKey(error, uniqueKeys.idpLink)) throw idpLinkTaken();
+    throw error;
   }
 }
 

@@ -1,10 +1,10 @@
-import { inTransaction, lockForUpdate } from '../../../../shared/db/data-source.js';
+import { inBatchedTransaction } from '../../../../shared/db/batched-transaction.js';
 import { User } from '../../../../shared/db/entities/index.js';
 import { unauthenticated } from '../../../../shared/errors/service-error.js';
 import { updateDetails, type Details } from '../details.js';
 import type { OperationContext } from '../operation.js';
 import { normalizeProfile, sameProfile, type ProfileInput } from '../profile.js';
-import { recordChange } from '../../../../shared/events/record-change.js';
+import { commitChange } from '../../../../shared/events/record-change.js';
 
 export type UpdateMyProfileRequest = ProfileInput;
 export interface UpdateMyProfileResponse {
@@ -20,15 +20,12 @@ export async function updateMyProfile(
   request: UpdateMyProfileRequest,
 ): Promise<UpdateMyProfileResponse> {
   const profile = normalizeProfile(request);
-  return inTransaction(deps.dataSource, async (manager) => {
-    const user = await manager.findOne(User, {
-      where: { id: caller.userId },
-      lock: lockForUpdate(manager),
-    });
+  return inBatchedTransaction(deps.dataSource, async (transaction) => {
+    const [user] = await transaction.find(User, { id: caller.userId }, { lock: true });
     if (!user) throw unauthenticated();
     if (sameProfile(user, profile)) return { details: updateDetails(user) };
     const event = { type: 'user.human.profile.changed', payload: profile } as const;
-    const changed = await recordChange(manager, User, user, event, profile);
+    const changed = await commitChange(transaction, User, user, event, profile);
     return { details: updateDetails({ ...user, ...changed }) };
   });
 }

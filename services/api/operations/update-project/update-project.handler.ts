@@ -1,4 +1,4 @@
-import { inTransaction, lockForUpdate } from '../../../../shared/db/data-source.js';
+import { inBatchedTransaction } from '../../../../shared/db/batched-transaction.js';
 import {
   Project,
   type PrivateLabelingSetting,
@@ -8,7 +8,7 @@ import { ServiceError, StatusCode } from '../../../../shared/errors/service-erro
 import type { ProjectPayload } from '../../../../shared/events/event-types.js';
 import { updateDetails, type Details } from '../details.js';
 import type { OperationContext } from '../operation.js';
-import { recordChange } from '../../../../shared/events/record-change.js';
+import { commitChange } from '../../../../shared/events/record-change.js';
 import { uniqueNameKey } from '../unique-name-key.js';
 
 export interface UpdateProjectRequest {
@@ -50,11 +50,8 @@ export async function updateProject(
   request: UpdateProjectRequest,
 ): Promise<UpdateProjectResponse> {
   const settings = projectSettings(request);
-  return inTransaction(deps.dataSource, async (manager) => {
-    const project = await manager.findOne(Project, {
-      where: { id: request.id, orgId },
-      lock: lockForUpdate(manager),
-    });
+  return inBatchedTransaction(deps.dataSource, async (transaction) => {
+    const [project] = await transaction.find(Project, { id: request.id, orgId }, { lock: true });
     if (!project) throw projectNotFound();
     const unchanged = (Object.keys(settings) as (keyof ProjectPayload)[]).every(
       (key) => project[key] === settings[key],
@@ -63,7 +60,7 @@ export async function updateProject(
     const event = { type: 'project.changed', payload: settings } as const;
     const columns = { ...settings, nameLower: uniqueNameKey(settings.name) };
     try {
-      const changed = await recordChange(manager, Project, project, event, columns);
+      const changed = await commitChange(transaction, Project, project, event, columns);
       return { details: updateDetails({ ...project, ...changed }) };
     } catch (error) {
       throw isDuplicateKey(error, uniqueKeys.projectName) ? projectNameTaken() : error;
