@@ -83,6 +83,41 @@ for (const database of DATABASES) {
         expect(read).to.deep.equal(await userAsWritten(service.dataSource, userId));
       });
 
+      it('performAll: one batch of several users, replays and an older change last, as perform one by one', async () => {
+        const first = await service.member(owner.orgId);
+        const second = await service.member(owner.orgId);
+        for (const [name, token] of [
+          ['One', first.token],
+          ['Two', second.token],
+          ['Three', first.token],
+        ] as const) {
+          const answer = await service.updateMyProfile(
+            { firstName: name, lastName: 'Batch', displayName: name },
+            { token },
+          );
+          expect(answer.status, JSON.stringify(answer.body)).to.equal(200);
+        }
+        const [firstEvents, secondEvents] = [
+          await cloudEvents(first.userId),
+          await cloudEvents(second.userId),
+        ];
+        const batch = [
+          ...secondEvents,
+          ...firstEvents,
+          ...secondEvents,
+          firstEvents.at(-2)!, // first's older profile change, after its newer one
+        ];
+        await new UserReadModelConsumer(service.dataSource).performAll(batch);
+        for (const { userId } of [first, second]) {
+          expect(await userAsRead(service.dataSource, userId)).to.deep.equal(
+            await userAsWritten(service.dataSource, userId),
+          );
+        }
+        expect(await userAsRead(service.dataSource, first.userId)).to.include({
+          firstName: 'Three',
+        });
+      });
+
       it('builds a project from its events, idempotently', async () => {
         const projectId = await service.project(owner.orgId, 'Direct');
         await service.updateProject(

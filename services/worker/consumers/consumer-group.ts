@@ -8,8 +8,8 @@ import type { EventConsumer } from './event-consumer.js';
 
 /**
  * Runs one EventConsumer as a Kafka consumer group: more worker instances share the partitions.
- * kafkajs commits an offset only after `eachMessage` returned for it, that is after `perform`
- * made its effect durable; a crash before that redelivers the event. Partitions are consumed
+ * kafkajs commits an offset only once it is resolved, after `perform` (or, for a whole batch,
+ * `performAll`) made its effect durable; a crash before that redelivers the event. Partitions are consumed
  * concurrently, each in order, so one aggregate's events (one key, one partition) stay in order.
  */
 export async function runConsumerGroup(
@@ -31,24 +31,46 @@ export async function runConsumerGroup(
   await group.subscribe({ topics, fromBeginning: true });
   await group.run({
     partitionsConsumedConcurrently: 3,
-    eachMessage: async ({ topic, partition, message }) => {
-      const event = JSON.parse(message.value?.toString() ?? '{}') as CloudEvent;
-      if (!handled.has(event.type)) return;
-      try {
-        await consumer.perform(event);
-      } catch (error) {
+    // An offset is resolved, and so committed, only once its event's effect is durable.
+    eachBatchAutoResolve: false,
+    eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
+      const messages = batch.messages.map((message) => ({
+        offset: message.offset,
+        event: JSON.parse(message.value?.toString() ?? '{}') as CloudEvent,
+      }));
+      const failed = (error: unknown, from: (typeof messages)[number]) => {
         logger.error(
           {
             err: describeError(error),
             consumer: consumer.name,
-            topic,
-            partition,
-            offset: message.offset,
-            eventId: event.id,
+            topic: batch.topic,
+            partition: batch.partition,
+            offset: from.offset,
+            eventId: from.event.id,
           },
           'event consumer failed; the event will be delivered again',
         );
-        throw error;
+        return error;
+      };
+      if (consumer.performAll) {
+        const events = messages.map(({ event }) => event).filter(({ type }) => handled.has(type));
+        try {
+          await consumer.performAll(events);
+        } catch (error) {
+          throw failed(error, messages[0]!);
+        }
+        resolveOffset(batch.lastOffset());
+        return;
+      }
+      for (const message of messages) {
+        if (!isRunning() || isStale()) return;
+        try {
+          if (handled.has(message.event.type)) await consumer.perform(message.event);
+        } catch (error) {
+          throw failed(error, message);
+        }
+        resolveOffset(message.offset);
+        await heartbeat();
       }
     },
   });

@@ -11,4 +11,9 @@ export interface EventConsumer {
   readonly name: string;
   readonly handles: readonly EventType[];
   perform(event: CloudEvent): Promise<void>;
+  /**
+   * Performs a batch of events as `perform` would one after another, in fewer round trips. Where
+   * it is missing, a batch is performed one event at a time.
+   */
+  performAll?(events: CloudEvent[]): Promise<void>;
 }

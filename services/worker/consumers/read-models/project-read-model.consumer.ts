@@ -1,8 +1,11 @@
-import type { DataSource } from 'typeorm';
 import type { CloudEvent } from '../../../../shared/events/cloud-event.js';
 import type { EventType, ProjectPayload } from '../../../../shared/events/event-types.js';
-import type { EventConsumer } from '../event-consumer.js';
-import { applyIfNewer, insertOnce } from './apply-if-newer.js';
+import {
+  applyIfNewer,
+  insertOnce,
+  ReadModelConsumer,
+  type ReadModelWrite,
+} from './apply-if-newer.js';
 
 const projectColumns = (project: ProjectPayload) => ({
   name: project.name,
@@ -13,17 +16,16 @@ const projectColumns = (project: ProjectPayload) => ({
 });
 
 /** Keeps `project_read_models`: a project as a read returns it, with the details of the last event. */
-export class ProjectReadModelConsumer implements EventConsumer {
+export class ProjectReadModelConsumer extends ReadModelConsumer {
   readonly name = 'project-read-model';
   readonly handles: readonly EventType[] = ['project.added', 'project.changed'];
 
-  constructor(private readonly dataSource: DataSource) {}
-
-  async perform(event: CloudEvent): Promise<void> {
+  protected writesFor(event: CloudEvent): ReadModelWrite[] {
     const columns = projectColumns(event.data as unknown as ProjectPayload);
     if (event.type === 'project.added')
-      await insertOnce(this.dataSource, 'project_read_models', event, columns);
-    else if (event.type === 'project.changed')
-      await applyIfNewer(this.dataSource, 'project_read_models', event, columns);
+      return [insertOnce(this.dataSource, 'project_read_models', event, columns)];
+    if (event.type === 'project.changed')
+      return [applyIfNewer('project_read_models', event, columns)];
+    return [];
   }
 }

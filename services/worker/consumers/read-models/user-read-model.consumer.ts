@@ -1,4 +1,3 @@
-import type { DataSource } from 'typeorm';
 import { isEmbedded } from '../../../../shared/db/embedded-database.js';
 import type { CloudEvent } from '../../../../shared/events/cloud-event.js';
 import type {
@@ -6,8 +5,13 @@ import type {
   EventType,
   ProfilePayload,
 } from '../../../../shared/events/event-types.js';
-import type { EventConsumer } from '../event-consumer.js';
-import { applyIfNewer, insertOnce, type ColumnChanges } from './apply-if-newer.js';
+import {
+  applyIfNewer,
+  insertOnce,
+  ReadModelConsumer,
+  type ColumnChanges,
+  type ReadModelWrite,
+} from './apply-if-newer.js';
 
 const profileColumns = (profile: ProfilePayload): ColumnChanges => ({
   first_name: profile.firstName,
@@ -35,7 +39,7 @@ const CHANGES: UserChange = {
 };
 
 /** Keeps `user_read_models`: a user as a read returns it, with the details of the last event. */
-export class UserReadModelConsumer implements EventConsumer {
+export class UserReadModelConsumer extends ReadModelConsumer {
   readonly name = 'user-read-model';
   readonly handles: readonly EventType[] = [
     'user.human.added',
@@ -43,44 +47,44 @@ export class UserReadModelConsumer implements EventConsumer {
     ...(Object.keys(CHANGES) as EventType[]),
   ];
 
-  constructor(private readonly dataSource: DataSource) {}
-
-  async perform(event: CloudEvent): Promise<void> {
+  protected writesFor(event: CloudEvent): ReadModelWrite[] {
     if (event.type === 'user.human.added') {
       const data = event.data as EventPayloads['user.human.added'];
-      await insertOnce(this.dataSource, 'user_read_models', event, {
-        user_name: data.userName,
-        state: 'active',
-        ...profileColumns(data.profile),
-        email: data.email,
-        email_verified: false,
-        phone: data.phone,
-        phone_verified: false,
-        idp_links: '[]',
-        has_password: false,
-        password_change_required: false,
-        has_otp: false,
-      });
-    } else if (event.type === 'user.idp.link.added') {
-      const data = event.data as EventPayloads['user.idp.link.added'];
-      await applyIfNewer(
-        this.dataSource,
-        'user_read_models',
-        event,
-        {},
-        {
-          idp_links: {
-            sql: isEmbedded(this.dataSource)
-              ? "json_insert(idp_links, '$[#]', json_object('configId', ?, 'externalUserId', ?, 'displayName', ?))"
-              : "JSON_ARRAY_APPEND(idp_links, '$', JSON_OBJECT('configId', ?, 'externalUserId', ?, 'displayName', ?))",
-            params: [data.configId, data.externalUserId, data.displayName],
-          },
-        },
-      );
-    } else {
-      const change = CHANGES[event.type] as ((data: unknown) => ColumnChanges) | undefined;
-      if (change)
-        await applyIfNewer(this.dataSource, 'user_read_models', event, change(event.data));
+      return [
+        insertOnce(this.dataSource, 'user_read_models', event, {
+          user_name: data.userName,
+          state: 'active',
+          ...profileColumns(data.profile),
+          email: data.email,
+          email_verified: false,
+          phone: data.phone,
+          phone_verified: false,
+          idp_links: '[]',
+          has_password: false,
+          password_change_required: false,
+          has_otp: false,
+        }),
+      ];
     }
+    if (event.type === 'user.idp.link.added') {
+      const data = event.data as EventPayloads['user.idp.link.added'];
+      return [
+        applyIfNewer(
+          'user_read_models',
+          event,
+          {},
+          {
+            idp_links: {
+              sql: isEmbedded(this.dataSource)
+                ? "json_insert(idp_links, '$[#]', json_object('configId', ?, 'externalUserId', ?, 'displayName', ?))"
+                : "JSON_ARRAY_APPEND(idp_links, '$', JSON_OBJECT('configId', ?, 'externalUserId', ?, 'displayName', ?))",
+              params: [data.configId, data.externalUserId, data.displayName],
+            },
+          },
+        ),
+      ];
+    }
+    const change = CHANGES[event.type] as ((data: unknown) => ColumnChanges) | undefined;
+    return change ? [applyIfNewer('user_read_models', event, change(event.data))] : [];
   }
 }
