@@ -117,6 +117,7 @@ export class OutboxRelay {
     let backoff = config.pollIntervalMs;
     let leasesCheckedAt = 0;
     while (this.running) {
+      const pollStarted = Date.now();
       try {
         if (!this.connected) {
           await prepare();
@@ -131,8 +132,9 @@ export class OutboxRelay {
         const shards = this.shards;
         const sent = shards.length > 0 ? await this.publishBatch(shards) : 0;
         backoff = config.pollIntervalMs;
-        if (sent < config.batchSize)
-          await this.pause.for(shards.length > 0 ? config.pollIntervalMs : LEASE_REFRESH_MS);
+        // Polls start every pollIntervalMs: the time a batch took to publish counts against it.
+        const interval = shards.length > 0 ? config.pollIntervalMs : LEASE_REFRESH_MS;
+        if (sent < config.batchSize) await this.pause.for(interval - (Date.now() - pollStarted));
       } catch (error) {
         logger.warn(
           { err: describeError(error), retryInMs: backoff },

@@ -129,7 +129,7 @@ export interface RelayConfig {
   inProcess: boolean;
   /** Events published per round trip. `RELAY_BATCH_SIZE`, default 500. */
   batchSize: number;
-  /** Pause between polls of an empty outbox, in ms. `RELAY_POLL_INTERVAL_MS`, default 20. */
+  /** Time from one poll of the outbox to the next while it is not full, in ms (a batch's publishing counts against it). `RELAY_POLL_INTERVAL_MS`, default 20. */
   pollIntervalMs: number;
   /** Longest pause between retries while Kafka is unreachable, in ms. `RELAY_MAX_BACKOFF_MS`, default 5000. */
   maxBackoffMs: number;
