@@ -152,19 +152,29 @@ async function eventLag(
   rate: number,
 ): Promise<Lag> {
   const receivedAt = new Map<string, number>();
-  const consumer = new Kafka({
-    brokers: service.config.kafka.brokers,
-    logLevel: logLevel.NOTHING,
-  }).consumer({ groupId: `bench-${randomBytes(4).toString('hex')}`, maxWaitTimeInMs: 5 });
+  const kafka = new Kafka({ brokers: service.config.kafka.brokers, logLevel: logLevel.NOTHING });
+  const consumer = kafka.consumer({
+    groupId: `bench-${randomBytes(4).toString('hex')}`,
+    maxWaitTimeInMs: 5,
+  });
   await consumer.connect();
   await consumer.subscribe({ topic: service.topics.project, fromBeginning: false });
+  const joined = new Promise((resolve) => consumer.on(consumer.events.GROUP_JOIN, resolve));
   await consumer.run({
     eachMessage: async ({ message }) => {
       const { sequence } = JSON.parse(message.value!.toString()) as { sequence: string };
       receivedAt.set(sequence, Date.now());
     },
   });
-  await sleep(3000); // the group's first assignment
+  // The broker delays a new group's first assignment (group.initial.rebalance.delay.ms, 3 s by
+  // default). Then every partition is read from its end as it is now, before the first write.
+  await joined;
+  const admin = kafka.admin();
+  await admin.connect();
+  for (const { partition, offset } of await admin.fetchTopicOffsets(service.topics.project))
+    consumer.seek({ topic: service.topics.project, partition, offset });
+  await admin.disconnect();
+  await sleep(1000);
 
   const projects = fixtures.projectIds.slice(0, 100);
   // Per project, each sequence its read model row showed, in order, with when it was first seen.
