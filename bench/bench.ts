@@ -204,13 +204,16 @@ async function eventLag(
   };
   const caller = { userId: 'bench', orgId: fixtures.orgId };
   const committed = new Map<string, { projectId: string; at: number }>();
+  // Names of this round's own: a round's first update of a project must change it, or it would
+  // answer the sequence of the previous round's last event, published before this round began.
+  const round = randomBytes(3).toString('hex');
   await writeAtRate(rate, LAG_SECONDS, async (index) => {
     const projectId = projects[index % projects.length]!;
     const { details } = await updateProject(
       { deps, caller, orgId: fixtures.orgId },
       {
         id: projectId,
-        name: `Lag ${index % projects.length}`,
+        name: `Lag ${round} ${index % projects.length}`,
         projectRoleCheck: Math.floor(index / projects.length) % 2 === 0,
       },
     );
