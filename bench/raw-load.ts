@@ -1,9 +1,9 @@
 /**
  * The raw limit of `npm run bench`: what MariaDB itself does with the transaction an import
  * writes, sent straight through mysql2 with nothing of ours in the way (no HTTP, validation,
- * authentication or ORM). Each transaction, as ImportHumanUser with a hashed password writes it:
- * BEGIN; the events (user.human.added and user.human.password.set) in one multi-row INSERT; the
- * user row with its unique userName; COMMIT. Into `raw_events` and `raw_users`, copies of the
+ * authentication or ORM). Each transaction, as ImportHumanUser with a hashed password writes it,
+ * in one round trip: START TRANSACTION; the events (user.human.added and user.human.password.set)
+ * in one multi-row INSERT; the user row with its unique userName; COMMIT. Into `raw_events` and `raw_users`, copies of the
  * real tables (indexes and the organization's foreign key included), so nothing publishes them.
  *
  * Run as its own process, like the API's load, from `concurrency` loops for `seconds`; prints
@@ -26,6 +26,7 @@ export async function runRawLoad(spec: RawSpec): Promise<LoadResult> {
     uri: spec.databaseUrl,
     connectionLimit: spec.concurrency,
     timezone: 'Z',
+    multipleStatements: true,
   });
   // A connection per loop, held for the run, as a pooled API holds one per transaction.
   const connections = await Promise.all(
@@ -64,10 +65,17 @@ async function importShape(
     email: `${userName}@example.com`,
     isEmailVerified: true,
   };
-  await connection.query('BEGIN');
-  const [result] = await connection.query<mysql.ResultSetHeader>(
-    `INSERT INTO raw_events (id, type, aggregate_type, aggregate_id, aggregate_version, org_id, payload, created_at)
-     VALUES (?, 'user.human.added', 'user', ?, 1, ?, ?, ?), (?, 'user.human.password.set', 'user', ?, 2, ?, ?, ?)`,
+  // One round trip, as the service sends it: START TRANSACTION, the events, the user row whose
+  // sequence is the last event's position, COMMIT.
+  await connection.query(
+    `START TRANSACTION;
+     INSERT INTO raw_events (id, type, aggregate_type, aggregate_id, aggregate_version, org_id, payload, created_at)
+     VALUES (?, 'user.human.added', 'user', ?, 1, ?, ?, ?), (?, 'user.human.password.set', 'user', ?, 2, ?, ?, ?);
+     INSERT INTO raw_users (id, org_id, user_name, user_name_lower, state, first_name, last_name,
+       display_name, gender, email, email_verified, phone_verified, password_hash,
+       password_change_required, version, sequence, creation_date, change_date)
+     VALUES (?, ?, ?, ?, 'active', 'Bench', 'Raw', 'Bench Raw', 'GENDER_UNSPECIFIED', ?, 1, 0, ?, 0, 2, LAST_INSERT_ID() + 1, ?, ?);
+     COMMIT`,
     [
       randomUUID(),
       userId,
@@ -79,26 +87,16 @@ async function importShape(
       spec.orgId,
       JSON.stringify({ changeRequired: false }),
       now,
-    ],
-  );
-  await connection.query(
-    `INSERT INTO raw_users (id, org_id, user_name, user_name_lower, state, first_name, last_name,
-       display_name, gender, email, email_verified, phone_verified, password_hash,
-       password_change_required, version, sequence, creation_date, change_date)
-     VALUES (?, ?, ?, ?, 'active', 'Bench', 'Raw', 'Bench Raw', 'GENDER_UNSPECIFIED', ?, 1, 0, ?, 0, 2, ?, ?, ?)`,
-    [
       userId,
       spec.orgId,
       userName,
       userName.toLowerCase(),
       profile.email,
       BCRYPT,
-      result.insertId + 1,
       now,
       now,
     ],
   );
-  await connection.query('COMMIT');
 }
 
 /** Makes the copies of the tables the raw limit writes to. */
