@@ -2,7 +2,8 @@
  * The raw limit of `npm run bench`: what MariaDB itself does with the transaction an import
  * writes, sent straight through mysql2 with nothing of ours in the way (no HTTP, validation,
  * authentication or ORM). Each transaction, as ImportHumanUser with a hashed password writes it,
- * in one round trip: START TRANSACTION; the events (user.human.added and user.human.password.set)
+ * in one round trip (at the server's default isolation level, where the service sets READ
+ * COMMITTED): START TRANSACTION; the events (user.human.added and user.human.password.set)
  * in one multi-row INSERT; the user row with its unique userName; COMMIT. Into `raw_events` and `raw_users`, copies of the
  * real tables (indexes and the organization's foreign key included), so nothing publishes them.
  *

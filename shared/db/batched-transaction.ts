@@ -39,9 +39,16 @@ export interface BatchedTransaction {
     where: Where<Entity>,
     values: Values<Entity>,
   ): void;
-  /** Queues a statement of its own: SQL both databases take, with `?` for each parameter. */
+  /**
+   * Queues a statement of its own: SQL both databases take, with `?` for each parameter. Not for
+   * an INSERT that makes keys: LAST_INSERT_ID follows only `insert`.
+   */
   queue(sql: string, params: unknown[]): void;
-  /** Sends the queued writes and the COMMIT; a write that fails rolls everything back. */
+  /**
+   * Sends the queued writes and the COMMIT; a write that fails rolls everything back. It is the
+   * transaction's last step: nothing can be queued after it, and if it failed, the transaction
+   * fails even when the caller goes on.
+   */
   commit(): Promise<void>;
 }
 
@@ -110,7 +117,7 @@ class PendingInsertion implements Insertion {
 /** The SQL both databases understand, built from the entities' metadata. */
 abstract class QueuingTransaction implements BatchedTransaction {
   protected queued: Statement[] = [];
-  private committed = false;
+  private committing?: Promise<unknown>;
 
   constructor(protected readonly dataSource: DataSource) {}
 
@@ -147,7 +154,10 @@ abstract class QueuingTransaction implements BatchedTransaction {
     rows: Values<Entity>[],
   ): Insertion {
     const table = this.tableOf(entity);
-    const properties = Object.keys(rows[0] ?? {});
+    if (rows.length === 0) throw new Error(`an INSERT into ${table.metadata.name} without rows`);
+    const properties = Object.keys(rows[0]!);
+    if (rows.some((row) => Object.keys(row).join() !== properties.join()))
+      throw new Error(`the rows of an INSERT into ${table.metadata.name} differ in their columns`);
     const columns = properties.map((property) => table.column(property));
     const params: unknown[] = [];
     const tuples = rows.map((row) => {
@@ -157,7 +167,7 @@ abstract class QueuingTransaction implements BatchedTransaction {
       return `(${values.join(', ')})`;
     });
     const insertion = new PendingInsertion(rows.length);
-    this.queued.push({
+    this.enqueue({
       sql:
         `INSERT INTO ${this.name(table.metadata.tableName)} ` +
         `(${columns.map((column) => this.name(column.databaseName)).join(', ')}) VALUES ${tuples.join(', ')}`,
@@ -182,22 +192,25 @@ abstract class QueuingTransaction implements BatchedTransaction {
       return `${this.name(column.databaseName)} = ${this.value(value, column, params)}`;
     });
     const condition = this.condition(table, where);
-    this.queued.push({
+    this.enqueue({
       sql: `UPDATE ${this.name(table.metadata.tableName)} SET ${assignments.join(', ')} WHERE ${condition.sql}`,
       params: [...params, ...condition.params],
     });
   }
 
   queue(sql: string, params: unknown[]): void {
-    this.queued.push({ sql, params });
+    this.enqueue({ sql, params });
   }
 
   async commit(): Promise<void> {
-    if (this.committed) return;
-    this.committed = true;
-    const statements = this.queued;
-    this.queued = [];
-    await this.send(statements);
+    // A second call answers as the first did, a failure included.
+    this.committing ??= this.send(this.queued);
+    await this.committing;
+  }
+
+  private enqueue(statement: Statement): void {
+    if (this.committing) throw new Error('a write queued after the commit');
+    this.queued.push(statement);
   }
 
   /** Runs a read inside the transaction; rows keyed by column name. */
@@ -230,6 +243,7 @@ abstract class QueuingTransaction implements BatchedTransaction {
     where: Where<Entity>,
   ): { sql: string; params: unknown[] } {
     const params: unknown[] = [];
+    if (Object.keys(where).length === 0) throw new Error('a statement without a condition');
     const terms = Object.entries(where).map(([property, value]) => {
       const column = table.column(property);
       const name = this.name(column.databaseName);

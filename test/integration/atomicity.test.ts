@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { inBatchedTransaction } from '../../shared/db/batched-transaction.js';
+import { Project } from '../../shared/db/entities/project.entity.js';
 import { orgWithOwner, TestService } from '../support/test-service.js';
 
 /**
@@ -102,5 +104,41 @@ describe('a failure part-way through an operation', () => {
     );
     expect(rows[0]).to.deep.equal({ name: 'Stable', project_role_check: 0 });
     expect((await service.events(projectId)).length).to.equal(before.length);
+  });
+
+  it('a BatchedTransaction whose commit failed fails, even when its work went on', async () => {
+    const projectId = await service.project(owner.orgId, 'Kept');
+    await service.project(owner.orgId, 'Taken');
+    const before = await service.events(projectId);
+    let laterWrite: unknown;
+    const outcome = await inBatchedTransaction(service.dataSource, async (transaction) => {
+      const [project] = await transaction.find(Project, { id: projectId }, { lock: true });
+      transaction.update(Project, { id: projectId }, { name: 'Taken', nameLower: 'taken' });
+      transaction.update(Project, { id: project!.id }, { version: project!.version + 1 });
+      await transaction.commit().catch(() => undefined); // swallowed: the duplicate name
+      try {
+        transaction.update(Project, { id: projectId }, { name: 'Other' });
+      } catch (error) {
+        laterWrite = error;
+      }
+    }).then(
+      () => 'committed',
+      (error: { code?: string }) => error.code,
+    );
+    expect(outcome).to.equal('ER_DUP_ENTRY');
+    expect(String(laterWrite)).to.match(/after the commit/);
+    const rows: { name: string; version: number }[] = await service.dataSource.query(
+      'SELECT name, version FROM projects WHERE id = ?',
+      [projectId],
+    );
+    expect(rows[0]).to.deep.equal({ name: 'Kept', version: before.length });
+    // The connection went back to the pool without the transaction: later writes stand alone.
+    const again = await service.updateProject(
+      projectId,
+      { name: 'Kept 2' },
+      { token: owner.token },
+    );
+    expect(again.status).to.equal(200);
+    expect((await service.events(projectId)).length).to.equal(before.length + 1);
   });
 });

@@ -6,6 +6,9 @@ import { ensureTopics } from '../../../shared/kafka/kafka-client.js';
 import { describeError, type Logger } from '../../../shared/logging/logger.js';
 import type { EventConsumer } from './event-consumer.js';
 
+/** A read model's events per transaction: few enough that a heartbeat follows soon. */
+const EVENTS_PER_CHUNK = 200;
+
 /**
  * Runs one EventConsumer as a Kafka consumer group: more worker instances share the partitions.
  * kafkajs commits an offset only once it is resolved, after `perform` (or, for a whole batch,
@@ -52,17 +55,26 @@ export async function runConsumerGroup(
         );
         return error;
       };
-      if (consumer.performAll) {
-        const events = messages.map(({ event }) => event).filter(({ type }) => handled.has(type));
+      // Messages before `next` are performed and resolved. A read model's events go a chunk at
+      // a time, one transaction each, with a heartbeat between.
+      let next = 0;
+      while (consumer.performAll && next < messages.length) {
+        if (!isRunning() || isStale()) return;
+        const chunk = messages.slice(next, next + EVENTS_PER_CHUNK);
         try {
-          await consumer.performAll(events);
-        } catch (error) {
-          throw failed(error, messages[0]!);
+          await consumer.performAll(
+            chunk.map(({ event }) => event).filter(({ type }) => handled.has(type)),
+          );
+        } catch {
+          // The rest goes one event at a time below, which finds and reports the failing one
+          // and lets the events before it count as done.
+          break;
         }
-        resolveOffset(batch.lastOffset());
-        return;
+        next += chunk.length;
+        resolveOffset(chunk.at(-1)!.offset);
+        await heartbeat();
       }
-      for (const message of messages) {
+      for (const message of messages.slice(next)) {
         if (!isRunning() || isStale()) return;
         try {
           if (handled.has(message.event.type)) await consumer.perform(message.event);

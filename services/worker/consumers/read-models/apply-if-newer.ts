@@ -76,26 +76,21 @@ export function insertOnce(
   };
 }
 
-/** At most this many writes go to MySQL in one round trip. */
-const WRITES_PER_TRIP = 500;
-
 /**
- * Runs the writes in their order. On MySQL a batch's writes are one transaction, sent in one
- * round trip with its COMMIT: one commit for a batch of events instead of one per event. Each
- * write is idempotent, so a batch that fails is simply run again. On the embedded database they
- * run one by one, each saved soon, as the worker's other writes there.
+ * Runs the writes in their order. On MySQL they are one transaction, sent in one round trip with
+ * its COMMIT: one commit for a chunk of events instead of one per event. Each write is
+ * idempotent, so a chunk that fails is simply run again. On the embedded database they run one
+ * by one, each saved soon, as the worker's other writes there.
  */
 export async function runWrites(dataSource: DataSource, writes: ReadModelWrite[]): Promise<void> {
   if (isEmbedded(dataSource)) {
     for (const write of writes) await dataSource.query(write.sql, write.params);
     return;
   }
-  for (let start = 0; start < writes.length; start += WRITES_PER_TRIP) {
-    await inBatchedTransaction(dataSource, async (transaction) => {
-      for (const write of writes.slice(start, start + WRITES_PER_TRIP))
-        transaction.queue(write.sql, write.params);
-    });
-  }
+  if (writes.length === 0) return;
+  await inBatchedTransaction(dataSource, async (transaction) => {
+    for (const write of writes) transaction.queue(write.sql, write.params);
+  });
 }
 
 /** A read model's consumer: each event becomes writes, and a batch's writes run together. */
