@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../../shared/config/config.js';
 import type { Logger } from '../../../shared/logging/logger.js';
+import type { ServiceError } from '../../../shared/errors/service-error.js';
 import type { Permission } from '../auth/permissions.js';
 
 /** What every handler may use. Built once at start. */
@@ -38,5 +39,11 @@ export interface Operation<Request = unknown, Response = unknown> {
   permission: Permission;
   /** JSON Schema of the whole request message (path fields included), in proto3 JSON names. */
   schema: object;
+  /**
+   * The errors the handler itself may answer, one example of each, for the API's documentation
+   * (the OpenAPI document lists them with the pipeline's own: authentication, permission,
+   * validation, rate limit, availability).
+   */
+  errors?: readonly ServiceError[];
   handle(context: OperationContext, request: Request): Promise<Response>;
 }

@@ -10,6 +10,13 @@ export interface GetMyProfileResponse {
   profile: ProfileInput;
 }
 
+export const profileNotFound = (): ServiceError =>
+  new ServiceError(
+    StatusCode.NOT_FOUND,
+    'PROFILE-NOT-FOUND',
+    'the profile is not readable yet, try again shortly',
+  );
+
 /**
  * The caller's profile as the user read model holds it, with the details of a read: the sequence
  * and date of the last event reduced, and the date of the first. Until the worker has reduced the
@@ -20,13 +27,7 @@ export async function getMyProfile({
   caller,
 }: OperationContext): Promise<GetMyProfileResponse> {
   const user = await deps.dataSource.getRepository(UserReadModel).findOneBy({ id: caller.userId });
-  if (!user) {
-    throw new ServiceError(
-      StatusCode.NOT_FOUND,
-      'PROFILE-NOT-FOUND',
-      'the profile is not readable yet, try again shortly',
-    );
-  }
+  if (!user) throw profileNotFound();
   return {
     details: {
       sequence: user.sequence,

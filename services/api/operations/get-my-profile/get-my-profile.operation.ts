@@ -2,6 +2,7 @@ import schema from '../../../../schemas/requests/get-my-profile.schema.json' wit
 import type { Operation } from '../operation.js';
 import {
   getMyProfile,
+  profileNotFound,
   type GetMyProfileRequest,
   type GetMyProfileResponse,
 } from './get-my-profile.handler.js';
@@ -11,5 +12,6 @@ export const getMyProfileOperation: Operation<GetMyProfileRequest, GetMyProfileR
   http: { method: 'GET', path: '/auth/v1/users/me/profile' },
   permission: 'authenticated',
   schema,
+  errors: [profileNotFound()],
   handle: getMyProfile,
 };

@@ -1,5 +1,6 @@
 import schema from '../../../../schemas/requests/import-human-user.schema.json' with { type: 'json' };
 import type { Operation } from '../operation.js';
+import { idpConfigUnknown, idpLinkTaken, userNameTaken } from './import-human-user.errors.js';
 import { importHumanUser } from './import-human-user.handler.js';
 import type {
   ImportHumanUserRequest,
@@ -12,5 +13,6 @@ export const importHumanUserOperation: Operation<ImportHumanUserRequest, ImportH
     http: { method: 'POST', path: '/management/v1/users/human/_import' },
     permission: 'user.write',
     schema,
+    errors: [idpConfigUnknown(['idps[0].configId']), userNameTaken(), idpLinkTaken()],
     handle: importHumanUser,
   };

@@ -23,9 +23,9 @@ export interface UpdateProjectResponse {
   details: Details;
 }
 
-const projectNotFound = (): ServiceError =>
+export const projectNotFound = (): ServiceError =>
   new ServiceError(StatusCode.NOT_FOUND, 'PROJECT-NOT-FOUND', 'project not found');
-const projectNameTaken = (): ServiceError =>
+export const projectNameTaken = (): ServiceError =>
   new ServiceError(
     StatusCode.ALREADY_EXISTS,
     'PROJECT-NAME-ALREADY-EXISTS',

@@ -1,6 +1,8 @@
 import schema from '../../../../schemas/requests/update-project.schema.json' with { type: 'json' };
 import type { Operation } from '../operation.js';
 import {
+  projectNameTaken,
+  projectNotFound,
   updateProject,
   type UpdateProjectRequest,
   type UpdateProjectResponse,
@@ -11,5 +13,6 @@ export const updateProjectOperation: Operation<UpdateProjectRequest, UpdateProje
   http: { method: 'PUT', path: '/management/v1/projects/:id' },
   permission: 'project.write',
   schema,
+  errors: [projectNotFound(), projectNameTaken()],
   handle: updateProject,
 };
