@@ -21,12 +21,18 @@ const ERROR_PROTOS = [
   'identity/v1/error.proto',
 ];
 
-/** Every message type, resolved, for encoding errors and shaping responses. */
+/**
+ * Every message type, resolved, for encoding errors and shaping responses; with the `//` comments,
+ * which the OpenAPI document carries as descriptions.
+ */
 export function loadProtoRoot(): protobuf.Root {
   const root = new protobuf.Root();
   root.resolvePath = (_origin, target) =>
     target.startsWith('google/protobuf/') ? target : `${PROTO_ROOT}/${target}`;
-  root.loadSync([...SERVICE_PROTOS, ...ERROR_PROTOS], { keepCase: false });
+  root.loadSync([...SERVICE_PROTOS, ...ERROR_PROTOS], {
+    keepCase: false,
+    alternateCommentMode: true,
+  });
   root.resolveAll();
   return root;
 }

@@ -16,6 +16,7 @@ import {
   GRPC_WEB_EXPOSED_HEADERS,
   grpcWebRoutes,
 } from '../grpc-web/grpc-web-routes.js';
+import { apiDocsRoutes } from '../../ui/api-docs-routes.js';
 import { uiRoutes } from '../../ui/ui-routes.js';
 import { sendError } from './json-errors.js';
 import { mountRestRoutes } from './rest-routes.js';
@@ -62,6 +63,7 @@ export function createHttpApp({
   }
   app.use(grpcWebRoutes(pipeline, operations, bodyLimit, logger));
   app.use(uiRoutes());
+  app.use(apiDocsRoutes(operations));
   app.use(express.json({ limit: bodyLimit, type: () => true }));
   const router = express.Router();
   mountRestRoutes(router, pipeline, operations);

@@ -37,11 +37,16 @@ export function errorBody(error: ServiceError): object {
   return { code: error.code, message: error.message, details };
 }
 
+/** The HTTP status an error is answered with: a rate limit's 429, otherwise its code's. */
+export function httpStatusOf(error: ServiceError): number {
+  if (error.retryAfterSeconds !== undefined) return 429;
+  return HTTP_STATUS[error.code] ?? 500;
+}
+
 export function sendError(response: Response, error: ServiceError): void {
+  response.status(httpStatusOf(error));
   if (error.retryAfterSeconds !== undefined) {
-    response.status(429).set('retry-after', String(error.retryAfterSeconds));
-  } else {
-    response.status(HTTP_STATUS[error.code] ?? 500);
+    response.set('retry-after', String(error.retryAfterSeconds));
   }
   response.json(errorBody(error));
 }
