@@ -16,6 +16,7 @@ import { OperationPipeline } from './pipeline/operation-pipeline.js';
 import { createRateLimit } from './pipeline/rate-limit.js';
 import { startGrpcServer } from './transports/grpc/grpc-server.js';
 import { createHttpApp } from './transports/http/http-app.js';
+import { createHttpServer } from './transports/http/http-server.js';
 
 export interface RunningApi {
   server: Server;
@@ -77,10 +78,9 @@ export async function startApi(
     corsOrigins: config.corsOrigins,
     ops: opsRoutes(registry, readiness),
   });
-  const server = await new Promise<Server>((resolve, reject) => {
-    const listening = app.listen(port, () => resolve(listening));
-    listening.once('error', reject);
-  });
+  const http = createHttpServer(app, config.httpKeepAliveTimeoutMs);
+  await http.listen(port);
+  const { server } = http;
   const grpc = await startGrpcServer(pipeline, operations, readiness, grpcPort, deps.logger);
   const address = server.address();
   const boundPort = typeof address === 'object' && address ? address.port : port;
@@ -93,13 +93,8 @@ export async function startApi(
     close: async () => {
       readiness.drain();
       readiness.stop();
-      const http = new Promise<void>((resolve, reject) =>
-        server.close((error) => (error ? reject(error) : resolve())),
-      );
-      // Kept-alive connections with no request in flight would hold close() open.
-      server.closeIdleConnections();
       await Promise.all([
-        http,
+        http.close(),
         new Promise<void>((resolve) => grpc.server.tryShutdown(() => resolve())),
       ]);
       await admin?.disconnect();

@@ -32,6 +32,12 @@ export interface Config {
   databasePoolSize: number;
   /** Base of the links the service hands out. `PUBLIC_URL`, default `http://localhost:8080`. */
   publicUrl: string;
+  /**
+   * How long an idle kept-alive HTTP connection stays open, in ms: longer than the idle timeout
+   * of the proxies in front (AWS ALB 60 s), so they never reuse a connection we are closing.
+   * `HTTP_KEEP_ALIVE_TIMEOUT_MS`, default 65000.
+   */
+  httpKeepAliveTimeoutMs: number;
   /** Largest accepted request body in bytes. `REQUEST_BODY_LIMIT`, default 1 MiB. */
   requestBodyLimit: number;
   /** Browser origins allowed to call gRPC-web, comma-separated, `*` for any. `CORS_ORIGINS`, default none. */
@@ -160,6 +166,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     databasePoolSize: read.integer('DATABASE_POOL_SIZE', 20, 1, 1000),
     publicUrl,
+    httpKeepAliveTimeoutMs: read.integer('HTTP_KEEP_ALIVE_TIMEOUT_MS', 65_000, 1000, 3_600_000),
     requestBodyLimit: read.integer('REQUEST_BODY_LIMIT', 1024 * 1024, 1024, 64 * 1024 * 1024),
     corsOrigins: read.origins('CORS_ORIGINS'),
     healthCheckIntervalMs: read.integer('HEALTH_CHECK_INTERVAL_MS', 2000, 10, 600_000),

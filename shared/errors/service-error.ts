@@ -5,6 +5,7 @@
  */
 export enum StatusCode {
   INVALID_ARGUMENT = 3,
+  DEADLINE_EXCEEDED = 4,
   NOT_FOUND = 5,
   ALREADY_EXISTS = 6,
   PERMISSION_DENIED = 7,
@@ -41,7 +42,8 @@ export const invalidArgument = (violations: FieldViolation[]): ServiceError =>
   new ServiceError(
     StatusCode.INVALID_ARGUMENT,
     'REQUEST-INVALID',
-    `invalid request: ${violations.map((v) => `${v.field} ${v.description}`).join('; ')}`,
+    // A violation of the request as a whole has no field: its description stands alone.
+    `invalid request: ${violations.map((v) => (v.field ? `${v.field} ${v.description}` : v.description)).join('; ')}`,
     violations,
   );
 

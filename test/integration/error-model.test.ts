@@ -54,7 +54,10 @@ describe('the error model over HTTP', () => {
       });
       expectError(response, 400, 3, 'REQUEST-INVALID');
       expect(violations(response)).to.deep.equal([
-        { field: '', description: 'the request body must be a JSON object' },
+        {
+          field: '',
+          description: 'the request body is not valid JSON: expected a value at line 1 column 14',
+        },
       ]);
     });
 

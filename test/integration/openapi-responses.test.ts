@@ -54,8 +54,13 @@ describe('the REST responses against the OpenAPI document', function () {
     const call = (method: string, path: string, options: Parameters<TestService['call']>[2]) =>
       service.call(method, path, options);
     /** A request with a raw body, which fetch will not send with a GET. */
-    const raw = (method: string, path: string, body: string, token = owner.token) =>
-      rawCall(`${service.api.url}${path}`, method, body, token);
+    const raw = (
+      method: string,
+      path: string,
+      body: string,
+      token = owner.token,
+      headers: Record<string, string> = {},
+    ) => rawCall(`${service.api.url}${path}`, method, body, token, headers);
     /** Runs `action` while a trigger fails writes of `table` whose `column` is 'explode'. */
     async function failing<T>(
       table: string,
@@ -80,13 +85,23 @@ describe('the REST responses against the OpenAPI document', function () {
       expect(contract.document).to.deep.equal(committed);
     });
 
-    it('UpdateMyProfile: 200, 400, 401, 413, 500', async () => {
+    it('UpdateMyProfile: 200, 400, 401, 413, 415, 500', async () => {
       const put = (options: Parameters<TestService['call']>[2]) => call('PUT', PROFILE, options);
       conforms('PUT', PROFILE, await put({ token: owner.token, body: profile }), 200);
       conforms('PUT', PROFILE, await put({ token: owner.token, body: { firstName: '' } }), 400);
       conforms('PUT', PROFILE, await put({ token: owner.token, rawBody: '{' }), 400);
       conforms('PUT', PROFILE, await put({ body: profile }), 401);
       conforms('PUT', PROFILE, await put({ token: owner.token, rawBody: oversized }), 413);
+      conforms(
+        'PUT',
+        PROFILE,
+        await put({
+          token: owner.token,
+          body: profile,
+          headers: { 'content-encoding': 'compress' },
+        }),
+        415,
+      );
       const exploding = { ...profile, firstName: 'explode' };
       const failed = await failing('users', 'UPDATE', 'first_name', () =>
         put({ token: owner.token, body: exploding }),
@@ -94,12 +109,14 @@ describe('the REST responses against the OpenAPI document', function () {
       conforms('PUT', PROFILE, failed, 500);
     });
 
-    it('GetMyProfile: 404 before the worker has read the user, 400, 401, 413, 500', async () => {
+    it('GetMyProfile: 404 before the worker has read the user, 400, 401, 413, 415, 500', async () => {
       conforms('GET', PROFILE, await call('GET', PROFILE, { token: owner.token }), 404);
       conforms('GET', PROFILE, await call('GET', PROFILE, {}), 401);
       // It takes no body, but one sent anyway is parsed like any other.
       conforms('GET', PROFILE, await raw('GET', PROFILE, '{'), 400);
       conforms('GET', PROFILE, await raw('GET', PROFILE, oversized), 413);
+      const compressed = { 'content-encoding': 'compress' };
+      conforms('GET', PROFILE, await raw('GET', PROFILE, '{}', owner.token, compressed), 415);
       await service.dataSource.query('RENAME TABLE user_read_models TO user_read_models_away');
       try {
         conforms('GET', PROFILE, await call('GET', PROFILE, { token: owner.token }), 500);
@@ -119,7 +136,7 @@ describe('the REST responses against the OpenAPI document', function () {
       expect(read.body.profile).to.include({ firstName: 'Ada', displayName: 'Ada' });
     });
 
-    it('ImportHumanUser: 200 (with a passwordless link too), 400, 401, 403, 409, 413, 500', async () => {
+    it('ImportHumanUser: 200 (with a passwordless link too), 400, 401, 403, 409, 413, 415, 500', async () => {
       const post = (body: unknown, options: Parameters<TestService['call']>[2] = {}) =>
         call('POST', IMPORT, { token: owner.token, body, ...options });
       const idp = await service.idp(owner.orgId);
@@ -148,11 +165,17 @@ describe('the REST responses against the OpenAPI document', function () {
         'USER-IDP-LINK-ALREADY-EXISTS',
       ]);
       conforms('POST', IMPORT, await post(undefined, { rawBody: oversized }), 413);
+      conforms(
+        'POST',
+        IMPORT,
+        await post(user('enc'), { headers: { 'content-encoding': 'compress' } }),
+        415,
+      );
       const failed = await failing('users', 'INSERT', 'user_name', () => post(user('explode')));
       conforms('POST', IMPORT, failed, 500);
     });
 
-    it('UpdateProject: 200, 400, 401, 403, 404, 409, 413, 500', async () => {
+    it('UpdateProject: 200, 400, 401, 403, 404, 409, 413, 415, 500', async () => {
       const path = `${PROJECTS}/${projectId}`;
       const put = (body: unknown, options: Parameters<TestService['call']>[2] = {}, at = path) =>
         call('PUT', at, { token: owner.token, body, ...options });
@@ -166,6 +189,12 @@ describe('the REST responses against the OpenAPI document', function () {
       await service.project(owner.orgId, 'Taken');
       conforms('PUT', path, await put({ name: 'taken' }), 409);
       conforms('PUT', path, await put(undefined, { rawBody: oversized }), 413);
+      conforms(
+        'PUT',
+        path,
+        await put({ name: 'Enc' }, { headers: { 'content-encoding': 'compress' } }),
+        415,
+      );
       const failed = await failing('projects', 'UPDATE', 'name', () => put({ name: 'explode' }));
       conforms('PUT', path, failed, 500);
     });
@@ -227,7 +256,13 @@ describe('the REST responses against the OpenAPI document', function () {
 });
 
 /** A request with any method and body, over node:http. */
-function rawCall(url: string, method: string, body: string, token: string): Promise<ApiResponse> {
+function rawCall(
+  url: string,
+  method: string,
+  body: string,
+  token: string,
+  headers: Record<string, string>,
+): Promise<ApiResponse> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(
       url,
@@ -237,6 +272,7 @@ function rawCall(url: string, method: string, body: string, token: string): Prom
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(body),
           authorization: `Bearer ${token}`,
+          ...headers,
         },
       },
       (response) => {

@@ -10,6 +10,7 @@ import {
 } from '../../../shared/errors/service-error.js';
 import type { Operation } from '../operations/operation.js';
 import { errorBody, httpStatusOf } from '../transports/http/json-errors.js';
+import { unsupportedMediaType } from '../transports/http/unreadable-request.js';
 import type { JsonSchema } from './proto-json-schema.js';
 
 /** An error the service may answer, with when, for the operations it applies to. */
@@ -41,6 +42,12 @@ export const PIPELINE_ERRORS: readonly DocumentedError[] = [
     appliesTo: (operation) => operation.permission !== 'authenticated',
   },
   { error: requestTooLarge(), when: 'the body is larger than REQUEST_BODY_LIMIT' },
+  {
+    error: unsupportedMediaType(
+      'the request body is in a Content-Encoding this service does not read: send it as is, or with gzip, deflate or br',
+    ),
+    when: 'the body is in a Content-Encoding other than gzip, deflate or br (or identity), or a charset other than UTF-8',
+  },
   {
     error: rateLimited(1),
     when: 'the caller made more than RATE_LIMIT_REQUESTS calls in RATE_LIMIT_WINDOW_SECONDS; Retry-After and google.rpc.RetryInfo say when to try again',

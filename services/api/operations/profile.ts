@@ -21,12 +21,41 @@ export function normalizeProfile(input: ProfileInput): ProfilePayload {
     firstName: input.firstName,
     lastName: input.lastName,
     nickName: input.nickName || null,
-    displayName: input.displayName || `${input.firstName} ${input.lastName}`,
+    displayName: input.displayName || defaultDisplayName(input.firstName, input.lastName),
     preferredLanguage: input.preferredLanguage
       ? (canonicalLanguageTag(input.preferredLanguage) ?? null)
       : null,
     gender: input.gender ?? 'GENDER_UNSPECIFIED',
   };
+}
+
+/** The longest displayName (spec section 8), in characters as ajv and MySQL count them: code points. */
+const DISPLAY_NAME_MAX_LENGTH = 200;
+
+const graphemes = new Intl.Segmenter('und', { granularity: 'grapheme' });
+
+/**
+ * "firstName lastName", which with both at their limit is longer than a displayName may be: then
+ * cut to the characters that fit, between user-perceived characters (an accent stays with its
+ * letter, a flag or an emoji sequence whole), trailing whitespace trimmed.
+ */
+export function defaultDisplayName(firstName: string, lastName: string): string {
+  const full = `${firstName} ${lastName}`;
+  if (codePoints(full) <= DISPLAY_NAME_MAX_LENGTH) return full;
+  let kept = '';
+  let length = 0;
+  for (const { segment } of graphemes.segment(full)) {
+    length += codePoints(segment);
+    if (length > DISPLAY_NAME_MAX_LENGTH) break;
+    kept += segment;
+  }
+  // A single cluster longer than the limit (hundreds of combining marks) is cut inside it.
+  if (kept.trim() === '') kept = [...full].slice(0, DISPLAY_NAME_MAX_LENGTH).join('');
+  return kept.trimEnd();
+}
+
+function codePoints(text: string): number {
+  return [...text].length;
 }
 
 export function sameProfile(a: ProfilePayload, b: ProfilePayload): boolean {

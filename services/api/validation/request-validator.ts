@@ -3,6 +3,7 @@ import addFormatsModule from 'ajv-formats';
 import type { PasswordPolicy } from '../../../shared/config/config.js';
 import { invalidArgument, type FieldViolation } from '../../../shared/errors/service-error.js';
 import { domainFormats, type Format } from './formats.js';
+import { malformedText, printable } from './well-formed-text.js';
 
 // ajv-formats is CommonJS with a default export; under NodeNext it arrives wrapped.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
@@ -28,14 +29,15 @@ export class RequestSchemas {
   compile<T>(schema: object): RequestValidator<T> {
     const validate = this.ajv.compile(schema);
     return (body) => {
-      if (validate(body)) return body as T;
-      throw invalidArgument(this.violations(validate));
+      const malformed = malformedText(body);
+      if (validate(body) && malformed.length === 0) return body as T;
+      throw invalidArgument(this.violations(malformed, validate));
     };
   }
 
-  /** One violation per field, in the order ajv found them. */
-  private violations(validate: ValidateFunction): FieldViolation[] {
-    const byField = new Map<string, string>();
+  /** One violation per field: text that is not well-formed first, then in the order ajv found them. */
+  private violations(malformed: FieldViolation[], validate: ValidateFunction): FieldViolation[] {
+    const byField = new Map(malformed.map((violation) => [violation.field, violation.description]));
     for (const error of validate.errors ?? []) {
       const field = fieldOf(error);
       if (!byField.has(field)) byField.set(field, this.describe(error));
@@ -81,9 +83,9 @@ function fieldOf(error: ErrorObject): string {
   const segments = error.instancePath
     .split('/')
     .slice(1)
-    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+    .map((segment) => printable(segment.replace(/~1/g, '/').replace(/~0/g, '~')));
   const leaf = params.missingProperty ?? params.additionalProperty;
-  if (leaf !== undefined) segments.push(leaf);
+  if (leaf !== undefined) segments.push(printable(leaf));
   return segments.reduce(
     (path, segment) =>
       /^\d+$/.test(segment) ? `${path}[${segment}]` : path ? `${path}.${segment}` : segment,

@@ -11,7 +11,7 @@ export class Project {
   @PrimaryColumn({ type: 'varchar', length: 36 }) id!: string;
   @Column({ name: 'org_id', type: 'varchar', length: 36 }) orgId!: string;
   @Column({ type: 'varchar', length: 200 }) name!: string;
-  @Column({ name: 'name_lower', type: 'varchar', length: 400 }) nameLower!: string;
+  @Column({ name: 'name_lower', type: 'varchar', length: 600 }) nameLower!: string;
   @Column({ name: 'project_role_assertion', type: 'boolean' }) projectRoleAssertion!: boolean;
   @Column({ name: 'project_role_check', type: 'boolean' }) projectRoleCheck!: boolean;
   @Column({ name: 'has_project_check', type: 'boolean' }) hasProjectCheck!: boolean;

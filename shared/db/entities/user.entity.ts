@@ -9,7 +9,7 @@ export class User {
   @PrimaryColumn({ type: 'varchar', length: 36 }) id!: string;
   @Column({ name: 'org_id', type: 'varchar', length: 36 }) orgId!: string;
   @Column({ name: 'user_name', type: 'varchar', length: 200 }) userName!: string;
-  @Column({ name: 'user_name_lower', type: 'varchar', length: 400 }) userNameLower!: string;
+  @Column({ name: 'user_name_lower', type: 'varchar', length: 600 }) userNameLower!: string;
   @Column({ type: 'varchar', length: 16 }) state!: 'active' | 'inactive';
   @Column({ name: 'first_name', type: 'varchar', length: 200 }) firstName!: string;
   @Column({ name: 'last_name', type: 'varchar', length: 200 }) lastName!: string;

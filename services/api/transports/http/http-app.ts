@@ -1,12 +1,7 @@
 import cors from 'cors';
 import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express';
 import { requestIdFrom } from '../../../../shared/logging/log-context.js';
-import {
-  invalidArgument,
-  requestTooLarge,
-  ServiceError,
-  StatusCode,
-} from '../../../../shared/errors/service-error.js';
+import { ServiceError, StatusCode } from '../../../../shared/errors/service-error.js';
 import { asServiceError } from '../../../../shared/errors/as-service-error.js';
 import type { Logger } from '../../../../shared/logging/logger.js';
 import type { Operation } from '../../operations/operation.js';
@@ -20,6 +15,7 @@ import { apiDocsRoutes } from '../../ui/api-docs-routes.js';
 import { uiRoutes } from '../../ui/ui-routes.js';
 import { sendError } from './json-errors.js';
 import { mountRestRoutes } from './rest-routes.js';
+import { unreadableRequest, type HttpError } from './unreadable-request.js';
 
 export interface HttpAppOptions {
   pipeline: OperationPipeline;
@@ -64,32 +60,29 @@ export function createHttpApp({
   app.use(grpcWebRoutes(pipeline, operations, bodyLimit, logger));
   app.use(uiRoutes());
   app.use(apiDocsRoutes(operations));
-  app.use(express.json({ limit: bodyLimit, type: () => true }));
+  // Not strict: a body that is JSON but no object (`null`, `[]`) is the schema's to refuse, with
+  // the same words as over gRPC.
+  app.use(express.json({ limit: bodyLimit, type: () => true, strict: false }));
   const router = express.Router();
   mountRestRoutes(router, pipeline, operations);
   app.use(router);
   app.use((_request, response) => {
     sendError(response, new ServiceError(StatusCode.NOT_FOUND, 'ROUTE-NOT-FOUND', 'no such route'));
   });
-  app.use(errors(logger));
+  app.use(errors(logger, operations));
   return app;
 }
 
 /**
- * Errors no route answered, in our error shape: body-parser's (over the limit is 413, anything
- * unreadable is 400) and anything else as `asServiceError` makes it.
+ * Errors no route answered, in our error shape: a request that could not be read (body or path),
+ * and anything else as `asServiceError` makes it.
  */
-function errors(logger: Logger): ErrorRequestHandler {
-  return (error: { type?: string; status?: number }, _request, response, _next) => {
-    if (error.type === 'entity.too.large') return sendError(response, requestTooLarge());
-    // body-parser's own: a body it could not read (bad JSON, charset, encoding, cut short).
-    if (typeof error.type === 'string' && (error.status ?? 500) < 500) {
-      return sendError(
-        response,
-        invalidArgument([{ field: '', description: 'the request body must be a JSON object' }]),
-      );
-    }
-    sendError(response, asServiceError(error, logger));
+function errors(logger: Logger, operations: readonly Operation[]): ErrorRequestHandler {
+  return (error: HttpError, request, response, _next) => {
+    sendError(
+      response,
+      unreadableRequest(error, request, operations) ?? asServiceError(error, logger),
+    );
   };
 }
 
