@@ -1,14 +1,20 @@
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
+import type { PackageDefinition } from '@grpc/proto-loader';
 import { ReflectionService } from '@grpc/reflection';
-import { HealthImplementation, protoPath as healthProtoPath } from 'grpc-health-check';
+import { HealthImplementation } from 'grpc-health-check';
 import type { Readiness } from '../../../../shared/observability/readiness.js';
 import type { Operation } from '../../operations/operation.js';
 import type { OperationPipeline } from '../../pipeline/operation-pipeline.js';
 import { asServiceError } from '../../../../shared/errors/as-service-error.js';
 import { toGrpcError } from './grpc-errors.js';
 import type { Logger } from '../../../../shared/logging/logger.js';
-import { loadProtoRoot, LOADER_OPTIONS, SERVICE_PROTOS } from './proto-files.js';
+import {
+  loadFileDescriptorProtos,
+  loadProtoRoot,
+  LOADER_OPTIONS,
+  SERVICE_PROTOS,
+} from './proto-files.js';
 import { invoke, protoMethods } from './proto-methods.js';
 
 /**
@@ -64,10 +70,14 @@ export async function startGrpcServer(
     for (const name of ['', ...services.keys()]) healthService.setStatus(name, status);
   });
   healthService.addToServer(server);
-  new ReflectionService({
-    ...packageDefinition,
-    ...protoLoader.loadSync(healthProtoPath),
-  }).addToServer(server);
+  // @grpc/reflection reads the files of a proto-loader package definition; ours are the
+  // compiler's, so that clients can resolve every name and import.
+  const compiled = {
+    format: 'FileDescriptorSet',
+    type: {},
+    fileDescriptorProtos: loadFileDescriptorProtos(),
+  };
+  new ReflectionService({ files: compiled } as unknown as PackageDefinition).addToServer(server);
   const bound = await new Promise<number>((resolve, reject) =>
     server.bindAsync(`0.0.0.0:${port}`, grpc.ServerCredentials.createInsecure(), (error, actual) =>
       error ? reject(error) : resolve(actual),

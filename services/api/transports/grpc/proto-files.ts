@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Options } from '@grpc/proto-loader';
 import protobuf from 'protobufjs';
@@ -44,3 +45,31 @@ export const LOADER_OPTIONS: Options = {
   oneofs: false,
   includeDirs: [PROTO_ROOT],
 };
+
+/**
+ * The descriptor sets `npm run build` compiles with buf (a real protobuf compiler): proto/ with the
+ * google/protobuf files it imports, and grpc-health-check's health.proto.
+ */
+const DESCRIPTOR_SETS = ['identity.binpb', 'health.binpb'].map(
+  (name) => new URL(`./${name}`, import.meta.url),
+);
+
+/**
+ * Every .proto file the gRPC port serves, as the compiler wrote it: one encoded
+ * FileDescriptorProto per file, with its real name, package, dependencies and fully-qualified type
+ * names, so that any client's descriptor pool accepts them from server reflection.
+ */
+export function loadFileDescriptorProtos(): Buffer[] {
+  const files: Buffer[] = [];
+  for (const url of DESCRIPTOR_SETS) {
+    // A FileDescriptorSet is `repeated FileDescriptorProto file = 1`: the files are taken as they
+    // are, without decoding and encoding them again.
+    const reader = protobuf.Reader.create(readFileSync(url));
+    while (reader.pos < reader.len) {
+      const tag = reader.uint32();
+      if (tag === ((1 << 3) | 2)) files.push(Buffer.from(reader.bytes()));
+      else reader.skipType(tag & 7);
+    }
+  }
+  return files;
+}
