@@ -81,7 +81,14 @@ export async function startApi(
     const listening = app.listen(port, () => resolve(listening));
     listening.once('error', reject);
   });
-  const grpc = await startGrpcServer(pipeline, operations, readiness, grpcPort, deps.logger);
+  const grpc = await startGrpcServer(
+    pipeline,
+    operations,
+    readiness,
+    grpcPort,
+    config.requestBodyLimit,
+    deps.logger,
+  );
   const address = server.address();
   const boundPort = typeof address === 'object' && address ? address.port : port;
   return {
