@@ -22,7 +22,7 @@ const ERROR_PROTOS = [
   'identity/v1/error.proto',
 ];
 
-/** Every message type, resolved, for encoding errors and shaping responses. */
+/** Every message type, resolved, for decoding requests, shaping responses and encoding errors. */
 export function loadProtoRoot(): protobuf.Root {
   const root = new protobuf.Root();
   root.resolvePath = (_origin, target) =>
@@ -33,9 +33,10 @@ export function loadProtoRoot(): protobuf.Root {
 }
 
 /**
- * How proto-loader reads the service files, on the server and in any client that must see the
- * same messages: lowerCamelCase names, enums by name, 64-bit integers as strings, and defaults
- * left out, so a request has the proto3 JSON shape the JSON transport sees.
+ * How messages become objects, on the server (protobufjs's toObject takes these options as
+ * proto-loader does) and in any client that must see the same messages: lowerCamelCase names,
+ * enums by name, 64-bit integers as strings, and defaults left out, so a request has the proto3
+ * JSON shape the JSON transport sees.
  */
 export const LOADER_OPTIONS: Options = {
   keepCase: false,
