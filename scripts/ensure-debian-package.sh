@@ -5,7 +5,8 @@
 #   scripts/ensure-debian-package.sh <package> <file it installs>
 #
 # The browser suite needs chromium (/usr/bin/chromium); the metrics suite parses /metrics with
-# the Prometheus client's own parser, python3-prometheus-client.
+# the Prometheus client's own parser, python3-prometheus-client; the reflection test resolves
+# descriptors with python3-grpcio and python3-protobuf.
 set -euo pipefail
 package="$1"
 file="$2"

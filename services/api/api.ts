@@ -81,7 +81,14 @@ export async function startApi(
   const http = createHttpServer(app, config.httpKeepAliveTimeoutMs);
   await http.listen(port);
   const { server } = http;
-  const grpc = await startGrpcServer(pipeline, operations, readiness, grpcPort, deps.logger);
+  const grpc = await startGrpcServer(
+    pipeline,
+    operations,
+    readiness,
+    grpcPort,
+    config.requestBodyLimit,
+    deps.logger,
+  );
   const address = server.address();
   const boundPort = typeof address === 'object' && address ? address.port : port;
   return {

@@ -3,6 +3,9 @@ import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import { expect } from 'chai';
 import { service as healthService } from 'grpc-health-check';
+import { operations } from '../../services/api/operations/operations.js';
+import { loadProtoRoot } from '../../services/api/transports/grpc/proto-files.js';
+import { reflectWithPython } from '../support/grpc-reflection.js';
 import { pollUntil } from '../support/poll.js';
 import { TcpProxy } from '../support/tcp-proxy.js';
 import { TestService } from '../support/test-service.js';
@@ -78,6 +81,75 @@ describe('gRPC health and reflection', () => {
     expect(files.length).to.be.above(0);
     expect(Buffer.concat(files).toString('latin1')).to.contain('ImportHumanUser');
   });
+
+  for (const version of ['v1', 'v1alpha'] as const) {
+    it(`serves every file of proto/ as compiled through reflection ${version}: a Python descriptor pool resolves every service, method and message`, async function () {
+      this.timeout(600_000); // the first run may install python3-grpcio with apt-get
+      const errorTypes = [
+        'google.rpc.Status',
+        'google.rpc.BadRequest',
+        'google.rpc.RetryInfo',
+        'identity.v1.ErrorDetail',
+      ];
+      const reflected = await reflectWithPython(service.api.grpcAddress, version, errorTypes);
+
+      expect(Object.keys(reflected.services)).to.include.members([
+        'identity.auth.v1.AuthService',
+        'identity.management.v1.ManagementService',
+        'grpc.health.v1.Health',
+      ]);
+      const root = loadProtoRoot();
+      for (const operation of operations) {
+        const { service: name, method } = operation.grpc;
+        const declared = root.lookupService(name).methods[method]!;
+        declared.resolve();
+        const reflectedMethod = reflected.services[name]!.methods[method]!;
+        expect(reflectedMethod.input.name).to.equal(
+          declared.resolvedRequestType!.fullName.slice(1),
+        );
+        expect(reflectedMethod.output.name).to.equal(
+          declared.resolvedResponseType!.fullName.slice(1),
+        );
+      }
+      expect(reflected.services['identity.management.v1.ManagementService']!.file).to.equal(
+        'identity/management/v1/management.proto',
+      );
+      const importRequest =
+        reflected.services['identity.management.v1.ManagementService']!.methods.ImportHumanUser!
+          .input;
+      expect(importRequest.file).to.equal('identity/management/v1/management.proto');
+      expect(importRequest.fields).to.include({
+        profile: 'identity.management.v1.ImportHumanUserRequest.Profile',
+        idps: 'identity.management.v1.ImportHumanUserRequest.IDP',
+      });
+      const profileResponse =
+        reflected.services['identity.auth.v1.AuthService']!.methods.GetMyProfile!.output;
+      expect(profileResponse.fields).to.deep.equal({
+        details: 'identity.v1.ObjectDetails',
+        profile: 'identity.v1.Profile',
+      });
+      for (const name of errorTypes) expect(reflected.messages[name]!.name).to.equal(name);
+      expect(reflected.messages['google.rpc.Status']!.fields.details).to.equal(
+        'google.protobuf.Any',
+      );
+      expect(reflected.files['identity/management/v1/management.proto']).to.deep.equal({
+        package: 'identity.management.v1',
+        dependency: [
+          'google/protobuf/duration.proto',
+          'google/protobuf/timestamp.proto',
+          'identity/v1/object.proto',
+          'identity/v1/user.proto',
+        ],
+      });
+      expect(Object.keys(reflected.files)).to.include.members([
+        'google/protobuf/any.proto',
+        'google/protobuf/timestamp.proto',
+        'google/rpc/status.proto',
+        'google/rpc/error_details.proto',
+        'identity/v1/error.proto',
+      ]);
+    });
+  }
 
   it('answers SERVING while the database is reachable, NOT_SERVING when it is not, and SERVING again', async () => {
     for (const name of [

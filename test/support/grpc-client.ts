@@ -1,10 +1,6 @@
 import * as grpc from '@grpc/grpc-js';
-import * as protoLoader from '@grpc/proto-loader';
-import {
-  loadProtoRoot,
-  LOADER_OPTIONS,
-  SERVICE_PROTOS,
-} from '../../services/api/transports/grpc/proto-files.js';
+import protobuf from 'protobufjs';
+import { loadProtoRoot, LOADER_OPTIONS } from '../../services/api/transports/grpc/proto-files.js';
 
 export interface GrpcOutcome {
   /** 0 for OK, else the gRPC status code. */
@@ -15,43 +11,120 @@ export interface GrpcOutcome {
   details: Record<string, any>[];
 }
 
-const definition = grpc.loadPackageDefinition(protoLoader.loadSync(SERVICE_PROTOS, LOADER_OPTIONS));
+export interface GrpcCallOptions {
+  token?: string;
+  orgId?: string;
+  headers?: Record<string, string>;
+  /** Send the message gzip-compressed (`grpc-encoding: gzip`). */
+  gzip?: boolean;
+}
+
 const root = loadProtoRoot();
 const clients = new Map<string, grpc.Client>();
 
-/** One unary call with `authorization` and `x-service-orgid` as metadata. */
+/**
+ * One unary call with a real @grpc/grpc-js client, `authorization` and `x-service-orgid` as
+ * metadata, the request encoded from proto/ as protoc's generated code encodes it (see
+ * encodeAsProto3) and the response decoded as proto-loader decodes it.
+ */
 export function callGrpc(
   address: string,
   service: string,
   method: string,
   request: object,
-  options: { token?: string; orgId?: string; headers?: Record<string, string> },
+  options: GrpcCallOptions,
 ): Promise<GrpcOutcome> {
-  const key = `${address}/${service}`;
+  const definition = root.lookupService(service).methods[method]!;
+  definition.resolve();
+  const requestType = definition.resolvedRequestType!;
+  const responseType = definition.resolvedResponseType!;
+  return unaryCall(
+    address,
+    `/${service}/${method}`,
+    request,
+    (message: object) => Buffer.from(encodeAsProto3(requestType, message)),
+    (bytes: Buffer) => responseType.toObject(responseType.decode(bytes), LOADER_OPTIONS),
+    options,
+  );
+}
+
+/** One unary call that sends `message` as the request's bytes, whatever they are. */
+export function callGrpcBytes(
+  address: string,
+  path: string,
+  message: Uint8Array,
+  options: GrpcCallOptions,
+): Promise<GrpcOutcome> {
+  return unaryCall(
+    address,
+    path,
+    message,
+    (bytes: Uint8Array) => Buffer.from(bytes),
+    (bytes: Buffer) => bytes,
+    options,
+  );
+}
+
+function unaryCall<Request>(
+  address: string,
+  path: string,
+  request: Request,
+  serialize: (value: Request) => Buffer,
+  deserialize: (bytes: Buffer) => unknown,
+  options: GrpcCallOptions,
+): Promise<GrpcOutcome> {
+  const key = `${address} ${options.gzip ? 'gzip' : 'identity'}`;
   if (!clients.has(key)) {
-    const Client = service
-      .split('.')
-      .reduce<any>((node, part) => node[part], definition) as grpc.ServiceClientConstructor;
-    clients.set(key, new Client(address, grpc.credentials.createInsecure()));
+    const channelOptions = options.gzip ? { 'grpc.default_compression_algorithm': 2 } : {};
+    clients.set(key, new grpc.Client(address, grpc.credentials.createInsecure(), channelOptions));
   }
-  const client = clients.get(key)! as unknown as Record<string, (...args: unknown[]) => void>;
   const metadata = new grpc.Metadata();
   if (options.token) metadata.set('authorization', `Bearer ${options.token}`);
   if (options.orgId) metadata.set('x-service-orgid', options.orgId);
   for (const [name, value] of Object.entries(options.headers ?? {})) metadata.set(name, value);
   return new Promise((resolve) => {
-    client[method]!.call(
-      client,
-      request,
-      metadata,
-      (error: grpc.ServiceError | null, response: unknown) => {
+    clients
+      .get(key)!
+      .makeUnaryRequest(path, serialize, deserialize, request, metadata, (error, response) => {
         if (!error) return resolve({ code: 0, response, details: [] });
         const raw = error.metadata?.get('grpc-status-details-bin')[0] as Buffer | undefined;
         const details = raw ? decodeStatusDetails(raw) : [];
         resolve({ code: error.code, message: error.details, details });
-      },
-    );
+      });
   });
+}
+
+/**
+ * `message` encoded as protoc's generated code (and Go, Python, grpcurl) encodes it: a field
+ * without presence that holds its default (`""`, 0, false, the first enum value) is left off the
+ * wire. protobufjs would send it, so a server tested only with protobufjs would never see what
+ * every other client sends for an empty string.
+ */
+export function encodeAsProto3(type: protobuf.Type, message: object): Uint8Array {
+  return type.encode(withoutDefaults(type, type.fromObject(message))).finish();
+}
+
+function withoutDefaults(type: protobuf.Type, message: protobuf.Message): protobuf.Message {
+  const fields = message as unknown as Record<string, unknown>;
+  for (const field of type.fieldsArray) {
+    if (!Object.hasOwn(fields, field.name)) continue;
+    const value = fields[field.name];
+    const nested = field.resolvedType;
+    if (nested instanceof protobuf.Type) {
+      for (const inner of field.repeated ? (value as protobuf.Message[]) : [value])
+        if (inner) withoutDefaults(nested, inner as protobuf.Message);
+    } else if (!field.repeated && !field.map && !field.hasPresence && isDefault(value)) {
+      delete fields[field.name];
+    }
+  }
+  return message;
+}
+
+function isDefault(value: unknown): boolean {
+  if (value instanceof Uint8Array) return value.length === 0;
+  if (typeof value === 'object' && value !== null && 'isZero' in value)
+    return (value as { isZero(): boolean }).isZero();
+  return value === '' || value === 0 || value === false;
 }
 
 /** The details of an encoded google.rpc.Status: `@type` plus each message's fields. */

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { GrpcWebClientBase, MethodDescriptor, MethodType, type RpcError } from 'grpc-web';
 import { loadProtoRoot, LOADER_OPTIONS } from '../../services/api/transports/grpc/proto-files.js';
-import { decodeStatusDetails, type GrpcOutcome } from './grpc-client.js';
+import { decodeStatusDetails, encodeAsProto3, type GrpcOutcome } from './grpc-client.js';
 
 // grpc-web is a browser library: in Node it sends through xhr2's XMLHttpRequest.
 (globalThis as { XMLHttpRequest?: unknown }).XMLHttpRequest ??= createRequire(import.meta.url)(
@@ -14,34 +14,71 @@ const clients = {
   text: new GrpcWebClientBase({ format: 'text' }),
 };
 
+type GrpcWebOptions = { token?: string; orgId?: string; format?: 'binary' | 'text' };
+
 /**
  * One unary call with Google's grpc-web client: `authorization` and `x-service-orgid` as
- * metadata, messages encoded from proto/ with protobufjs as the generated stubs would.
+ * metadata, messages encoded from proto/ as the generated stubs encode them.
  */
 export function callGrpcWeb(
   baseUrl: string,
   service: string,
   method: string,
   request: object,
-  options: { token?: string; orgId?: string; format?: 'binary' | 'text' },
+  options: GrpcWebOptions,
 ): Promise<GrpcOutcome> {
   const definition = root.lookupService(service).methods[method]!;
   definition.resolve();
   const requestType = definition.resolvedRequestType!;
   const responseType = definition.resolvedResponseType!;
-  const descriptor = new MethodDescriptor(
+  return unaryCall(
+    baseUrl,
     `/${service}/${method}`,
+    request,
+    (message: object) => encodeAsProto3(requestType, message),
+    (bytes: Uint8Array) => responseType.toObject(responseType.decode(bytes), LOADER_OPTIONS),
+    options,
+  );
+}
+
+/** One unary call that sends `message` as the request's bytes, whatever they are. */
+export function callGrpcWebBytes(
+  baseUrl: string,
+  path: string,
+  message: Uint8Array,
+  options: GrpcWebOptions,
+): Promise<GrpcOutcome> {
+  return unaryCall(
+    baseUrl,
+    path,
+    message,
+    (bytes: Uint8Array) => bytes,
+    (bytes) => bytes,
+    options,
+  );
+}
+
+function unaryCall<Request>(
+  baseUrl: string,
+  path: string,
+  request: Request,
+  serialize: (value: Request) => Uint8Array,
+  deserialize: (bytes: Uint8Array) => unknown,
+  options: GrpcWebOptions,
+): Promise<GrpcOutcome> {
+  const descriptor = new MethodDescriptor(
+    path,
     MethodType.UNARY,
     Object as never,
     Object as never,
-    (message: object) => requestType.encode(requestType.fromObject(message)).finish(),
-    (bytes: Uint8Array) => responseType.toObject(responseType.decode(bytes), LOADER_OPTIONS),
+    serialize,
+    deserialize,
   );
   const metadata: Record<string, string> = {};
   if (options.token) metadata.authorization = `Bearer ${options.token}`;
   if (options.orgId) metadata['x-service-orgid'] = options.orgId;
   return clients[options.format ?? 'binary']
-    .unaryCall(`${baseUrl}/${service}/${method}`, request, metadata, descriptor)
+    .unaryCall(`${baseUrl}${path}`, request, metadata, descriptor)
     .then(
       (response) => ({ code: 0, response, details: [] }),
       (error: RpcError) => {

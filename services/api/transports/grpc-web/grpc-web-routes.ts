@@ -1,6 +1,5 @@
 import express, { type Request, type Router } from 'express';
 import {
-  invalidArgument,
   requestTooLarge,
   ServiceError,
   StatusCode,
@@ -10,8 +9,9 @@ import type { OperationPipeline } from '../../pipeline/operation-pipeline.js';
 import { asServiceError } from '../../../../shared/errors/as-service-error.js';
 import { grpcStatusOf } from '../grpc/grpc-errors.js';
 import type { Logger } from '../../../../shared/logging/logger.js';
-import { invoke, protoMethods, type ProtoMethod } from '../grpc/proto-methods.js';
-import { loadProtoRoot, LOADER_OPTIONS } from '../grpc/proto-files.js';
+import { encodeResponse, invoke, protoMethods, type ProtoMethod } from '../grpc/proto-methods.js';
+import { loadProtoRoot } from '../grpc/proto-files.js';
+import { decodeRequest, malformedRequest } from '../grpc/proto-request.js';
 import { dataFrame, readUnaryMessage, trailersFrame } from './grpc-web-framing.js';
 
 const GRPC_WEB = /^application\/grpc-web(-text)?(\+proto)?\s*(;|$)/i;
@@ -26,7 +26,7 @@ export function grpcWebVariant(request: Request): 'binary' | 'text' | undefined 
 /**
  * gRPC-web on the HTTP port: `POST /<package>.<Service>/<Method>` with one framed message,
  * answered with a data frame and a trailers frame (or trailers alone for an error). The message
- * is decoded as proto-loader decodes it for gRPC, so the pipeline sees the same request.
+ * is decoded as the gRPC transport decodes it, so the pipeline sees the same request.
  */
 export function grpcWebRoutes(
   pipeline: OperationPipeline,
@@ -64,7 +64,9 @@ export function grpcWebRoutes(
     readBody(request, response, (bodyError?: { type?: string }) => {
       if (bodyError) {
         return fail(
-          bodyError.type === 'entity.too.large' ? requestTooLarge() : malformed('unreadable'),
+          bodyError.type === 'entity.too.large'
+            ? requestTooLarge()
+            : malformedRequest('unreadable'),
         );
       }
       if (!method) {
@@ -72,7 +74,7 @@ export function grpcWebRoutes(
           new ServiceError(StatusCode.UNIMPLEMENTED, 'METHOD-NOT-FOUND', 'no such method'),
         );
       }
-      const message = decodeRequest(method, request.body as Buffer, variant);
+      const message = readRequest(method, request.body as Buffer, variant, bodyLimit);
       if (message instanceof ServiceError) return fail(message);
       const incoming = {
         authorization: request.get('authorization'),
@@ -84,7 +86,7 @@ export function grpcWebRoutes(
       invoke(pipeline, method, incoming)
         .then((result) =>
           reply([
-            dataFrame(method.responseType.encode(method.responseType.fromObject(result)).finish()),
+            dataFrame(encodeResponse(method, result)),
             trailersFrame({ 'grpc-status': '0', 'grpc-message': '' }),
           ]),
         )
@@ -94,24 +96,17 @@ export function grpcWebRoutes(
   return router;
 }
 
-/** The request message in proto3 JSON names, or the error that says why there is none. */
-function decodeRequest(
+/** The request message of a gRPC-web body, or the error that says why there is none. */
+function readRequest(
   method: ProtoMethod,
   body: Buffer,
   variant: 'binary' | 'text',
+  limit: number,
 ): Record<string, unknown> | ServiceError {
   const bytes = variant === 'text' ? Buffer.from(body.toString('latin1'), 'base64') : body;
   const message = readUnaryMessage(bytes);
-  if (!message) return malformed('not one gRPC-web message');
-  try {
-    return method.requestType.toObject(method.requestType.decode(message), LOADER_OPTIONS);
-  } catch {
-    return malformed(`not a valid ${method.requestType.name}`);
-  }
-}
-
-function malformed(why: string): ServiceError {
-  return invalidArgument([{ field: '', description: `the request body is ${why}` }]);
+  if (!message) return malformedRequest('not one gRPC-web message');
+  return decodeRequest(method, message, limit);
 }
 
 /** Response headers a browser must be allowed to read for gRPC-web. */

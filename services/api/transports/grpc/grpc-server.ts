@@ -1,15 +1,27 @@
 import * as grpc from '@grpc/grpc-js';
-import * as protoLoader from '@grpc/proto-loader';
+import type { PackageDefinition } from '@grpc/proto-loader';
 import { ReflectionService } from '@grpc/reflection';
-import { HealthImplementation, protoPath as healthProtoPath } from 'grpc-health-check';
+import { HealthImplementation } from 'grpc-health-check';
 import type { Readiness } from '../../../../shared/observability/readiness.js';
 import type { Operation } from '../../operations/operation.js';
 import type { OperationPipeline } from '../../pipeline/operation-pipeline.js';
 import { asServiceError } from '../../../../shared/errors/as-service-error.js';
+import { ServiceError } from '../../../../shared/errors/service-error.js';
 import { toGrpcError } from './grpc-errors.js';
 import type { Logger } from '../../../../shared/logging/logger.js';
-import { loadProtoRoot, LOADER_OPTIONS, SERVICE_PROTOS } from './proto-files.js';
-import { invoke, protoMethods } from './proto-methods.js';
+import { loadFileDescriptorProtos, loadProtoRoot } from './proto-files.js';
+import { encodeResponse, invoke, protoMethods, type ProtoMethod } from './proto-methods.js';
+import { decodeRequest } from './proto-request.js';
+
+/**
+ * The largest message grpc-js reads at all: at least 16 MiB, and twice the body limit. A message
+ * over the body limit but under this is read and answered REQUEST-TOO-LARGE with our details; one
+ * over this is refused by grpc-js as soon as its 5-byte frame header says how long it is, with its
+ * own RESOURCE_EXHAUSTED (no details), so no call buffers more than this.
+ */
+export function grpcReadCap(bodyLimit: number): number {
+  return Math.max(16 * 1024 * 1024, 2 * bodyLimit);
+}
 
 /**
  * Serves every operation at its gRPC method, over the same pipeline as JSON: this adapter only
@@ -21,21 +33,32 @@ export async function startGrpcServer(
   operations: readonly Operation[],
   readiness: Readiness,
   port: number,
+  bodyLimit: number,
   logger: Logger,
 ): Promise<{ server: grpc.Server; port: number }> {
-  const packageDefinition = protoLoader.loadSync(SERVICE_PROTOS, LOADER_OPTIONS);
-  const definition = grpc.loadPackageDefinition(packageDefinition);
   const root = loadProtoRoot();
-  // channelz (on by default) records every call for a debugging service we do not serve.
-  const server = new grpc.Server({ 'grpc.enable_channelz': 0 });
-  const services = new Map<string, grpc.UntypedServiceImplementation>();
-  for (const method of protoMethods(root, operations).values()) {
-    const { service, method: name } = method.operation.grpc;
-    const implementation = services.get(service) ?? {};
-    implementation[name] = (
-      call: grpc.ServerUnaryCall<unknown, unknown>,
+  const server = new grpc.Server({
+    // channelz (on by default) records every call for a debugging service we do not serve.
+    'grpc.enable_channelz': 0,
+    'grpc.max_receive_message_length': grpcReadCap(bodyLimit),
+  });
+  const services = new Map<
+    string,
+    {
+      definition: Record<string, ReturnType<typeof methodDefinition>>;
+      implementation: grpc.UntypedServiceImplementation;
+    }
+  >();
+  for (const [path, method] of protoMethods(root, operations)) {
+    const { service: name, method: methodName } = method.operation.grpc;
+    const service = services.get(name) ?? { definition: {}, implementation: {} };
+    service.definition[methodName] = methodDefinition(path, method, bodyLimit);
+    service.implementation[methodName] = (
+      call: grpc.ServerUnaryCall<Record<string, unknown> | ServiceError, unknown>,
       callback: grpc.sendUnaryData<unknown>,
     ) => {
+      // What the deserializer could not turn into a request, answered as gRPC-web answers it.
+      if (call.request instanceof ServiceError) return callback(toGrpcError(root, call.request));
       const incoming = {
         authorization: metadataValue(call.metadata, 'authorization'),
         targetOrgId: metadataValue(call.metadata, 'x-service-orgid'),
@@ -48,32 +71,55 @@ export async function startGrpcServer(
         (error: unknown) => callback(toGrpcError(root, asServiceError(error, logger))),
       );
     };
-    services.set(service, implementation);
+    services.set(name, service);
   }
-  for (const [name, implementation] of services) {
-    const service = name
-      .split('.')
-      .reduce<unknown>(
-        (node, part) => (node as Record<string, unknown>)[part],
-        definition,
-      ) as grpc.ServiceClientConstructor;
-    server.addService(service.service, implementation);
+  for (const { definition, implementation } of services.values()) {
+    server.addService(definition, implementation);
   }
   const healthService = new HealthImplementation();
   readiness.onChange((status) => {
     for (const name of ['', ...services.keys()]) healthService.setStatus(name, status);
   });
   healthService.addToServer(server);
-  new ReflectionService({
-    ...packageDefinition,
-    ...protoLoader.loadSync(healthProtoPath),
-  }).addToServer(server);
+  // @grpc/reflection reads the files of a proto-loader package definition; ours are the
+  // compiler's, so that clients can resolve every name and import.
+  const compiled = {
+    format: 'FileDescriptorSet',
+    type: {},
+    fileDescriptorProtos: loadFileDescriptorProtos(),
+  };
+  new ReflectionService({ files: compiled } as unknown as PackageDefinition).addToServer(server);
   const bound = await new Promise<number>((resolve, reject) =>
     server.bindAsync(`0.0.0.0:${port}`, grpc.ServerCredentials.createInsecure(), (error, actual) =>
       error ? reject(error) : resolve(actual),
     ),
   );
   return { server, port: bound };
+}
+
+/**
+ * How grpc-js reads and writes the method's messages. The request is decoded as over gRPC-web,
+ * and what cannot be a request comes to the handler as the ServiceError that says why.
+ */
+function methodDefinition(
+  path: string,
+  method: ProtoMethod,
+  bodyLimit: number,
+): grpc.MethodDefinition<Record<string, unknown> | ServiceError, Record<string, unknown>> {
+  return {
+    path,
+    requestStream: false,
+    responseStream: false,
+    requestDeserialize: (bytes: Buffer) => decodeRequest(method, bytes, bodyLimit),
+    responseSerialize: (response: Record<string, unknown>) => encodeResponse(method, response),
+    // A server never encodes a request nor decodes a response.
+    requestSerialize: () => {
+      throw new Error('not a client');
+    },
+    responseDeserialize: () => {
+      throw new Error('not a client');
+    },
+  };
 }
 
 function metadataValue(metadata: grpc.Metadata, key: string): string | undefined {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Options } from '@grpc/proto-loader';
 import protobuf from 'protobufjs';
@@ -22,8 +23,8 @@ const ERROR_PROTOS = [
 ];
 
 /**
- * Every message type, resolved, for encoding errors and shaping responses; with the `//` comments,
- * which the OpenAPI document carries as descriptions.
+ * Every message type, resolved, for decoding requests, shaping responses and encoding errors; with
+ * the `//` comments, which the OpenAPI document carries as descriptions.
  */
 export function loadProtoRoot(): protobuf.Root {
   const root = new protobuf.Root();
@@ -38,9 +39,10 @@ export function loadProtoRoot(): protobuf.Root {
 }
 
 /**
- * How proto-loader reads the service files, on the server and in any client that must see the
- * same messages: lowerCamelCase names, enums by name, 64-bit integers as strings, and defaults
- * left out, so a request has the proto3 JSON shape the JSON transport sees.
+ * How messages become objects, on the server (protobufjs's toObject takes these options as
+ * proto-loader does) and in any client that must see the same messages: lowerCamelCase names,
+ * enums by name, 64-bit integers as strings, and defaults left out, so a request has the proto3
+ * JSON shape the JSON transport sees.
  */
 export const LOADER_OPTIONS: Options = {
   keepCase: false,
@@ -50,3 +52,31 @@ export const LOADER_OPTIONS: Options = {
   oneofs: false,
   includeDirs: [PROTO_ROOT],
 };
+
+/**
+ * The descriptor sets `npm run build` compiles with buf (a real protobuf compiler): proto/ with the
+ * google/protobuf files it imports, and grpc-health-check's health.proto.
+ */
+const DESCRIPTOR_SETS = ['identity.binpb', 'health.binpb'].map(
+  (name) => new URL(`./${name}`, import.meta.url),
+);
+
+/**
+ * Every .proto file the gRPC port serves, as the compiler wrote it: one encoded
+ * FileDescriptorProto per file, with its real name, package, dependencies and fully-qualified type
+ * names, so that any client's descriptor pool accepts them from server reflection.
+ */
+export function loadFileDescriptorProtos(): Buffer[] {
+  const files: Buffer[] = [];
+  for (const url of DESCRIPTOR_SETS) {
+    // A FileDescriptorSet is `repeated FileDescriptorProto file = 1`: the files are taken as they
+    // are, without decoding and encoding them again.
+    const reader = protobuf.Reader.create(readFileSync(url));
+    while (reader.pos < reader.len) {
+      const tag = reader.uint32();
+      if (tag === ((1 << 3) | 2)) files.push(Buffer.from(reader.bytes()));
+      else reader.skipType(tag & 7);
+    }
+  }
+  return files;
+}

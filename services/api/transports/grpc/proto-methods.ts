@@ -31,6 +31,12 @@ export function protoMethods(
   );
 }
 
+/** The response message's bytes, encoded as proto-loader encodes it. */
+export function encodeResponse(method: ProtoMethod, response: Record<string, unknown>): Buffer {
+  const type = method.responseType;
+  return Buffer.from(type.encode(type.fromObject(response)).finish());
+}
+
 /**
  * Runs the method's operation through the pipeline, and shapes the result for its response type.
  * A failure is the pipeline's ServiceError.

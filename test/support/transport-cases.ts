@@ -1,0 +1,209 @@
+/** The cases test/integration/transports.test.ts sends over every transport. */
+
+/** One outcome, whatever the transport: the status code, the error id and the violated fields. */
+export interface Outcome {
+  code: number;
+  errorId?: string;
+  fields?: string[];
+  /** For a success: the response's top-level fields and details' fields. */
+  shape?: string[];
+  /** For a failure: its message and every violation, which must not depend on the transport. */
+  said?: { message?: string; violations?: { field: string; description: string }[] };
+}
+
+export interface Fixtures {
+  owner: { orgId: string; userId: string; token: string };
+  other: { orgId: string };
+  projectId: string;
+  idpId: string;
+  prefix: string;
+}
+
+export type Operation = 'ImportHumanUser' | 'UpdateMyProfile' | 'GetMyProfile' | 'UpdateProject';
+export interface Case {
+  name: string;
+  operation: Operation;
+  request: (f: Fixtures) => Record<string, unknown>;
+  caller?: (f: Fixtures) => { token?: string; orgId?: string };
+  expected: Outcome;
+  /**
+   * The case whose JSON answer the gRPC transports must give: proto3 sends an absent string and
+   * an empty one alike (as nothing), so over them an omitted required string is an empty one.
+   */
+  overProtoSaysAs?: string;
+}
+
+const user = (f: Fixtures, name: string, extra: Record<string, unknown> = {}) => ({
+  userName: `${f.prefix}-${name}`,
+  profile: { firstName: 'Tess', lastName: 'Port' },
+  email: { email: `${f.prefix}-${name}@example.com` },
+  ...extra,
+});
+
+/** The same cases for every transport; each transport gets fresh fixtures of its own. */
+export const CASES: Case[] = [
+  {
+    name: 'a valid import',
+    operation: 'ImportHumanUser',
+    request: (f) => user(f, 'ok', { requestPasswordlessRegistration: true }),
+    expected: {
+      code: 0,
+      shape: [
+        'details',
+        'passwordlessRegistration',
+        'userId',
+        'details.changeDate',
+        'details.creationDate',
+        'details.resourceOwner',
+        'details.sequence',
+      ],
+    },
+  },
+  {
+    name: 'an import violating several limits',
+    operation: 'ImportHumanUser',
+    request: (f) => ({
+      ...user(f, 'bad'),
+      profile: { firstName: 'x'.repeat(201), lastName: 'L', nickName: 'n'.repeat(201) },
+      phone: { phone: '0791234567' },
+    }),
+    expected: {
+      code: 3,
+      errorId: 'REQUEST-INVALID',
+      fields: ['phone.phone', 'profile.firstName', 'profile.nickName'],
+    },
+  },
+  {
+    name: 'password with hashedPassword',
+    operation: 'ImportHumanUser',
+    request: (f) =>
+      user(f, 'both', {
+        password: 'Sup3r-secret!',
+        hashedPassword: { value: '$1$saltsalt$qjXMvbEw8oaL.CzflDtaK/' },
+      }),
+    expected: { code: 3, errorId: 'REQUEST-INVALID', fields: ['hashedPassword'] },
+  },
+  {
+    name: 'a weak password',
+    operation: 'ImportHumanUser',
+    request: (f) => user(f, 'weak', { password: 'weak' }),
+    expected: { code: 3, errorId: 'REQUEST-INVALID', fields: ['password'] },
+  },
+  {
+    name: 'an unknown identity provider',
+    operation: 'ImportHumanUser',
+    request: (f) => user(f, 'idp', { idps: [{ configId: 'nope', externalUserId: 'x' }] }),
+    expected: { code: 9, errorId: 'IDP-CONFIG-NOT-FOUND' },
+  },
+  {
+    name: 'a taken userName',
+    operation: 'ImportHumanUser',
+    request: (f) => ({ ...user(f, 'x'), userName: 'taken-by-fixture' }),
+    expected: { code: 6, errorId: 'USER-ALREADY-EXISTS' },
+  },
+  {
+    name: 'no credentials',
+    operation: 'ImportHumanUser',
+    request: (f) => user(f, 'anon'),
+    caller: () => ({}),
+    expected: { code: 16, errorId: 'AUTH-UNAUTHENTICATED' },
+  },
+  {
+    name: 'another organization',
+    operation: 'ImportHumanUser',
+    request: (f) => user(f, 'elsewhere'),
+    caller: (f) => ({ token: f.owner.token, orgId: f.other.orgId }),
+    expected: { code: 7, errorId: 'AUTH-PERMISSION-DENIED' },
+  },
+  {
+    name: 'a profile change',
+    operation: 'UpdateMyProfile',
+    request: () => ({
+      firstName: 'New',
+      lastName: 'Name',
+      displayName: 'New Name',
+      preferredLanguage: 'de-ch',
+    }),
+    expected: {
+      code: 0,
+      shape: ['details', 'details.changeDate', 'details.resourceOwner', 'details.sequence'],
+    },
+  },
+  {
+    name: 'a profile with an empty first name',
+    operation: 'UpdateMyProfile',
+    request: () => ({ firstName: '', lastName: 'Only', displayName: 'Only' }),
+    expected: { code: 3, errorId: 'REQUEST-INVALID', fields: ['firstName'] },
+  },
+  {
+    name: 'a profile with every required name empty',
+    operation: 'UpdateMyProfile',
+    request: () => ({ firstName: '', lastName: '', displayName: '' }),
+    expected: {
+      code: 3,
+      errorId: 'REQUEST-INVALID',
+      fields: ['displayName', 'firstName', 'lastName'],
+    },
+  },
+  {
+    name: 'a profile without required fields',
+    operation: 'UpdateMyProfile',
+    request: () => ({}),
+    expected: {
+      code: 3,
+      errorId: 'REQUEST-INVALID',
+      fields: ['displayName', 'firstName', 'lastName'],
+    },
+    overProtoSaysAs: 'a profile with every required name empty',
+  },
+  {
+    name: 'an import with an empty userName',
+    operation: 'ImportHumanUser',
+    request: (f) => ({ ...user(f, 'x'), userName: '' }),
+    expected: { code: 3, errorId: 'REQUEST-INVALID', fields: ['userName'] },
+  },
+  {
+    name: 'an import with empty first and last names',
+    operation: 'ImportHumanUser',
+    request: (f) => ({ ...user(f, 'x'), profile: { firstName: '', lastName: '' } }),
+    expected: {
+      code: 3,
+      errorId: 'REQUEST-INVALID',
+      fields: ['profile.firstName', 'profile.lastName'],
+    },
+  },
+  {
+    name: 'a profile the worker has not read yet (no worker runs here)',
+    operation: 'GetMyProfile',
+    request: () => ({}),
+    expected: { code: 5, errorId: 'PROFILE-NOT-FOUND' },
+  },
+  {
+    name: 'a profile read without credentials',
+    operation: 'GetMyProfile',
+    request: () => ({}),
+    caller: () => ({ token: 'not-a-jwt' }),
+    expected: { code: 16, errorId: 'AUTH-UNAUTHENTICATED' },
+  },
+  {
+    name: 'a project change',
+    operation: 'UpdateProject',
+    request: (f) => ({ id: f.projectId, name: 'Renamed', projectRoleCheck: true }),
+    expected: {
+      code: 0,
+      shape: ['details', 'details.changeDate', 'details.resourceOwner', 'details.sequence'],
+    },
+  },
+  {
+    name: 'a project with an empty name',
+    operation: 'UpdateProject',
+    request: (f) => ({ id: f.projectId, name: '' }),
+    expected: { code: 3, errorId: 'REQUEST-INVALID', fields: ['name'] },
+  },
+  {
+    name: 'a project of no organization of the caller',
+    operation: 'UpdateProject',
+    request: () => ({ id: 'missing', name: 'X' }),
+    expected: { code: 5, errorId: 'PROJECT-NOT-FOUND' },
+  },
+];
