@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { Redis } from 'ioredis';
 import type { JWTVerifyGetKey } from 'jose';
 import type { Registry } from 'prom-client';
@@ -10,6 +10,7 @@ import {
 } from '../../shared/observability/metrics.js';
 import { opsRoutes } from '../ops/ops-routes.js';
 import { Readiness, type ReadinessCheck } from '../../shared/observability/readiness.js';
+import { listen } from '../../shared/process/listen.js';
 import type { Dependencies } from './operations/operation.js';
 import { operations } from './operations/operations.js';
 import { OperationPipeline } from './pipeline/operation-pipeline.js';
@@ -77,11 +78,17 @@ export async function startApi(
     corsOrigins: config.corsOrigins,
     ops: opsRoutes(registry, readiness),
   });
-  const server = await new Promise<Server>((resolve, reject) => {
-    const listening = app.listen(port, () => resolve(listening));
-    listening.once('error', reject);
-  });
-  const grpc = await startGrpcServer(pipeline, operations, readiness, grpcPort, deps.logger);
+  const server = createServer(app);
+  const grpc = await listen(server, port, 'HTTP_PORT')
+    .then(() => startGrpcServer(pipeline, operations, readiness, grpcPort, deps.logger))
+    .catch(async (error: unknown) => {
+      // A port that cannot be bound ends the start: leave nothing of it running.
+      readiness.stop();
+      server.close();
+      await admin?.disconnect();
+      redis?.disconnect();
+      throw error;
+    });
   const address = server.address();
   const boundPort = typeof address === 'object' && address ? address.port : port;
   return {

@@ -1,3 +1,4 @@
+import { format } from 'node:util';
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import { ReflectionService } from '@grpc/reflection';
@@ -8,6 +9,7 @@ import type { OperationPipeline } from '../../pipeline/operation-pipeline.js';
 import { asServiceError } from '../../../../shared/errors/as-service-error.js';
 import { toGrpcError } from './grpc-errors.js';
 import type { Logger } from '../../../../shared/logging/logger.js';
+import { PortUnavailableError } from '../../../../shared/process/listen.js';
 import { loadProtoRoot, LOADER_OPTIONS, SERVICE_PROTOS } from './proto-files.js';
 import { invoke, protoMethods } from './proto-methods.js';
 
@@ -23,6 +25,13 @@ export async function startGrpcServer(
   port: number,
   logger: Logger,
 ): Promise<{ server: grpc.Server; port: number }> {
+  // grpc-js writes its own lines to stderr ("E No address added…" beside our one line about a
+  // taken port); the process's log lines are JSON on stdout.
+  grpc.setLogger({
+    error: (...args: unknown[]) => logger.error({ component: 'grpc-js' }, format(...args)),
+    info: (...args: unknown[]) => logger.info({ component: 'grpc-js' }, format(...args)),
+    debug: (...args: unknown[]) => logger.debug({ component: 'grpc-js' }, format(...args)),
+  });
   const packageDefinition = protoLoader.loadSync(SERVICE_PROTOS, LOADER_OPTIONS);
   const definition = grpc.loadPackageDefinition(packageDefinition);
   const root = loadProtoRoot();
@@ -70,7 +79,7 @@ export async function startGrpcServer(
   }).addToServer(server);
   const bound = await new Promise<number>((resolve, reject) =>
     server.bindAsync(`0.0.0.0:${port}`, grpc.ServerCredentials.createInsecure(), (error, actual) =>
-      error ? reject(error) : resolve(actual),
+      error ? reject(PortUnavailableError.of('GRPC_PORT', port, error)) : resolve(actual),
     ),
   );
   return { server, port: bound };
