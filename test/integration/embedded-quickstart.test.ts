@@ -46,7 +46,6 @@ describe('npm start on a bare machine: the embedded mode and the README quick st
         PATH: process.env.PATH,
         HTTP_PORT: String(port),
         GRPC_PORT: String(await freePort()),
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
         LOG_LEVEL: 'warn',
       },
     });
@@ -123,7 +122,12 @@ describe('npm start on a bare machine: the embedded mode and the README quick st
     const { stdout } = await start();
     const vars = await variables();
     expect(vars).to.have.keys('API_URL', 'ORG_ID', 'USER_ID', 'PROJECT_ID', 'TOKEN');
-    expect(vars.API_URL).to.equal(`http://127.0.0.1:${port}`);
+    // PUBLIC_URL is not set: the URL, and the token's issuer, follow HTTP_PORT.
+    expect(vars.API_URL).to.equal(`http://localhost:${port}`);
+    const claims = JSON.parse(Buffer.from(vars.TOKEN!.split('.')[1]!, 'base64url').toString()) as {
+      iss: string;
+    };
+    expect(claims.iss).to.equal(`http://localhost:${port}`);
     expect(stdout()).to.contain('set up and running (embedded mode');
     for (const value of [vars.API_URL, vars.ORG_ID, vars.PROJECT_ID, vars.TOKEN]) {
       expect(stdout()).to.contain(value);
@@ -152,8 +156,17 @@ describe('npm start on a bare machine: the embedded mode and the README quick st
     expect(before).to.have.length(1);
 
     for (const example of examples) {
-      const body = JSON.parse(await shell(example)) as { details: { sequence: string } };
+      const body = JSON.parse(await shell(example)) as {
+        details: { sequence: string };
+        passwordlessRegistration?: { link: string };
+      };
       expect(body.details.sequence, example).to.match(/^\d+$/);
+      // The import asks for one: its link is on this process's port.
+      if (example.includes('requestPasswordlessRegistration')) {
+        expect(body.passwordlessRegistration?.link).to.match(
+          new RegExp(`^http://localhost:${port}/ui/login/passwordless/init\\?`),
+        );
+      }
     }
 
     const after = await pollUntil(emails, (names) => names.length > 1, 20_000);
