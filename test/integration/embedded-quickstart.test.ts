@@ -37,7 +37,10 @@ describe('npm start on a bare machine: the embedded mode and the README quick st
   let running: Started | undefined;
   const quickstart = () => join(dir, '.data', 'quickstart.env');
 
-  /** `npm start` as the README runs it, with nothing configured but where to listen. */
+  /**
+   * `npm start` as the README runs it, with nothing configured but where to listen: what it runs
+   * once it has built (fresh-clone.test.ts runs the README's `npm start` itself).
+   */
   async function start(): Promise<Started> {
     const child = spawn('node', [MAIN], {
       cwd: dir,
