@@ -10,6 +10,7 @@ import {
 } from '../../shared/observability/metrics.js';
 import { opsRoutes } from '../ops/ops-routes.js';
 import { Readiness, type ReadinessCheck } from '../../shared/observability/readiness.js';
+import { listen } from '../../shared/process/listen.js';
 import type { Dependencies } from './operations/operation.js';
 import { operations } from './operations/operations.js';
 import { OperationPipeline } from './pipeline/operation-pipeline.js';
@@ -79,16 +80,26 @@ export async function startApi(
     ops: opsRoutes(registry, readiness),
   });
   const http = createHttpServer(app, config.httpKeepAliveTimeoutMs);
-  await http.listen(port);
   const { server } = http;
-  const grpc = await startGrpcServer(
-    pipeline,
-    operations,
-    readiness,
-    grpcPort,
-    config.requestBodyLimit,
-    deps.logger,
-  );
+  const grpc = await listen(server, port, 'HTTP_PORT')
+    .then(() =>
+      startGrpcServer(
+        pipeline,
+        operations,
+        readiness,
+        grpcPort,
+        config.requestBodyLimit,
+        deps.logger,
+      ),
+    )
+    .catch(async (error: unknown) => {
+      // A port that cannot be bound ends the start: leave nothing of it running.
+      readiness.stop();
+      server.close();
+      await admin?.disconnect();
+      redis?.disconnect();
+      throw error;
+    });
   const address = server.address();
   const boundPort = typeof address === 'object' && address ? address.port : port;
   return {

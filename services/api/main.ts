@@ -44,7 +44,12 @@ runProcess(
       keys,
       config.httpPort,
       config.grpcPort,
-    );
+    )
+      // A port it cannot listen on ends the start: the file would name a service that is not there.
+      .catch(async (error: unknown) => {
+        if (instance) await removeQuickstart(config);
+        throw error;
+      });
     logger.info(
       { http: `http://0.0.0.0:${config.httpPort}`, grpc: `0.0.0.0:${config.grpcPort}` },
       'identity API listening',

@@ -1,7 +1,8 @@
 import express, { type Router } from 'express';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { Registry } from 'prom-client';
 import type { Readiness } from '../../shared/observability/readiness.js';
+import { listen } from '../../shared/process/listen.js';
 
 /**
  * What an operator's tools ask a process: `/healthz` (the process is alive), `/readyz` (every
@@ -23,19 +24,22 @@ export function opsRoutes(registry: Registry, readiness: Readiness): Router {
   return router;
 }
 
-/** The ops routes alone on their own port, for a process that serves nothing else. */
+/**
+ * The ops routes alone on their own port, for a process that serves nothing else.
+ *
+ * @param variable where `port` came from, for the message when it cannot be bound
+ */
 export async function startOpsServer(
   registry: Registry,
   readiness: Readiness,
   port: number,
+  variable = 'WORKER_HTTP_PORT',
 ): Promise<{ server: Server; port: number }> {
   const app = express();
   app.disable('x-powered-by');
   app.use(opsRoutes(registry, readiness));
-  const server = await new Promise<Server>((resolve, reject) => {
-    const listening = app.listen(port, () => resolve(listening));
-    listening.once('error', reject);
-  });
+  const server = createServer(app);
+  await listen(server, port, variable);
   const address = server.address();
   return { server, port: typeof address === 'object' && address ? address.port : port };
 }

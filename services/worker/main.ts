@@ -12,7 +12,12 @@ runProcess(
   ],
   async ({ config, logger, dataSource }) => {
     const worker = await startWorker(dataSource, config, logger);
-    const ops = await startOpsServer(worker.registry, worker.readiness, config.worker.httpPort);
+    const ops = await startOpsServer(worker.registry, worker.readiness, config.worker.httpPort)
+      // Its port taken, the worker does not run on without the probes that watch it.
+      .catch(async (error: unknown) => {
+        await worker.close();
+        throw error;
+      });
     logger.info(
       { consumers: worker.consumers.map((consumer) => consumer.name), ops: ops.port },
       'identity worker running',

@@ -30,7 +30,7 @@ export interface Config {
   dataDir: string;
   /** Connections in the MySQL pool. `DATABASE_POOL_SIZE`, default 20. */
   databasePoolSize: number;
-  /** Base of the links the service hands out. `PUBLIC_URL`, default `http://localhost:8080`. */
+  /** Base of the links the service hands out. `PUBLIC_URL`, default `http://localhost:<HTTP_PORT>`. */
   publicUrl: string;
   /**
    * How long an idle kept-alive HTTP connection stays open, in ms: longer than the idle timeout
@@ -158,9 +158,11 @@ export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
   const read = new EnvReader(env, problems);
   const dataDir = env.DATA_DIR || '.data';
-  const publicUrl = read.url('PUBLIC_URL', 'http://localhost:8080').replace(/\/+$/, '');
+  const httpPort = read.integer('HTTP_PORT', 8080, 0, 65535);
+  // Unset, the links and the token issuer name this process's own port.
+  const publicUrl = read.url('PUBLIC_URL', `http://localhost:${httpPort}`).replace(/\/+$/, '');
   const config: Config = {
-    httpPort: read.integer('HTTP_PORT', 8080, 0, 65535),
+    httpPort,
     grpcPort: read.integer('GRPC_PORT', 9090, 0, 65535),
     databaseUrl: env.DATABASE_URL ? read.url('DATABASE_URL', '', ['mysql:']) : undefined,
     dataDir,

@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { DataSource, type EntityManager, type FindOneOptions } from 'typeorm';
 import type { Config } from '../config/config.js';
 import { isDeadlock } from './db-errors.js';
-import { createEmbeddedDataSource, exclusively, isEmbedded } from './embedded-database.js';
+import {
+  createEmbeddedDataSource,
+  createEmbeddedSnapshot,
+  exclusively,
+  isEmbedded,
+} from './embedded-database.js';
 import { entities } from './entities/index.js';
 import { migrations } from './migrations/index.js';
 
@@ -21,6 +26,18 @@ export function createConfiguredDataSource(
   return config.databaseUrl
     ? createDataSource({ url: config.databaseUrl, poolSize: config.databasePoolSize })
     : createEmbeddedDataSource(embeddedDatabaseFile(config.dataDir));
+}
+
+/**
+ * The configured database for a command that only reads: MySQL as usual; the embedded file as
+ * it is now, without the lock of the service that may have it open, and never written back.
+ */
+export function createConfiguredReader(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+): DataSource {
+  return config.databaseUrl
+    ? createDataSource({ url: config.databaseUrl, poolSize: 1 })
+    : createEmbeddedSnapshot(embeddedDatabaseFile(config.dataDir));
 }
 
 export function embeddedDatabaseFile(dataDir: string): string {

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { open, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { DataSource, type QueryRunner } from 'typeorm';
@@ -52,6 +52,29 @@ export function createEmbeddedDataSource(file: string): DataSource {
     await untilSaved(dataSource);
     await destroy();
     lock.release();
+  };
+  return dataSource;
+}
+
+/**
+ * The embedded database as its file holds it now, for reading only: it takes no lock, so it
+ * reads while the service has the database open (each save replaces the file whole), and it
+ * writes nothing back.
+ */
+export function createEmbeddedSnapshot(file: string): DataSource {
+  const dataSource = new DataSource({
+    type: 'sqljs',
+    location: file,
+    autoSave: false,
+    entities,
+    logging: false,
+  });
+  const initialize = dataSource.initialize.bind(dataSource);
+  dataSource.initialize = () => {
+    // sql.js would start an empty database in memory.
+    if (!existsSync(file))
+      throw new Error(`no embedded database at ${file} yet: start the service once (npm start)`);
+    return initialize();
   };
   return dataSource;
 }

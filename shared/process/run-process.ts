@@ -3,6 +3,7 @@ import { withEmbeddedKeys } from '../config/embedded-keys.js';
 import { createConfiguredDataSource } from '../db/data-source.js';
 import { createLogger, describeError, type Logger } from '../logging/logger.js';
 import type { DataSource } from 'typeorm';
+import { PortUnavailableError } from './listen.js';
 
 export interface ProcessContext {
   config: Config;
@@ -13,7 +14,8 @@ export interface ProcessContext {
 /**
  * What every process of the service (API, relay, worker) does around its own part: read and
  * check the configuration (then add the embedded mode's generated keys), connect to the database, stop cleanly on SIGTERM or SIGINT, and say
- * why a start failed (a configuration problem in plain words, anything else as a log line).
+ * why a start failed (a configuration problem or a port it cannot listen on in plain words,
+ * anything else as a log line).
  *
  * Stopping runs the part's own stop (which finishes the work in flight), closes the database and
  * exits 0. Past `SHUTDOWN_GRACE_MS` it gives up waiting and exits 1.
@@ -54,7 +56,8 @@ export function runProcess(
     process.once('SIGINT', () => void stop('SIGINT'));
   };
   run().catch((error: unknown) => {
-    if (error instanceof ConfigError) console.error(error.message);
+    if (error instanceof ConfigError || error instanceof PortUnavailableError)
+      console.error(error.message);
     else
       console.error(
         JSON.stringify({ level: 'fatal', msg: 'start failed', err: describeError(error) }),

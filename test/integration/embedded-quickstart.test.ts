@@ -37,7 +37,10 @@ describe('npm start on a bare machine: the embedded mode and the README quick st
   let running: Started | undefined;
   const quickstart = () => join(dir, '.data', 'quickstart.env');
 
-  /** `npm start` as the README runs it, with nothing configured but where to listen. */
+  /**
+   * `npm start` as the README runs it, with nothing configured but where to listen: what it runs
+   * once it has built (fresh-clone.test.ts runs the README's `npm start` itself).
+   */
   async function start(): Promise<Started> {
     const child = spawn('node', [MAIN], {
       cwd: dir,
@@ -46,7 +49,6 @@ describe('npm start on a bare machine: the embedded mode and the README quick st
         PATH: process.env.PATH,
         HTTP_PORT: String(port),
         GRPC_PORT: String(await freePort()),
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
         LOG_LEVEL: 'warn',
       },
     });
@@ -123,7 +125,12 @@ describe('npm start on a bare machine: the embedded mode and the README quick st
     const { stdout } = await start();
     const vars = await variables();
     expect(vars).to.have.keys('API_URL', 'ORG_ID', 'USER_ID', 'PROJECT_ID', 'TOKEN');
-    expect(vars.API_URL).to.equal(`http://127.0.0.1:${port}`);
+    // PUBLIC_URL is not set: the URL, and the token's issuer, follow HTTP_PORT.
+    expect(vars.API_URL).to.equal(`http://localhost:${port}`);
+    const claims = JSON.parse(Buffer.from(vars.TOKEN!.split('.')[1]!, 'base64url').toString()) as {
+      iss: string;
+    };
+    expect(claims.iss).to.equal(`http://localhost:${port}`);
     expect(stdout()).to.contain('set up and running (embedded mode');
     for (const value of [vars.API_URL, vars.ORG_ID, vars.PROJECT_ID, vars.TOKEN]) {
       expect(stdout()).to.contain(value);
@@ -152,8 +159,17 @@ describe('npm start on a bare machine: the embedded mode and the README quick st
     expect(before).to.have.length(1);
 
     for (const example of examples) {
-      const body = JSON.parse(await shell(example)) as { details: { sequence: string } };
+      const body = JSON.parse(await shell(example)) as {
+        details: { sequence: string };
+        passwordlessRegistration?: { link: string };
+      };
       expect(body.details.sequence, example).to.match(/^\d+$/);
+      // The import asks for one: its link is on this process's port.
+      if (example.includes('requestPasswordlessRegistration')) {
+        expect(body.passwordlessRegistration?.link).to.match(
+          new RegExp(`^http://localhost:${port}/ui/login/passwordless/init\\?`),
+        );
+      }
     }
 
     const after = await pollUntil(emails, (names) => names.length > 1, 20_000);

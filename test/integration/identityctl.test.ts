@@ -12,15 +12,16 @@ const CLI = join(process.cwd(), 'dist/services/api/cli/identityctl.js');
 async function identityctl(
   env: Record<string, string>,
   ...args: string[]
-): Promise<{ code: number; json?: any; stderr: string }> {
+): Promise<{ code: number; json?: any; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await promisify(execFile)('node', [CLI, ...args], {
       env: { PATH: process.env.PATH!, ...env },
     });
-    return { code: 0, json: JSON.parse(stdout), stderr };
+    const json = stdout.startsWith('usage:') ? undefined : JSON.parse(stdout);
+    return { code: 0, json, stdout, stderr };
   } catch (error) {
-    const failed = error as { code: number; stderr: string };
-    return { code: failed.code, stderr: failed.stderr };
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
   }
 }
 
@@ -180,5 +181,104 @@ describe('identityctl', () => {
     expect(badRole.stderr).to.contain('role must be one of');
     const migrated = await identityctl(env, 'migrate');
     expect(migrated.json).to.deep.equal({ applied: [] });
+  });
+
+  it('prints the usage on stdout and exits 0 when asked for help', async () => {
+    for (const args of [['--help'], ['-h'], ['help']]) {
+      const asked = await identityctl({}, ...args);
+      expect(asked.code, args[0]).to.equal(0);
+      expect(asked.stdout).to.match(/^usage: identityctl <command>/);
+      expect(asked.stdout).to.contain('token issue --user USER_ID');
+      expect(asked.stderr).to.equal('');
+    }
+    for (const args of [
+      ['org', 'create', '--help'],
+      ['help', 'org', 'create'],
+    ]) {
+      const asked = await identityctl({}, ...args);
+      expect(asked.code, args.join(' ')).to.equal(0);
+      expect(asked.stdout).to.match(/^usage: identityctl org create --name NAME\n/);
+    }
+  });
+
+  it('issues tokens only for active users', async () => {
+    const nobody = '0190a000-0000-7000-8000-000000000000';
+    const unknown = await identityctl(env, 'token', 'issue', '--user', nobody);
+    expect(unknown.code).to.equal(1);
+    expect(unknown.stdout).to.equal('');
+    expect(unknown.stderr).to.equal(`identityctl: no user ${nobody}\n`);
+
+    const { userId } = await service.member(await service.organization());
+    await service.dataSource.query("UPDATE users SET state = 'inactive' WHERE id = ?", [userId]);
+    const inactive = await identityctl(env, 'token', 'issue', '--user', userId);
+    expect(inactive.code).to.equal(1);
+    expect(inactive.stderr).to.contain(`user ${userId} is not active`);
+  });
+
+  it('refuses a missing, unknown or valueless option before it opens the database', async () => {
+    // Unreachable: a refusal after connecting would say so instead.
+    const away = { ...env, DATABASE_URL: 'mysql://root@127.0.0.1:1/none' };
+    const cases: [string[], string][] = [
+      [['org', 'create'], '--name is required'],
+      [['org', 'create', '--name', 'Acme', '--bogus'], 'unknown option --bogus'],
+      [
+        ['org', 'create', '--name', 'Acme', '--user', 'u'],
+        'unknown option --user for "org create"',
+      ],
+      [['project', 'create', '--org'], '--org needs a value'],
+      [
+        ['token', 'issue', '--user', 'u', '--ttl', 'soon'],
+        '--ttl must be a whole number of seconds',
+      ],
+    ];
+    for (const [args, message] of cases) {
+      const refused = await identityctl(away, ...args);
+      expect(refused.code, args.join(' ')).to.equal(2);
+      expect(refused.stderr.split('\n')[0]).to.equal(`identityctl: ${message}`);
+      expect(refused.stderr).to.contain('usage: identityctl');
+    }
+    const badRole = await identityctl(away, 'member', 'add', '--user', 'u', '--role', 'GOD');
+    expect(badRole.code).to.equal(1);
+    expect(badRole.stderr).to.contain('role must be one of');
+  });
+});
+
+describe('identityctl on the embedded database while the service has it open', function () {
+  this.timeout(60_000);
+  let service: TestService;
+  let env: Record<string, string>;
+
+  before(async () => {
+    service = await TestService.start({ DATABASE_URL: '' });
+    env = {
+      DATA_DIR: service.config.dataDir,
+      JWT_SIGNING_KEY_FILE: service.config.auth.signingKeyFile!,
+      PUBLIC_URL: service.config.publicUrl,
+      SECRETS_ENCRYPTION_KEY: service.config.secretsEncryptionKey!.toString('base64'),
+    };
+  });
+  after(() => service.close());
+
+  it('reports a missing option as such, not as the lock', async () => {
+    const missing = await identityctl(env, 'org', 'create');
+    expect(missing.code).to.equal(2);
+    expect(missing.stderr).to.match(/^identityctl: --name is required\n/);
+    const locked = await identityctl(env, 'org', 'create', '--name', 'Acme');
+    expect(locked.code).to.equal(1);
+    expect(locked.stderr).to.contain(`is open in process ${process.pid}`);
+  });
+
+  it('issues a token for a user of the running service, and none for an unknown one', async () => {
+    const { userId } = await service.member(await service.organization());
+    const issued = await identityctl(env, 'token', 'issue', '--user', userId);
+    expect(issued.code, issued.stderr).to.equal(0);
+    const response = await service.updateMyProfile(
+      { firstName: 'Token', lastName: 'Holder', displayName: 'Token' },
+      { token: issued.json.token },
+    );
+    expect(response.status).to.equal(200);
+    const unknown = await identityctl(env, 'token', 'issue', '--user', 'nobody');
+    expect(unknown.code).to.equal(1);
+    expect(unknown.stderr).to.equal('identityctl: no user nobody\n');
   });
 });

@@ -23,6 +23,15 @@ describe('configuration', () => {
     });
   });
 
+  it('hands out links to its own port when PUBLIC_URL is not given', () => {
+    const config = loadConfig({ HTTP_PORT: '31480' });
+    expect(config.publicUrl).to.equal('http://localhost:31480');
+    expect(config.auth.issuer).to.equal('http://localhost:31480');
+    const given = loadConfig({ HTTP_PORT: '31480', PUBLIC_URL: 'https://id.example/' });
+    expect(given.publicUrl).to.equal('https://id.example');
+    expect(given.auth.issuer).to.equal('https://id.example');
+  });
+
   it('names every bad variable at once and never repeats a secret', () => {
     const secret = 'c2hvcnQ=';
     let error: unknown;

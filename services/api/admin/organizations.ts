@@ -33,10 +33,7 @@ export async function addMember(
   dataSource: DataSource,
   { orgId, userId, role }: { orgId?: string; userId: string; role: string },
 ): Promise<{ userId: string; orgId: string | null; role: Role }> {
-  if (!(ROLES as readonly string[]).includes(role))
-    throw new Error(`role must be one of ${ROLES.join(', ')}`);
-  const grantOrg = role === 'IAM_OWNER' ? INSTANCE_WIDE : orgId;
-  if (grantOrg === undefined) throw new Error(`${role} is granted in an organization: give --org`);
+  const grantOrg = grantOrganization(role, orgId);
   if (grantOrg !== INSTANCE_WIDE) await requireOrganization(dataSource, grantOrg);
   if (!(await dataSource.getRepository(User).existsBy({ id: userId })))
     throw new Error(`no user ${userId}`);
@@ -48,6 +45,18 @@ export async function addMember(
       'role',
     ]);
   return { userId, orgId: grantOrg || null, role: role as Role };
+}
+
+/**
+ * Where `role` is granted: instance-wide for IAM_OWNER, in `orgId` for the others. Throws for
+ * an unknown role or a missing organization, before anything is looked up.
+ */
+export function grantOrganization(role: string, orgId: string | undefined): string {
+  if (!(ROLES as readonly string[]).includes(role))
+    throw new Error(`role must be one of ${ROLES.join(', ')}`);
+  const grantOrg = role === 'IAM_OWNER' ? INSTANCE_WIDE : orgId;
+  if (grantOrg === undefined) throw new Error(`${role} is granted in an organization: give --org`);
+  return grantOrg;
 }
 
 export async function requireOrganization(dataSource: DataSource, orgId: string): Promise<void> {

@@ -2,8 +2,29 @@ import { generateKeyPair, exportJWK, importJWK, SignJWT, type JWK } from 'jose';
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import type { DataSource } from 'typeorm';
 import type { Config } from '../../../shared/config/config.js';
+import { Organization, User } from '../../../shared/db/entities/index.js';
 import { readSigningJwk } from '../auth/token-keys.js';
+
+/**
+ * `identityctl token issue`: a token only for a user it would let in (an active user of an
+ * active organization), so a mistyped id is refused here rather than by every call made with it.
+ */
+export async function issueUserToken(
+  dataSource: DataSource,
+  auth: Config['auth'],
+  userId: string,
+  ttlSeconds: number,
+): Promise<string> {
+  const jwk = await readSigningJwk(signingKeyFile(auth));
+  const user = await dataSource.getRepository(User).findOneBy({ id: userId });
+  if (!user) throw new Error(`no user ${userId}`);
+  const org = await dataSource.getRepository(Organization).findOneBy({ id: user.orgId });
+  if (user.state !== 'active' || org?.state !== 'active')
+    throw new Error(`user ${userId} is not active, or its organization is not`);
+  return signToken(jwk, auth, userId, ttlSeconds);
+}
 
 /** Issues a caller token for `userId`, signed with the configured key. */
 export async function issueToken(
@@ -11,9 +32,13 @@ export async function issueToken(
   userId: string,
   ttlSeconds = 3600,
 ): Promise<string> {
+  return signToken(await readSigningJwk(signingKeyFile(auth)), auth, userId, ttlSeconds);
+}
+
+function signingKeyFile(auth: Config['auth']): string {
   if (!auth.signingKeyFile)
     throw new Error('no signing key: set JWT_SIGNING_KEY_FILE to issue tokens');
-  return signToken(await readSigningJwk(auth.signingKeyFile), auth, userId, ttlSeconds);
+  return auth.signingKeyFile;
 }
 
 export async function signToken(

@@ -4,58 +4,103 @@ import { ConfigError, loadConfig, type Config } from '../../../shared/config/con
 import { withEmbeddedKeys } from '../../../shared/config/embedded-keys.js';
 import {
   createConfiguredDataSource,
+  createConfiguredReader,
   ensureDatabase,
   migrate,
 } from '../../../shared/db/data-source.js';
 import type { DataSource } from 'typeorm';
-import { addMember, createIdpConfig, createOrganization } from '../admin/organizations.js';
+import {
+  addMember,
+  createIdpConfig,
+  createOrganization,
+  grantOrganization,
+} from '../admin/organizations.js';
 import { createProject } from '../admin/projects.js';
 import { setup } from '../admin/setup.js';
-import { issueToken } from '../admin/tokens.js';
-
-const USAGE = `usage: identityctl <command> [options]   (prints JSON on stdout)
-
-  setup                                        migrate, first org, first admin (IAM_OWNER), token
-  migrate                                      apply pending schema migrations
-  org create --name NAME
-  project create --org ORG_ID --name NAME
-  idp create --org ORG_ID --name NAME
-  member add --user USER_ID --role ROLE [--org ORG_ID]
-                                               ROLE: IAM_OWNER (instance-wide), ORG_OWNER,
-                                               ORG_USER_MANAGER, ORG_PROJECT_OWNER
-  token issue --user USER_ID [--ttl SECONDS]   needs JWT_SIGNING_KEY_FILE
-
-Configuration comes from the environment: DATABASE_URL, JWT_SIGNING_KEY_FILE, JWT_ISSUER, ...
-Without DATABASE_URL it works on the embedded database in DATA_DIR, while the service is stopped.`;
+import { issueUserToken } from '../admin/tokens.js';
 
 type Options = Record<string, string | undefined>;
-type Command = (
-  context: { dataSource: DataSource; config: Config },
-  options: Options,
-) => Promise<unknown>;
+
+interface Command {
+  /** Its lines in the usage. */
+  help: string;
+  /** The options it needs, then those it may take; any other is refused. */
+  required: string[];
+  optional?: string[];
+  /**
+   * `reader` for a command that only reads: on the embedded database it then runs while the
+   * service has the database open.
+   */
+  opens?: 'reader';
+  /** Checks of the options' values, made before any database (or its lock) is opened. */
+  check?(options: Options): void;
+  run(context: { dataSource: DataSource; config: Config }, options: Options): Promise<unknown>;
+}
 
 const COMMANDS: Record<string, Command> = {
-  setup: ({ dataSource, config }) => setup(dataSource, config),
-  migrate: async ({ dataSource }) => ({ applied: await migrate(dataSource) }),
-  'org create': ({ dataSource }, o) => createOrganization(dataSource, required(o, 'name')),
-  'project create': ({ dataSource }, o) =>
-    createProject(dataSource, required(o, 'org'), required(o, 'name')),
-  'idp create': ({ dataSource }, o) =>
-    createIdpConfig(dataSource, required(o, 'org'), required(o, 'name')),
-  'member add': ({ dataSource }, o) =>
-    addMember(dataSource, { orgId: o.org, userId: required(o, 'user'), role: required(o, 'role') }),
-  'token issue': async ({ config }, o) => ({
-    token: await issueToken(config.auth, required(o, 'user'), ttl(o.ttl)),
-  }),
+  setup: {
+    help: '  setup                                        migrate, first org, first admin (IAM_OWNER), token',
+    required: [],
+    run: ({ dataSource, config }) => setup(dataSource, config),
+  },
+  migrate: {
+    help: '  migrate                                      apply pending schema migrations',
+    required: [],
+    run: async ({ dataSource }) => ({ applied: await migrate(dataSource) }),
+  },
+  'org create': {
+    help: '  org create --name NAME',
+    required: ['name'],
+    run: ({ dataSource }, o) => createOrganization(dataSource, o.name!),
+  },
+  'project create': {
+    help: '  project create --org ORG_ID --name NAME',
+    required: ['org', 'name'],
+    run: ({ dataSource }, o) => createProject(dataSource, o.org!, o.name!),
+  },
+  'idp create': {
+    help: '  idp create --org ORG_ID --name NAME',
+    required: ['org', 'name'],
+    run: ({ dataSource }, o) => createIdpConfig(dataSource, o.org!, o.name!),
+  },
+  'member add': {
+    help: [
+      '  member add --user USER_ID --role ROLE [--org ORG_ID]',
+      '                                               ROLE: IAM_OWNER (instance-wide), ORG_OWNER,',
+      '                                               ORG_USER_MANAGER, ORG_PROJECT_OWNER',
+    ].join('\n'),
+    required: ['user', 'role'],
+    optional: ['org'],
+    check: (o) => grantOrganization(o.role!, o.org),
+    run: ({ dataSource }, o) =>
+      addMember(dataSource, { orgId: o.org, userId: o.user!, role: o.role! }),
+  },
+  'token issue': {
+    help: '  token issue --user USER_ID [--ttl SECONDS]   for an active user; needs JWT_SIGNING_KEY_FILE',
+    required: ['user'],
+    optional: ['ttl'],
+    opens: 'reader',
+    check: (o) => ttl(o.ttl),
+    run: async ({ dataSource, config }, o) => ({
+      token: await issueUserToken(dataSource, config.auth, o.user!, ttl(o.ttl)),
+    }),
+  },
 };
 
-/** Commands that need no database connection. */
-const OFFLINE = new Set(['token issue']);
+const FOOTER = `Configuration comes from the environment: DATABASE_URL, JWT_SIGNING_KEY_FILE, JWT_ISSUER, ...
+Without DATABASE_URL it works on the embedded database in DATA_DIR, while the service is stopped
+(token issue also while it runs).`;
 
-function required(options: Options, name: string): string {
-  const value = options[name];
-  if (!value) throw new UsageError(`--${name} is required`);
-  return value;
+/** The whole usage, or one command's. */
+function usage(name?: string): string {
+  const command = name === undefined ? undefined : COMMANDS[name];
+  if (command) return `usage: identityctl ${command.help.trim()}\n\n${FOOTER}`;
+  const lines = Object.values(COMMANDS).map((known) => known.help);
+  return `usage: identityctl <command> [options]   (prints JSON on stdout)
+
+${lines.join('\n')}
+
+${FOOTER}`;
 }
 
 function ttl(value: string | undefined): number {
@@ -66,46 +111,98 @@ function ttl(value: string | undefined): number {
   return seconds;
 }
 
-class UsageError extends Error {}
+/** A call the usage does not allow: exit 2, with the usage. */
+class UsageError extends Error {
+  constructor(
+    message: string,
+    readonly command?: string,
+  ) {
+    super(message);
+  }
+}
 
-async function run(argv: string[]): Promise<unknown> {
-  const { positionals, values } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      name: { type: 'string' },
-      org: { type: 'string' },
-      user: { type: 'string' },
-      role: { type: 'string' },
-      ttl: { type: 'string' },
-    },
-  });
-  const name = positionals.join(' ');
+const OPTION_NAMES = [
+  ...new Set(
+    Object.values(COMMANDS).flatMap((command) => [
+      ...command.required,
+      ...(command.optional ?? []),
+    ]),
+  ),
+];
+
+/** `help`, `--help` or `-h` (before any `--`): whose usage is asked for, '' for the whole. */
+function helpAsked(argv: string[]): string | undefined {
+  const end = argv.indexOf('--');
+  const args = end === -1 ? argv : argv.slice(0, end);
+  if (args[0] === 'help') return args.slice(1).join(' ');
+  if (!args.some((arg) => arg === '--help' || arg === '-h')) return undefined;
+  return args.filter((arg) => !arg.startsWith('-')).join(' ');
+}
+
+/** The command and its options, every option checked, before anything is opened. */
+function parse(argv: string[]): { name: string; command: Command; options: Options } {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: Object.fromEntries(OPTION_NAMES.map((name) => [name, { type: 'string' }])),
+    });
+  } catch (error) {
+    throw parseError(error);
+  }
+  const name = parsed.positionals.join(' ');
   const command = COMMANDS[name];
   if (!command) throw new UsageError(name ? `unknown command "${name}"` : 'no command given');
+  const options = parsed.values as Options;
+  const allowed = [...command.required, ...(command.optional ?? [])];
+  for (const option of Object.keys(options)) {
+    if (!allowed.includes(option))
+      throw new UsageError(`unknown option --${option} for "${name}"`, name);
+  }
+  for (const option of command.required) {
+    if (!options[option]) throw new UsageError(`--${option} is required`, name);
+  }
+  command.check?.(options);
+  return { name, command, options };
+}
+
+/** node's parseArgs errors, said as the rest of the usage errors are. */
+function parseError(error: unknown): unknown {
+  const { code, message } = error as { code?: string; message: string };
+  const option = /'(-[^' ]+)/.exec(message)?.[1];
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return new UsageError(`unknown option ${option}`);
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE')
+    return new UsageError(`${option} needs a value`);
+  return error;
+}
+
+/** What to print on stdout. */
+async function run(argv: string[]): Promise<string> {
+  const asked = helpAsked(argv);
+  if (asked !== undefined) return usage(asked);
+  const { name, command, options } = parse(argv);
   const config = await withEmbeddedKeys(loadConfig());
-  if (OFFLINE.has(name)) return command({ dataSource: undefined as never, config }, values);
   if (config.databaseUrl && (name === 'setup' || name === 'migrate'))
     await ensureDatabase(config.databaseUrl);
-  const dataSource = createConfiguredDataSource({ ...config, databasePoolSize: 2 });
+  const dataSource =
+    command.opens === 'reader'
+      ? createConfiguredReader(config)
+      : createConfiguredDataSource({ ...config, databasePoolSize: 2 });
   await dataSource.initialize();
   try {
-    return await command({ dataSource, config }, values);
+    return JSON.stringify(await command.run({ dataSource, config }, options));
   } finally {
     await dataSource.destroy();
   }
 }
 
 run(process.argv.slice(2)).then(
-  (result) => process.stdout.write(`${JSON.stringify(result)}\n`),
+  (output) => process.stdout.write(`${output}\n`),
   (error: unknown) => {
     const message = error instanceof Error ? error.message : String(error);
     process.stderr.write(`identityctl: ${message}\n`);
-    if (
-      error instanceof UsageError ||
-      (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
-    )
-      process.stderr.write(`\n${USAGE}\n`);
+    if (error instanceof UsageError) process.stderr.write(`\n${usage(error.command)}\n`);
     process.exit(error instanceof UsageError || error instanceof ConfigError ? 2 : 1);
   },
 );

@@ -1,3 +1,4 @@
+import { format } from 'node:util';
 import * as grpc from '@grpc/grpc-js';
 import type { PackageDefinition } from '@grpc/proto-loader';
 import { ReflectionService } from '@grpc/reflection';
@@ -9,6 +10,7 @@ import { asServiceError } from '../../../../shared/errors/as-service-error.js';
 import { ServiceError } from '../../../../shared/errors/service-error.js';
 import { toGrpcError } from './grpc-errors.js';
 import type { Logger } from '../../../../shared/logging/logger.js';
+import { PortUnavailableError } from '../../../../shared/process/listen.js';
 import { loadFileDescriptorProtos, loadProtoRoot } from './proto-files.js';
 import { encodeResponse, invoke, protoMethods, type ProtoMethod } from './proto-methods.js';
 import { decodeRequest } from './proto-request.js';
@@ -36,6 +38,13 @@ export async function startGrpcServer(
   bodyLimit: number,
   logger: Logger,
 ): Promise<{ server: grpc.Server; port: number }> {
+  // grpc-js writes its own lines to stderr ("E No address added…" beside our one line about a
+  // taken port); the process's log lines are JSON on stdout.
+  grpc.setLogger({
+    error: (...args: unknown[]) => logger.error({ component: 'grpc-js' }, format(...args)),
+    info: (...args: unknown[]) => logger.info({ component: 'grpc-js' }, format(...args)),
+    debug: (...args: unknown[]) => logger.debug({ component: 'grpc-js' }, format(...args)),
+  });
   const root = loadProtoRoot();
   const server = new grpc.Server({
     // channelz (on by default) records every call for a debugging service we do not serve.
@@ -91,7 +100,7 @@ export async function startGrpcServer(
   new ReflectionService({ files: compiled } as unknown as PackageDefinition).addToServer(server);
   const bound = await new Promise<number>((resolve, reject) =>
     server.bindAsync(`0.0.0.0:${port}`, grpc.ServerCredentials.createInsecure(), (error, actual) =>
-      error ? reject(error) : resolve(actual),
+      error ? reject(PortUnavailableError.of('GRPC_PORT', port, error)) : resolve(actual),
     ),
   );
   return { server, port: bound };

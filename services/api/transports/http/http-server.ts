@@ -3,7 +3,6 @@ import { answerClientErrors } from './client-errors.js';
 
 export interface HttpServer {
   server: Server;
-  listen(port: number): Promise<void>;
   /**
    * Stops accepting and resolves once every call accepted is answered. Kept-alive connections
    * do not hold it open: each answer given from now on closes its connection, and a connection
@@ -40,14 +39,6 @@ export function createHttpServer(app: RequestListener, keepAliveTimeoutMs: numbe
 
   return {
     server,
-    listen: (port) =>
-      new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(port, () => {
-          server.off('error', reject);
-          resolve();
-        });
-      }),
     close: () => {
       closing = true;
       for (const response of inFlight) response.shouldKeepAlive = false;
