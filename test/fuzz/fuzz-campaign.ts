@@ -16,6 +16,8 @@ export interface FuzzTarget {
   grpcAddress: string;
   db: DataSource;
   fixtures: FuzzFixtures;
+  /** The service's REQUEST_BODY_LIMIT. */
+  bodyLimit: number;
   /**
    * After each batch: whether the service's process ended since the last call (a crash), in
    * which case it has been started again (the addresses may have changed). In-process: never.
@@ -125,7 +127,7 @@ export async function runCampaign(
       const before = await snapshotStore(target.db, target.fixtures);
       const accepted: AcceptedWrites = { userIds: new Set(), sequences: new Set(), unanswered: 0 };
       await inParallel(requests, options.concurrency, async (request, i) => {
-        const verdict = judge(request, await client.send(request));
+        const verdict = judge(request, await client.send(request), target.bodyLimit);
         record(result, failures, from + i, request, verdict);
         if (verdict.accepted?.userId) accepted.userIds.add(verdict.accepted.userId);
         if (verdict.accepted?.sequence) accepted.sequences.add(verdict.accepted.sequence);

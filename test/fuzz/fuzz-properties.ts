@@ -19,6 +19,7 @@ export const PROPERTIES = {
   'error-shape': 'every error in the documented shape',
   'answers-in-time': 'an answer within 5 s',
   'no-crash': 'the service stays up and answers on the connection',
+  'over-limit-refused': 'a body or message over REQUEST_BODY_LIMIT is refused, never served',
   'nothing-stored': 'nothing stored from a refused request',
   'still-answers': 'after each batch a valid import succeeds on every transport',
 } as const;
@@ -42,6 +43,8 @@ export interface Verdict {
   internal: boolean;
   /** No answer came (a hang, a dropped connection): the call may or may not have been served. */
   unanswered?: boolean;
+  /** A success: HTTP 2xx, gRPC OK. */
+  served?: boolean;
 }
 
 const SERVER_FAILURES = [
@@ -52,7 +55,24 @@ const SERVER_FAILURES = [
 ];
 const statusType = loadProtoRoot().lookupType('google.rpc.Status');
 
-export function judge(request: FuzzRequest, answer: Answer): Verdict {
+/**
+ * What the answer to `request` says about the properties. `bodyLimit` is the service's
+ * REQUEST_BODY_LIMIT: a request whose body (JSON, gRPC-web, as sent) or message (gRPC) is longer
+ * must not be served.
+ */
+export function judge(request: FuzzRequest, answer: Answer, bodyLimit = Infinity): Verdict {
+  const verdict = judgeAnswer(request, answer);
+  const size = request.transport === 'grpc' ? request.message.length : request.body.length;
+  if (verdict.served && size > bodyLimit) {
+    verdict.violations.push({
+      property: 'over-limit-refused',
+      reason: `${size} bytes over a limit of ${bodyLimit} served`,
+    });
+  }
+  return verdict;
+}
+
+function judgeAnswer(request: FuzzRequest, answer: Answer): Verdict {
   const on = (observed: string, violations: Violation[] = []): Verdict => ({
     observed: `${request.transport} ${observed}`,
     violations,
@@ -104,7 +124,7 @@ function judgeJson(
     status >= 500 ? [{ property: 'no-server-error' as const, reason: `HTTP ${status}` }] : [];
   if (status < 400) {
     const details = (body as { details?: { sequence?: unknown } } | undefined)?.details;
-    const verdict = on(`HTTP ${status}`);
+    const verdict = { ...on(`HTTP ${status}`), served: status < 300 };
     if (status < 300 && typeof details?.sequence === 'string') {
       verdict.accepted = {
         userId: (body as { userId?: string }).userId,
@@ -137,7 +157,7 @@ function judgeGrpcStatus(
 ): Verdict {
   const name = grpc.status[code] ?? String(code);
   if (code === grpc.status.OK) {
-    const verdict = on('OK');
+    const verdict = { ...on('OK'), served: true };
     verdict.accepted = acceptedFrom(request.path, response);
     return verdict;
   }

@@ -21,12 +21,12 @@ export async function replay(target: FuzzTarget, seed: number, index: number): P
   const client = new FuzzClient(target.httpUrl, target.grpcAddress);
   try {
     const [request] = drawRequests(target.fixtures, seed, index, 1);
-    const verdict = judge(request!, await client.send(request!));
+    const verdict = judge(request!, await client.send(request!), target.bodyLimit);
     const [violation] = verdict.violations;
     if (!violation) return { request: request!, verdict };
     const wanted = failureKey(violation, verdict);
     const property = fc.asyncProperty(fuzzRequests(target.fixtures), async (candidate) => {
-      const candidateVerdict = judge(candidate, await client.send(candidate));
+      const candidateVerdict = judge(candidate, await client.send(candidate), target.bodyLimit);
       return !candidateVerdict.violations.some(
         (found) => failureKey(found, candidateVerdict) === wanted,
       );
@@ -39,7 +39,7 @@ export async function replay(target: FuzzTarget, seed: number, index: number): P
       verdict,
       shrunk: {
         request: shrunk,
-        verdict: judge(shrunk, await client.send(shrunk)),
+        verdict: judge(shrunk, await client.send(shrunk), target.bodyLimit),
         shrinks: details.numShrinks,
       },
     };

@@ -53,6 +53,7 @@ async function main(): Promise<boolean> {
     grpcAddress: running.grpcAddress,
     db: service.dataSource,
     fixtures: await createFuzzFixtures(service),
+    bodyLimit: service.config.requestBodyLimit,
     async restartIfDown() {
       if (running.api.child.exitCode === null && running.api.child.signalCode === null)
         return false;

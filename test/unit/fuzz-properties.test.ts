@@ -111,4 +111,15 @@ describe('the fuzzer’s judge of an answer', () => {
     const accepted = judge(json, http(200, { userId: 'u', details: { sequence: '42' } }));
     expect(accepted.accepted).to.deep.equal({ userId: 'u', sequence: '42' });
   });
+
+  it('catches a body over the limit that was served', () => {
+    const huge: FuzzRequest = { ...grpcRequest, message: new Uint8Array(11) };
+    const ok = { kind: 'grpc', code: 0, message: '', ms: 1 } as const;
+    expect(judge(huge, ok, 10).violations.map((v) => v.property)).to.deep.equal([
+      'over-limit-refused',
+    ]);
+    expect(
+      judge(huge, grpc(invalidArgument([{ field: '', description: 'x' }])), 10).violations,
+    ).to.deep.equal([]);
+  });
 });
