@@ -124,7 +124,9 @@ function judgeJson(
     status >= 500 ? [{ property: 'no-server-error' as const, reason: `HTTP ${status}` }] : [];
   if (status < 400) {
     const details = (body as { details?: { sequence?: unknown } } | undefined)?.details;
-    const verdict = { ...on(`HTTP ${status}`), served: status < 300 };
+    // An OPTIONS answer (the router's list of methods) serves no operation.
+    const served = status < 300 && !(request.transport !== 'grpc' && request.method === 'OPTIONS');
+    const verdict = { ...on(`HTTP ${status}`), served };
     if (status < 300 && typeof details?.sequence === 'string') {
       verdict.accepted = {
         userId: (body as { userId?: string }).userId,
