@@ -1,0 +1,123 @@
+import type { DataSource } from 'typeorm';
+import type { FuzzFixtures } from './fuzz-fixtures.js';
+
+/**
+ * "Nothing stored from a refused request", checked per batch against the database: whatever
+ * changed during the batch must be explained by a call the service accepted. An accepted import
+ * explains its user, that user's rows and events; an accepted update explains the one event at
+ * the sequence it answered with (an update that changes nothing records none). Everything else
+ * must be as it was: no new event, no row of a fixture changed, no row added anywhere else.
+ */
+export interface StoreSnapshot {
+  lastPosition: string;
+  counts: Record<string, number>;
+  /** The fixtures' user and project rows as JSON. */
+  rows: Map<string, string>;
+}
+
+/** Tables whose rows no operation adds. */
+const UNTOUCHED = ['organizations', 'projects', 'idp_configs', 'role_grants'];
+/** Tables whose rows only an import adds, each tied to the imported user. */
+const OF_NEW_USERS = ['user_idp_links', 'user_codes'];
+
+export async function snapshotStore(
+  db: DataSource,
+  fixtures: FuzzFixtures,
+): Promise<StoreSnapshot> {
+  const [{ last }] = (await db.query('SELECT COALESCE(MAX(position), 0) AS last FROM events')) as [
+    { last: unknown },
+  ];
+  const counts: Record<string, number> = {};
+  for (const table of ['users', ...UNTOUCHED, ...OF_NEW_USERS]) {
+    const [{ n }] = (await db.query(`SELECT COUNT(*) AS n FROM ${table}`)) as [{ n: unknown }];
+    counts[table] = Number(n);
+  }
+  return { lastPosition: String(last), counts, rows: await fixtureRows(db, fixtures) };
+}
+
+async function fixtureRows(db: DataSource, fixtures: FuzzFixtures): Promise<Map<string, string>> {
+  const userIds = [fixtures.owner.userId, fixtures.member.userId];
+  const rows = [
+    ...((await db.query('SELECT * FROM users WHERE id IN (?, ?)', userIds)) as { id: string }[]),
+    ...((await db.query('SELECT * FROM projects WHERE id IN (?)', [fixtures.projectIds])) as {
+      id: string;
+    }[]),
+  ];
+  return new Map(rows.map((row) => [row.id, JSON.stringify(row)]));
+}
+
+/** What the accepted calls of a batch answered. */
+export interface AcceptedWrites {
+  userIds: Set<string>;
+  sequences: Set<string>;
+  /**
+   * Calls that got no answer (a hang, a dropped connection): each may have been accepted, so as
+   * many unexplained aggregates are let pass. Those calls are failures of their own already.
+   */
+  unanswered: number;
+}
+
+/** Why the store does not match what the batch's accepted calls explain; empty when it does. */
+export async function unexplainedChanges(
+  db: DataSource,
+  fixtures: FuzzFixtures,
+  before: StoreSnapshot,
+  accepted: AcceptedWrites,
+): Promise<string[]> {
+  const problems: string[] = [];
+  /** Aggregates changed by no accepted call: a problem unless an unanswered call may explain it. */
+  const unexplained = new Map<string, string>();
+  const after = await snapshotStore(db, fixtures);
+  for (const table of UNTOUCHED) {
+    if (after.counts[table] !== before.counts[table]) {
+      problems.push(`${table}: ${before.counts[table]} rows before, ${after.counts[table]} after`);
+    }
+  }
+  const newUsers = after.counts.users! - before.counts.users!;
+  if (newUsers < accepted.userIds.size) {
+    problems.push(`users: ${newUsers} added, ${accepted.userIds.size} imports accepted`);
+  }
+  const ids = [...accepted.userIds];
+  for (const table of OF_NEW_USERS) {
+    const [{ n }] = ids.length
+      ? ((await db.query(`SELECT COUNT(*) AS n FROM ${table} WHERE user_id IN (?)`, [ids])) as [
+          { n: unknown },
+        ])
+      : [{ n: 0 }];
+    const added = after.counts[table]! - before.counts[table]!;
+    if (added !== Number(n)) {
+      unexplained.set(table, `${table}: ${added} rows added, ${Number(n)} of imported users`);
+    }
+  }
+  const events = (await db.query(
+    'SELECT position, type, aggregate_id AS aggregateId FROM events WHERE position > ? ORDER BY position',
+    [before.lastPosition],
+  )) as { position: unknown; type: string; aggregateId: string }[];
+  for (const event of events) {
+    const explained =
+      accepted.userIds.has(event.aggregateId) || accepted.sequences.has(String(event.position));
+    if (!explained && !unexplained.has(event.aggregateId)) {
+      unexplained.set(
+        event.aggregateId,
+        `event ${String(event.position)} ${event.type} of ${event.aggregateId}: no accepted call recorded it`,
+      );
+    }
+  }
+  for (const [id, row] of after.rows) {
+    if (row === before.rows.get(id)) continue;
+    const { sequence } = JSON.parse(row) as { sequence: unknown };
+    if (!accepted.sequences.has(String(sequence)) && !unexplained.has(id)) {
+      unexplained.set(
+        id,
+        `row ${id} changed without an accepted call (its sequence is ${String(sequence)})`,
+      );
+    }
+  }
+  const extraUsers = newUsers - accepted.userIds.size;
+  if (unexplained.size + Math.max(0, extraUsers) > accepted.unanswered) {
+    if (extraUsers > 0)
+      problems.push(`users: ${newUsers} added, ${accepted.userIds.size} imports accepted`);
+    problems.push(...unexplained.values());
+  }
+  return problems;
+}

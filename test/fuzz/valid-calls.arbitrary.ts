@@ -1,0 +1,200 @@
+import fc from 'fast-check';
+import { operations } from '../../services/api/operations/operations.js';
+import type { Operation } from '../../services/api/operations/operation.js';
+import { FOREIGN_VECTORS } from '../support/password-hash-vectors.js';
+import type { FuzzFixtures } from './fuzz-fixtures.js';
+
+/**
+ * Valid calls of every operation: the starting point that the mutations bend, and, unmutated,
+ * the calls that must succeed. Each is transport-neutral: the request message in its proto3 JSON
+ * shape (path fields included), the caller's token and the target organization.
+ */
+export interface ValidCall {
+  operation: Operation;
+  message: Record<string, unknown>;
+  token: string;
+  orgId?: string;
+}
+
+export const operationNamed = (method: string): Operation =>
+  operations.find((operation) => operation.grpc.method === method)!;
+
+/**
+ * A value no other request of a campaign has: unbiased, because fast-check's bias towards small
+ * values would hand out the same few names again and again.
+ */
+const unique = fc.noBias(fc.bigInt({ min: 0n, max: 2n ** 52n })).map((value) => value.toString(36));
+
+/** Names that are valid but not plain: trimmed, case-folded, non-Latin, astral. */
+const namePrefix = fc.constantFrom(
+  '',
+  'user.',
+  ' padded ',
+  'ÜNÏCODE-',
+  'İstanbul-',
+  '山田-',
+  '😀-',
+);
+const personName = fc.constantFrom('Ada', 'Grace', "O'Brien", 'José', 'Zoë', '山田', 'Σίσυφος');
+const gender = fc.constantFrom(
+  'GENDER_UNSPECIFIED',
+  'GENDER_FEMALE',
+  'GENDER_MALE',
+  'GENDER_DIVERSE',
+);
+const language = fc.constantFrom('de-ch', 'en', 'fr-CA', 'zh-Hant-TW', 'sr-Latn-RS', 'und');
+const phone = fc.constantFrom('+41 79 123 45 67', 'tel:+1-201-555-0123', '+44 20 7946 0958');
+
+/** A profile in the import's shape (displayName optional there). */
+const profile = fc.record(
+  {
+    firstName: personName,
+    lastName: personName,
+    nickName: fc.constantFrom('', 'Nick', 'ニック'),
+    displayName: fc.constantFrom('Ada Lovelace', '  The Countess  '),
+    preferredLanguage: language,
+    gender,
+  },
+  { requiredKeys: ['firstName', 'lastName'] },
+);
+
+function importCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
+  const credential = fc.oneof(
+    fc.constant({}),
+    fc
+      .constantFrom(...FOREIGN_VECTORS.map((vector) => vector.encoded))
+      .map((value) => ({ hashedPassword: { value } })),
+    // Hashed with argon2id by the service: rare, each one takes a core for a while.
+    { weight: 1, arbitrary: fc.constant({ password: 'Sup3r-secret!' }) },
+  );
+  return fc
+    .record({
+      prefix: namePrefix,
+      id: unique,
+      profile,
+      isEmailVerified: fc.option(fc.boolean(), { nil: undefined }),
+      phone: fc.option(fc.record({ phone, isPhoneVerified: fc.boolean() }), { nil: undefined }),
+      credential,
+      passwordChangeRequired: fc.option(fc.boolean(), { nil: undefined }),
+      requestPasswordlessRegistration: fc.option(fc.boolean(), { nil: undefined }),
+      otpCode: fc.option(fc.constant('JBSWY3DPEHPK3PXP'), { nil: undefined }),
+      idps: fc.option(fc.constantFrom('', 'Jane @ IdP'), { nil: undefined }),
+      explicitOrg: fc.boolean(),
+    })
+    .map((draw) => {
+      const message: Record<string, unknown> = {
+        userName: `${draw.prefix}${draw.id}`,
+        profile: draw.profile,
+        email: withoutUndefined({
+          email: `${draw.id}@example.com`,
+          isEmailVerified: draw.isEmailVerified,
+        }),
+        phone: draw.phone,
+        ...draw.credential,
+        passwordChangeRequired: draw.passwordChangeRequired,
+        requestPasswordlessRegistration: draw.requestPasswordlessRegistration,
+        otpCode: draw.otpCode,
+        idps:
+          draw.idps === undefined
+            ? undefined
+            : [
+                {
+                  configId: fixtures.idpId,
+                  externalUserId: `ext-${draw.id}`,
+                  displayName: draw.idps,
+                },
+              ],
+      };
+      return {
+        operation: operationNamed('ImportHumanUser'),
+        message: withoutUndefined(message),
+        token: fixtures.owner.token,
+        orgId: draw.explicitOrg ? fixtures.orgId : undefined,
+      };
+    });
+}
+
+function updateMyProfileCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
+  return fc
+    .record({
+      caller: fc.constantFrom(fixtures.member, fixtures.owner),
+      profile: fc.record(
+        {
+          firstName: personName,
+          lastName: personName,
+          nickName: fc.constantFrom('Nick', 'ニック'),
+          displayName: fc.constantFrom('Ada', 'Ada L.', 'Ада'),
+          preferredLanguage: language,
+          gender,
+        },
+        { requiredKeys: ['firstName', 'lastName', 'displayName'] },
+      ),
+    })
+    .map(({ caller, profile }) => ({
+      operation: operationNamed('UpdateMyProfile'),
+      message: profile,
+      token: caller.token,
+    }));
+}
+
+function updateProjectCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
+  return fc
+    .record({
+      id: fc.constantFrom(...fixtures.projectIds),
+      // A few shared names, so that some updates collide (409) and some change nothing.
+      name: fc.oneof(
+        fc.constantFrom('Rocket', 'rocket ', 'Ракета'),
+        unique.map((id) => `P ${id}`),
+      ),
+      projectRoleAssertion: fc.boolean(),
+      projectRoleCheck: fc.boolean(),
+      hasProjectCheck: fc.boolean(),
+      privateLabelingSetting: fc.constantFrom(
+        'PRIVATE_LABELING_SETTING_UNSPECIFIED',
+        'PRIVATE_LABELING_SETTING_ENFORCE_PROJECT_RESOURCE_OWNER_POLICY',
+        'PRIVATE_LABELING_SETTING_ALLOW_LOGIN_USER_RESOURCE_OWNER_POLICY',
+      ),
+      explicitOrg: fc.boolean(),
+    })
+    .map(({ explicitOrg, ...message }) => ({
+      operation: operationNamed('UpdateProject'),
+      message,
+      token: fixtures.owner.token,
+      orgId: explicitOrg ? fixtures.orgId : undefined,
+    }));
+}
+
+function getMyProfileCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
+  return fc.constantFrom(fixtures.member, fixtures.owner).map((caller) => ({
+    operation: operationNamed('GetMyProfile'),
+    message: {},
+    token: caller.token,
+  }));
+}
+
+/** A valid call of any operation, the three writes more often than the read. */
+export function validCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
+  return fc.oneof(
+    { weight: 4, arbitrary: importCall(fixtures) },
+    { weight: 3, arbitrary: updateMyProfileCall(fixtures) },
+    { weight: 3, arbitrary: updateProjectCall(fixtures) },
+    { weight: 1, arbitrary: getMyProfileCall(fixtures) },
+  );
+}
+
+/** The import the campaign sends after every batch to see that the service still answers. */
+export function livenessImport(fixtures: FuzzFixtures, userName: string): ValidCall {
+  return {
+    operation: operationNamed('ImportHumanUser'),
+    message: {
+      userName,
+      profile: { firstName: 'Still', lastName: 'Answering' },
+      email: { email: `${userName}@example.com`, isEmailVerified: true },
+    },
+    token: fixtures.owner.token,
+  };
+}
+
+function withoutUndefined(message: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(message).filter(([, value]) => value !== undefined));
+}
