@@ -136,6 +136,16 @@ describe('text that is not well-formed Unicode, on every transport', () => {
     expect(await service.count('events')).to.equal(events);
   });
 
+  it('walks a body nested ten thousand deep without running out of stack', async () => {
+    const deep = `${'['.repeat(10_000)}"\\ud800"${']'.repeat(10_000)}`;
+    const response = await service.call('PUT', '/auth/v1/users/me/profile', {
+      token: owner.token,
+      rawBody: `{"firstName":"Ada","lastName":"B","displayName":"A","nickName":${deep}}`,
+    });
+    const field = `nickName${'[0]'.repeat(10_000)}`;
+    expectRefusedOverJson(response, { [field]: DESCRIPTION, nickName: 'must be a string' });
+  });
+
   it('refuses a field name that is not well-formed as unknown, with a name that can be sent', async () => {
     const response = await service.call('PUT', '/auth/v1/users/me/profile', {
       token: owner.token,

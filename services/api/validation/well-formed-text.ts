@@ -13,23 +13,30 @@ const DESCRIPTION =
 /**
  * Every string in a request, at any depth, that is not well-formed text, by its field path
  * (`profile.firstName`, `idps[1].externalUserId`). Checked before the schema, whatever the
- * transport, so no such string reaches a handler, a row or an event.
+ * transport, so no such string reaches a handler, a row or an event. Walked with a stack of its
+ * own, not by recursion: a body may nest arrays ten thousand deep.
  */
-export function malformedText(value: unknown, path = ''): FieldViolation[] {
-  if (typeof value === 'string') {
-    return NOT_WELL_FORMED.test(value) ? [{ field: path, description: DESCRIPTION }] : [];
+export function malformedText(body: unknown): FieldViolation[] {
+  const violations: FieldViolation[] = [];
+  const pending: [value: unknown, path: string][] = [[body, '']];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [value, path] = next;
+    if (typeof value === 'string') {
+      if (NOT_WELL_FORMED.test(value)) violations.push({ field: path, description: DESCRIPTION });
+    } else if (Array.isArray(value)) {
+      for (let index = value.length - 1; index >= 0; index--) {
+        pending.push([value[index], `${path}[${index}]`]);
+      }
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [name, item] of Object.entries(value).reverse()) {
+        const field = path ? `${path}.${printable(name)}` : printable(name);
+        if (NOT_WELL_FORMED.test(name)) {
+          violations.push({ field, description: 'is not a known field' });
+        } else pending.push([item, field]);
+      }
+    }
   }
-  if (Array.isArray(value))
-    return value.flatMap((item, index) => malformedText(item, `${path}[${index}]`));
-  if (typeof value === 'object' && value !== null) {
-    return Object.entries(value).flatMap(([name, item]) => {
-      const field = path ? `${path}.${printable(name)}` : printable(name);
-      return NOT_WELL_FORMED.test(name)
-        ? [{ field, description: 'is not a known field' }]
-        : malformedText(item, field);
-    });
-  }
-  return [];
+  return violations;
 }
 
 /** A field name fit for an error message: a lone surrogate cannot be sent as UTF-8. */
