@@ -11,6 +11,7 @@ const BAD_REQUEST = 'type.googleapis.com/google.rpc.BadRequest';
 /** The README's error table: each code and the HTTP statuses it is answered with. */
 const HTTP_STATUSES: Record<number, number[]> = {
   3: [400],
+  4: [408],
   5: [404],
   6: [409],
   7: [403],
@@ -22,6 +23,13 @@ const HTTP_STATUSES: Record<number, number[]> = {
   16: [401],
 };
 
+/** The README's error table: conditions with an HTTP status of their own. */
+const STATUS_OF_ID: Record<string, number[]> = {
+  'UNSUPPORTED-MEDIA-TYPE': [415],
+  'HEADERS-TOO-LARGE': [431],
+  'REQUEST-TIMEOUT': [408],
+};
+
 /** What is wrong with an HTTP error answer: its body, its details, its status for its code. */
 export function jsonErrorProblems(status: number, body: unknown): string[] {
   if (!isObject(body)) return [`HTTP ${status} without a JSON error body`];
@@ -29,8 +37,9 @@ export function jsonErrorProblems(status: number, body: unknown): string[] {
   if (keys !== 'code,details,message') return [`error body with the keys ${keys}`];
   const code = body.code as number;
   const problems = detailsProblems(code, body.message, body.details);
-  if (!HTTP_STATUSES[code]?.includes(status))
-    problems.push(`code ${code} answered with HTTP ${status}`);
+  const id = errorId(body.details);
+  const expected = (id !== undefined && STATUS_OF_ID[id]) || HTTP_STATUSES[code];
+  if (!expected?.includes(status)) problems.push(`code ${code} answered with HTTP ${status}`);
   return problems;
 }
 
@@ -54,7 +63,9 @@ export function detailsProblems(code: number, message: unknown, details: unknown
     if (errorDetail.message !== message)
       problems.push('the ErrorDetail message differs from the message');
   }
-  if (code === StatusCode.INVALID_ARGUMENT) {
+  // Validation (REQUEST-INVALID) names the fields; an encoding or HTTP the service cannot read
+  // (UNSUPPORTED-MEDIA-TYPE, REQUEST-MALFORMED) is about no field.
+  if (code === StatusCode.INVALID_ARGUMENT && errorId(details) === 'REQUEST-INVALID') {
     const badRequest = details.find(
       (detail) => isObject(detail) && detail['@type'] === BAD_REQUEST,
     );

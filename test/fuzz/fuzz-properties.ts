@@ -168,7 +168,12 @@ function judgeGrpcStatus(
     violations.push({ property: 'no-server-error', reason: name });
   let id: string | undefined;
   if (!statusDetails) {
-    violations.push({ property: 'error-shape', reason: `${name} without grpc-status-details-bin` });
+    if (!answeredByGrpcJs(code, message)) {
+      violations.push({
+        property: 'error-shape',
+        reason: `${name} without grpc-status-details-bin`,
+      });
+    }
   } else {
     try {
       const status = statusType.toObject(statusType.decode(statusDetails)) as {
@@ -193,6 +198,18 @@ function judgeGrpcStatus(
   const verdict = on(`${name} ${id ?? '(no error id)'}`, violations);
   verdict.internal = code === grpc.status.INTERNAL || code === grpc.status.UNKNOWN;
   return verdict;
+}
+
+/**
+ * A method that is not served at all is answered by grpc-js before any handler, as the gRPC spec
+ * has it: UNIMPLEMENTED with its own message and no details (README.md, Errors). gRPC-web, which
+ * we serve ourselves, answers METHOD-NOT-FOUND with details.
+ */
+function answeredByGrpcJs(code: number, message: string): boolean {
+  return (
+    code === grpc.status.UNIMPLEMENTED &&
+    message.startsWith('The server does not implement the method ')
+  );
 }
 
 /** gRPC-web: a 200 whose body holds at most one data frame and then the trailers. */

@@ -10,6 +10,7 @@ import { loadProtoRoot } from '../../services/api/transports/grpc/proto-files.js
 import { grpcStatusOf } from '../../services/api/transports/grpc/grpc-errors.js';
 import { trailersFrame } from '../../services/api/transports/grpc-web/grpc-web-framing.js';
 import { errorBody } from '../../services/api/transports/http/json-errors.js';
+import { unsupportedMediaType } from '../../services/api/transports/http/unreadable-request.js';
 import type { Answer } from '../fuzz/fuzz-client.js';
 import { judge } from '../fuzz/fuzz-properties.js';
 import type { FuzzRequest } from '../fuzz/fuzz-request.js';
@@ -101,6 +102,20 @@ describe('the fuzzer’s judge of an answer', () => {
     expect(
       properties(grpcWebRequest, http(200, 'not frames', 'application/grpc-web')),
     ).to.deep.equal(['error-shape']);
+  });
+
+  it('passes the conditions the README gives a status of their own, and only those', () => {
+    const unsupported = errorBody(unsupportedMediaType('the request body must be JSON in UTF-8'));
+    expect(properties(json, http(415, unsupported))).to.deep.equal([]);
+    expect(properties(json, http(400, unsupported))).to.deep.equal(['error-shape']);
+    const refused = errorBody(invalidArgument([{ field: 'x', description: 'y' }]));
+    expect(properties(json, http(415, refused))).to.deep.equal(['error-shape']);
+    // grpc-js's own answer for a method nobody serves, and nothing else without details.
+    const unserved = 'The server does not implement the method /identity.auth.v1.AuthService/X';
+    const unimplemented = { kind: 'grpc', code: 12, message: unserved, ms: 1 } as const;
+    expect(properties(grpcRequest, unimplemented)).to.deep.equal([]);
+    const other = { ...unimplemented, code: 5 };
+    expect(properties(grpcRequest, other)).to.deep.equal(['error-shape']);
   });
 
   it('catches a hang and a dropped connection, and reads what an accepted call stored', () => {
