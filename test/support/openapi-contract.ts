@@ -6,7 +6,8 @@ import { domainFormats } from '../../services/api/validation/formats.js';
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
 
 const BASE = 'https://identity.test/openapi.json';
-const POLICY = {
+/** The default password policy, as the document's examples and the service's formats assume it. */
+export const DEFAULT_POLICY = {
   minLength: 8,
   requireLowercase: true,
   requireUppercase: true,
@@ -37,7 +38,7 @@ export class OpenApiContract {
   constructor(readonly document: Json) {
     this.ajv = new Ajv2020({ allErrors: true, strict: true });
     addFormats(this.ajv);
-    for (const [name, format] of Object.entries(domainFormats(POLICY)))
+    for (const [name, format] of Object.entries(domainFormats(DEFAULT_POLICY)))
       this.ajv.addFormat(name, { type: 'string', validate: format.validate });
     this.ajv.addKeyword({ keyword: 'x-violation', schemaType: 'string' });
     const closed = structuredClone(document);

@@ -5,17 +5,10 @@ import { expect } from 'chai';
 import { openApiDocument, serializeOpenApi } from '../../services/api/openapi/openapi-document.js';
 import { operations } from '../../services/api/operations/operations.js';
 import { RequestSchemas } from '../../services/api/validation/request-validator.js';
-import { OpenApiContract } from '../support/openapi-contract.js';
+import { DEFAULT_POLICY, OpenApiContract } from '../support/openapi-contract.js';
 import { FOREIGN_VECTORS } from '../support/password-hash-vectors.js';
 
 const COMMITTED = join(process.cwd(), 'docs/openapi.json');
-const POLICY = {
-  minLength: 8,
-  requireLowercase: true,
-  requireUppercase: true,
-  requireDigit: true,
-  requireSymbol: true,
-};
 
 describe('the OpenAPI document', () => {
   const document = openApiDocument(operations) as Record<string, any>;
@@ -98,7 +91,7 @@ describe('the OpenAPI document', () => {
 
   it('describes the request bodies as the service validates them (draft-07 read as 2020-12)', () => {
     const contract = new OpenApiContract(document);
-    const service = new RequestSchemas(POLICY);
+    const service = new RequestSchemas(DEFAULT_POLICY);
     const body = (name: string) =>
       contract.compile(['components', 'schemas', `identity.management.v1.${name}`]);
     const importUser = body('ImportHumanUserRequest');
