@@ -90,6 +90,15 @@ describe('requests that cannot be read', () => {
       }
     });
 
+    it('refuses malformed JSON nested ten thousand deep, without saying where', async () => {
+      const deep = `{"deep":${'['.repeat(10_000)}${']'.repeat(10_000)},}`;
+      const answer = await put('/auth/v1/users/me/profile', deep);
+      expectError(answer, 400, 3, 'REQUEST-INVALID');
+      expect(violations(answer)).to.deep.equal([
+        { field: '', description: 'the request body is not valid JSON' },
+      ]);
+    });
+
     it('says that JSON which is no object must be one', async () => {
       for (const body of ['[]', '"x"', 'null', '1']) {
         const answer = await put('/auth/v1/users/me/profile', body);

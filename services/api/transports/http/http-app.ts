@@ -79,10 +79,14 @@ export function createHttpApp({
  */
 function errors(logger: Logger, operations: readonly Operation[]): ErrorRequestHandler {
   return (error: HttpError, request, response, _next) => {
-    sendError(
-      response,
-      unreadableRequest(error, request, operations) ?? asServiceError(error, logger),
-    );
+    let answer: ServiceError;
+    try {
+      answer = unreadableRequest(error, request, operations) ?? asServiceError(error, logger);
+    } catch (failure) {
+      // Still an answer in our shape, not express's HTML page.
+      answer = asServiceError(failure, logger);
+    }
+    sendError(response, answer);
   };
 }
 

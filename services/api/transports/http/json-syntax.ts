@@ -26,7 +26,13 @@ const WHAT: Record<ParseErrorCode, string> = {
  */
 export function describeJsonSyntaxError(text: string): string {
   const errors: ParseError[] = [];
-  parse(text, errors, { allowTrailingComma: false, disallowComments: true });
+  try {
+    parse(text, errors, { allowTrailingComma: false, disallowComments: true });
+  } catch (error) {
+    // jsonc-parser descends by recursion: arrays nested ten thousand deep run it out of stack.
+    if (error instanceof RangeError) return 'the request body is not valid JSON';
+    throw error;
+  }
   const first = errors[0];
   if (!first) return 'the request body is not valid JSON';
   const before = text.slice(0, first.offset).split('\n');
