@@ -183,6 +183,15 @@ describe('requests that cannot be read', () => {
       );
     });
 
+    it('answers a HEAD with headers over the limit with 431 and no body', async () => {
+      const port = Number(new URL(service.api.url).port);
+      const raw = await exchange(port, `HEAD / HTTP/1.1\r\nX: ${'f'.repeat(20_000)}\r\n\r\n`);
+      const [head, body] = raw.split('\r\n\r\n');
+      expect(head).to.match(/^HTTP\/1\.1 431 /);
+      expect(head).to.match(/\r\nContent-Type: application\/json/);
+      expect(body).to.equal('');
+    });
+
     it('answers a request that is not HTTP/1.1 with 400 and the error body, and closes', async () => {
       for (const request of [
         'GARBAGE\r\n\r\n',

@@ -31,7 +31,8 @@ export function answerClientErrors(server: Server): void {
         `Content-Length: ${Buffer.byteLength(body)}`,
         'Connection: close',
         '',
-        body,
+        // The answer to a HEAD has no body: a client reading one would take it for garbage.
+        headRequest(error) ? '' : body,
       ].join('\r\n'),
       () => socket.destroy(),
     );
@@ -61,4 +62,12 @@ function clientFailure(code: string | undefined): ServiceError {
         'the request is not valid HTTP/1.1',
       );
   }
+}
+
+/**
+ * Whether the refused request was a HEAD, as far as can be told: Node hands the bytes it was
+ * parsing with the error, which begin with the request line when it came in one piece.
+ */
+function headRequest(error: Error & { rawPacket?: unknown }): boolean {
+  return Buffer.isBuffer(error.rawPacket) && error.rawPacket.subarray(0, 5).toString() === 'HEAD ';
 }
