@@ -201,14 +201,18 @@ function judgeGrpcStatus(
 }
 
 /**
- * A method that is not served at all is answered by grpc-js before any handler, as the gRPC spec
- * has it: UNIMPLEMENTED with its own message and no details (README.md, Errors). gRPC-web, which
- * we serve ourselves, answers METHOD-NOT-FOUND with details.
+ * What grpc-js answers before any handler, as the gRPC spec has it, with its own message and no
+ * details (README.md, Errors): a method that is not served at all (UNIMPLEMENTED; gRPC-web, which
+ * we serve ourselves, answers METHOD-NOT-FOUND with details), and a message over the read cap,
+ * refused from its frame header so that it is never buffered (RESOURCE_EXHAUSTED; one over
+ * REQUEST_BODY_LIMIT but under the cap gets REQUEST-TOO-LARGE with details).
  */
 function answeredByGrpcJs(code: number, message: string): boolean {
   return (
-    code === grpc.status.UNIMPLEMENTED &&
-    message.startsWith('The server does not implement the method ')
+    (code === grpc.status.UNIMPLEMENTED &&
+      message.startsWith('The server does not implement the method ')) ||
+    (code === grpc.status.RESOURCE_EXHAUSTED &&
+      message.startsWith('Received message larger than max '))
   );
 }
 

@@ -31,9 +31,12 @@ function violations(answer: Answer): { field: string; description: string }[] {
 }
 
 /** Bytes written on a connection of their own, and what came back before it closed. */
-function exchange(port: number, request: string): Promise<string> {
+function exchange(port: number, request: string, body?: Buffer): Promise<string> {
   return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.write(request));
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.write(request);
+      if (body) socket.write(body);
+    });
     const chunks: Buffer[] = [];
     socket.on('data', (chunk) => chunks.push(chunk));
     socket.on('error', reject);
@@ -181,6 +184,16 @@ describe('requests that cannot be read', () => {
         8,
         'HEADERS-TOO-LARGE',
       );
+    });
+
+    it('lets a client still sending its body read the 431, rather than a reset', async () => {
+      const port = Number(new URL(service.api.url).port);
+      const head = `PUT / HTTP/1.1\r\nContent-Length: 8000000\r\nX: ${'f'.repeat(70_000)}\r\n\r\n`;
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const raw = await exchange(port, head, Buffer.alloc(8_000_000, 'a'));
+        expect(raw).to.match(/^HTTP\/1\.1 431 /);
+        expect(raw).to.contain('HEADERS-TOO-LARGE');
+      }
     });
 
     it('answers a HEAD with headers over the limit with 431 and no body', async () => {

@@ -114,6 +114,10 @@ describe('the fuzzer’s judge of an answer', () => {
     const unserved = 'The server does not implement the method /identity.auth.v1.AuthService/X';
     const unimplemented = { kind: 'grpc', code: 12, message: unserved, ms: 1 } as const;
     expect(properties(grpcRequest, unimplemented)).to.deep.equal([]);
+    const capped = 'Received message larger than max (16777226 vs 16777216)';
+    expect(properties(grpcRequest, { ...unimplemented, code: 8, message: capped })).to.deep.equal(
+      [],
+    );
     const other = { ...unimplemented, code: 5 };
     expect(properties(grpcRequest, other)).to.deep.equal(['error-shape']);
   });

@@ -14,7 +14,10 @@ import { errorBody, httpStatusOf } from './json-errors.js';
  * longer be framed.
  */
 export function answerClientErrors(server: Server): void {
+  const answered = new WeakSet<Duplex>();
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    // The rest of a request already answered, which Node's parser refuses again: dropped.
+    if (answered.has(socket)) return;
     // A response already under way on this connection cannot be followed by another.
     const inFlight = (socket as { _httpMessage?: ServerResponse })._httpMessage;
     if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
@@ -34,9 +37,24 @@ export function answerClientErrors(server: Server): void {
         // The answer to a HEAD has no body: a client reading one would take it for garbage.
         headRequest(error) ? '' : body,
       ].join('\r\n'),
-      () => socket.destroy(),
     );
+    lingerAndClose(socket);
+    answered.add(socket);
   });
+}
+
+/** How long what a client still sends after our answer is read and dropped. */
+const LINGER_MS = 2000;
+
+/**
+ * A lingering close, as web servers do it: a client still sending the body of a request we have
+ * already answered would, if we closed at once, get a reset that can discard our answer before it
+ * reads it. So what it sends is read and dropped until it closes, for LINGER_MS at most.
+ */
+function lingerAndClose(socket: Duplex): void {
+  socket.resume();
+  const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+  socket.once('close', () => clearTimeout(timer));
 }
 
 function clientFailure(code: string | undefined): ServiceError {
