@@ -40,7 +40,7 @@ export function createConfiguredReader(
     : createEmbeddedSnapshot(embeddedDatabaseFile(config.dataDir));
 }
 
-export function embeddedDatabaseFile(dataDir: string): string {
+function embeddedDatabaseFile(dataDir: string): string {
   return join(dataDir, 'identity.sqlite');
 }
 

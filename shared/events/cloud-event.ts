@@ -2,7 +2,7 @@ import type { EventRecord } from '../db/entities/event-record.entity.js';
 import { aggregateTypeOf, type EventType } from './event-types.js';
 
 /** Where the JSON Schema of each event type is published; `dataschema` points there. */
-export const EVENT_SCHEMA_BASE = 'https://identity.example/schemas/events/';
+const EVENT_SCHEMA_BASE = 'https://identity.example/schemas/events/';
 
 /**
  * What consumers receive: CloudEvents 1.0 in structured JSON mode, with the extensions

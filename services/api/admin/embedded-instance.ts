@@ -41,7 +41,7 @@ export async function prepareEmbeddedInstance(
 }
 
 /** `DATA_DIR/quickstart.env`: the ids and token as shell variables, for the README's calls. */
-export function quickstartFile(config: Pick<Config, 'dataDir'>): string {
+function quickstartFile(config: Pick<Config, 'dataDir'>): string {
   return join(config.dataDir, 'quickstart.env');
 }
 

@@ -1,12 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import {
-  createLocalJWKSet,
-  createRemoteJWKSet,
-  exportJWK,
-  importJWK,
-  type JWK,
-  type JWTVerifyGetKey,
-} from 'jose';
+import { createLocalJWKSet, createRemoteJWKSet, type JWK, type JWTVerifyGetKey } from 'jose';
 import type { Config } from '../../../shared/config/config.js';
 
 /**
@@ -28,9 +21,4 @@ export async function readSigningJwk(path: string): Promise<JWK> {
   if (!jwk.d || !jwk.alg || !jwk.kid)
     throw new Error(`${path} is not a private JWK with alg and kid`);
   return jwk;
-}
-
-/** Round-trips through `importJWK` so a malformed key fails at start, not at the first request. */
-export async function checkSigningJwk(jwk: JWK): Promise<void> {
-  await exportJWK(await importJWK(jwk, jwk.alg));
 }

@@ -27,7 +27,7 @@ export interface DocumentedError {
  * (whatever the method, so a GET with a body that is not JSON too), the pipeline's steps and the
  * database. A new condition there is one more entry; an operation's own are in its descriptor.
  */
-export const PIPELINE_ERRORS: readonly DocumentedError[] = [
+const PIPELINE_ERRORS: readonly DocumentedError[] = [
   {
     error: invalidArgument([{ field: 'firstName', description: 'must not be empty' }]),
     when: 'the body is not a JSON object, or the request violates its schema; every violated field is in the google.rpc.BadRequest detail',

@@ -39,7 +39,7 @@ const graphemes = new Intl.Segmenter('und', { granularity: 'grapheme' });
  * cut to the characters that fit, between user-perceived characters (an accent stays with its
  * letter, a flag or an emoji sequence whole), trailing whitespace trimmed.
  */
-export function defaultDisplayName(firstName: string, lastName: string): string {
+function defaultDisplayName(firstName: string, lastName: string): string {
   const full = `${firstName} ${lastName}`;
   if (codePoints(full) <= DISPLAY_NAME_MAX_LENGTH) return full;
   let kept = '';

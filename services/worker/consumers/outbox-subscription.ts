@@ -13,7 +13,7 @@ const MAX_BACKOFF_MS = 5000;
  * never comes). Ours take milliseconds; past this the cursor moves on, and the gap is watched
  * for LATE_WINDOW_MS in case a slow transaction commits it after all.
  */
-export const GAP_WAIT_MS = 1000;
+const GAP_WAIT_MS = 1000;
 const LATE_WINDOW_MS = 10 * 60_000;
 
 interface PassedGap {

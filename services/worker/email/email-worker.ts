@@ -3,7 +3,6 @@ import type { DataSource } from 'typeorm';
 import type { Config, WorkerConfig } from '../../../shared/config/config.js';
 import { describeError, type Logger } from '../../../shared/logging/logger.js';
 import type { EmailMetrics } from '../../../shared/observability/metrics.js';
-import { createEmailQueue, type EmailQueue } from './email-queue.js';
 import { INITIALIZATION_EMAIL, type InitializationEmailJob } from './initialization-email.job.js';
 import {
   createInitializationEmailProcessor,
@@ -29,10 +28,7 @@ export interface EmailWorkerOptions {
 }
 
 export interface EmailWorker {
-  worker: Worker<InitializationEmailJob, InitializationEmailOutcome>;
-  /** The queue the worker takes its jobs from, e.g. for `queueHealth`. */
-  queue: EmailQueue;
-  /** Lets running emails finish, then closes the worker, the queue and the SMTP pool. */
+  /** Lets running emails finish, then closes the worker and the SMTP pool. */
   close(): Promise<void>;
 }
 
@@ -73,14 +69,9 @@ export function startEmailWorker({
   });
   // Without a listener an 'error' (e.g. Redis gone) would end the process.
   worker.on('error', (error) => log.error({ error: describeError(error) }, 'email worker error'));
-  const queue = createEmailQueue(config.worker, connection);
-
   return {
-    worker,
-    queue,
     async close() {
       await worker.close();
-      await queue.close();
       transport.close();
     },
   };

@@ -17,7 +17,7 @@ import { dataFrame, readUnaryMessage, trailersFrame } from './grpc-web-framing.j
 const GRPC_WEB = /^application\/grpc-web(-text)?(\+proto)?\s*(;|$)/i;
 
 /** Whether a request speaks gRPC-web; `text` for the base64 variant. */
-export function grpcWebVariant(request: Request): 'binary' | 'text' | undefined {
+function grpcWebVariant(request: Request): 'binary' | 'text' | undefined {
   const match = GRPC_WEB.exec(request.get('content-type') ?? '');
   if (!match) return undefined;
   return match[1] ? 'text' : 'binary';

@@ -82,7 +82,7 @@ export function insertOnce(
  * idempotent, so a chunk that fails is simply run again. On the embedded database they run one
  * by one, each saved soon, as the worker's other writes there.
  */
-export async function runWrites(dataSource: DataSource, writes: ReadModelWrite[]): Promise<void> {
+async function runWrites(dataSource: DataSource, writes: ReadModelWrite[]): Promise<void> {
   if (isEmbedded(dataSource)) {
     for (const write of writes) await dataSource.query(write.sql, write.params);
     return;
