@@ -79,7 +79,7 @@ export function unreachableDatabase(error: unknown): ServiceError | undefined {
     (cause.code && UNREACHABLE.has(cause.code)) ||
     /closed state|Connection lost|connect ETIMEDOUT/i.test(message)
   ) {
-    return unavailable();
+    return unavailable(error);
   }
   return undefined;
 }

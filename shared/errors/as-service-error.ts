@@ -14,5 +14,5 @@ export function asServiceError(error: unknown, logger: Logger): ServiceError {
     return unavailable;
   }
   logger.error({ err: describeError(error) }, 'unexpected error');
-  return internal();
+  return internal(error);
 }

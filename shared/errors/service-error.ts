@@ -1,21 +1,12 @@
+import { ERROR_CATALOGUE, type ErrorId } from './error-catalogue.js';
+import { StatusCode } from './status-code.js';
+
 /**
  * The one error type that crosses from the domain to the transports. Each transport turns it into
  * its own wire shape (HTTP status and JSON body, gRPC status and details); nothing else decides
  * what a caller sees.
  */
-export enum StatusCode {
-  INVALID_ARGUMENT = 3,
-  DEADLINE_EXCEEDED = 4,
-  NOT_FOUND = 5,
-  ALREADY_EXISTS = 6,
-  PERMISSION_DENIED = 7,
-  RESOURCE_EXHAUSTED = 8,
-  FAILED_PRECONDITION = 9,
-  UNIMPLEMENTED = 12,
-  INTERNAL = 13,
-  UNAVAILABLE = 14,
-  UNAUTHENTICATED = 16,
-}
+export { StatusCode };
 
 export interface FieldViolation {
   /** JSON path of the field, such as `profile.firstName` or `idps[1].configId`. */
@@ -24,23 +15,28 @@ export interface FieldViolation {
 }
 
 export class ServiceError extends Error {
+  /** The status code of the condition, from the catalogue. */
+  readonly code: StatusCode;
+  /** When the caller may try again, for a rate limit: Retry-After and google.rpc.RetryInfo. */
+  readonly retryAfterSeconds?: number;
+
   constructor(
-    readonly code: StatusCode,
-    /** Stable, documented identifier of the condition, such as `USER-ALREADY-EXISTS`. */
-    readonly id: string,
+    /** Stable, documented identifier of the condition (error-catalogue.ts). */
+    readonly id: ErrorId,
     message: string,
     readonly fieldViolations: FieldViolation[] = [],
-    /** When the caller may try again, for a rate limit: Retry-After and google.rpc.RetryInfo. */
-    readonly retryAfterSeconds?: number,
+    /** `cause`: the failure behind it, kept for the log, never sent to the caller. */
+    options: { retryAfterSeconds?: number; cause?: unknown } = {},
   ) {
-    super(message);
+    super(message, { cause: options.cause });
     this.name = 'ServiceError';
+    this.code = ERROR_CATALOGUE[id].code;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 
 export const invalidArgument = (violations: FieldViolation[]): ServiceError =>
   new ServiceError(
-    StatusCode.INVALID_ARGUMENT,
     'REQUEST-INVALID',
     // A violation of the request as a whole has no field: its description stands alone.
     `invalid request: ${violations.map((v) => (v.field ? `${v.field} ${v.description}` : v.description)).join('; ')}`,
@@ -48,41 +44,28 @@ export const invalidArgument = (violations: FieldViolation[]): ServiceError =>
   );
 
 export const unauthenticated = (): ServiceError =>
-  new ServiceError(
-    StatusCode.UNAUTHENTICATED,
-    'AUTH-UNAUTHENTICATED',
-    'missing or invalid credentials',
-  );
+  new ServiceError('AUTH-UNAUTHENTICATED', 'missing or invalid credentials');
 
 export const permissionDenied = (): ServiceError =>
   new ServiceError(
-    StatusCode.PERMISSION_DENIED,
     'AUTH-PERMISSION-DENIED',
     'no permission for this operation in the target organization',
   );
 
-export const unavailable = (): ServiceError =>
-  new ServiceError(
-    StatusCode.UNAVAILABLE,
-    'SERVICE-UNAVAILABLE',
-    'the service is unavailable, try again later',
-  );
+/** `cause`, the driver's error, is logged; the caller learns nothing of it. */
+export const unavailable = (cause?: unknown): ServiceError =>
+  new ServiceError('SERVICE-UNAVAILABLE', 'the service is unavailable, try again later', [], {
+    cause,
+  });
 
 export const requestTooLarge = (): ServiceError =>
-  new ServiceError(
-    StatusCode.RESOURCE_EXHAUSTED,
-    'REQUEST-TOO-LARGE',
-    'the request body is larger than the limit',
-  );
+  new ServiceError('REQUEST-TOO-LARGE', 'the request body is larger than the limit');
 
 export const rateLimited = (retryAfterSeconds: number): ServiceError =>
-  new ServiceError(
-    StatusCode.RESOURCE_EXHAUSTED,
-    'RATE-LIMITED',
-    `too many requests, try again in ${retryAfterSeconds} s`,
-    [],
+  new ServiceError('RATE-LIMITED', `too many requests, try again in ${retryAfterSeconds} s`, [], {
     retryAfterSeconds,
-  );
+  });
 
-export const internal = (): ServiceError =>
-  new ServiceError(StatusCode.INTERNAL, 'INTERNAL', 'internal error');
+/** `cause`, the unexpected failure, is logged; the caller learns nothing of it. */
+export const internal = (cause?: unknown): ServiceError =>
+  new ServiceError('INTERNAL', 'internal error', [], { cause });

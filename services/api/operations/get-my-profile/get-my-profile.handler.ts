@@ -1,5 +1,5 @@
 import { UserReadModel } from '../../../../shared/db/entities/index.js';
-import { ServiceError, StatusCode } from '../../../../shared/errors/service-error.js';
+import { ServiceError } from '../../../../shared/errors/service-error.js';
 import type { Details } from '../details.js';
 import type { OperationContext } from '../operation.js';
 import type { ProfileInput } from '../profile.js';
@@ -11,11 +11,7 @@ export interface GetMyProfileResponse {
 }
 
 export const profileNotFound = (): ServiceError =>
-  new ServiceError(
-    StatusCode.NOT_FOUND,
-    'PROFILE-NOT-FOUND',
-    'the profile is not readable yet, try again shortly',
-  );
+  new ServiceError('PROFILE-NOT-FOUND', 'the profile is not readable yet, try again shortly');
 
 /**
  * The caller's profile as the user read model holds it, with the details of a read: the sequence

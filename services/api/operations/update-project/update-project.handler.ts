@@ -4,7 +4,7 @@ import {
   type PrivateLabelingSetting,
 } from '../../../../shared/db/entities/project.entity.js';
 import { isDuplicateKey, uniqueKeys } from '../../../../shared/db/db-errors.js';
-import { ServiceError, StatusCode } from '../../../../shared/errors/service-error.js';
+import { ServiceError } from '../../../../shared/errors/service-error.js';
 import type { ProjectPayload } from '../../../../shared/events/event-types.js';
 import { updateDetails, type Details } from '../details.js';
 import type { OperationContext } from '../operation.js';
@@ -24,10 +24,9 @@ export interface UpdateProjectResponse {
 }
 
 export const projectNotFound = (): ServiceError =>
-  new ServiceError(StatusCode.NOT_FOUND, 'PROJECT-NOT-FOUND', 'project not found');
+  new ServiceError('PROJECT-NOT-FOUND', 'project not found');
 export const projectNameTaken = (): ServiceError =>
   new ServiceError(
-    StatusCode.ALREADY_EXISTS,
     'PROJECT-NAME-ALREADY-EXISTS',
     'a project with this name already exists in the organization',
   );

@@ -1,9 +1,5 @@
 import express, { type Request, type Router } from 'express';
-import {
-  requestTooLarge,
-  ServiceError,
-  StatusCode,
-} from '../../../../shared/errors/service-error.js';
+import { requestTooLarge, ServiceError } from '../../../../shared/errors/service-error.js';
 import type { Operation } from '../../operations/operation.js';
 import type { OperationPipeline } from '../../pipeline/operation-pipeline.js';
 import { asServiceError } from '../../../../shared/errors/as-service-error.js';
@@ -70,9 +66,7 @@ export function grpcWebRoutes(
         );
       }
       if (!method) {
-        return fail(
-          new ServiceError(StatusCode.UNIMPLEMENTED, 'METHOD-NOT-FOUND', 'no such method'),
-        );
+        return fail(new ServiceError('METHOD-NOT-FOUND', 'no such method'));
       }
       const message = readRequest(method, request.body as Buffer, variant, bodyLimit);
       if (message instanceof ServiceError) return fail(message);

@@ -1,10 +1,6 @@
 import { STATUS_CODES, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import {
-  requestTooLarge,
-  ServiceError,
-  StatusCode,
-} from '../../../../shared/errors/service-error.js';
+import { requestTooLarge, ServiceError } from '../../../../shared/errors/service-error.js';
 import { errorBody, httpStatusOf } from './json-errors.js';
 
 /**
@@ -60,25 +56,13 @@ function lingerAndClose(socket: Duplex): void {
 function clientFailure(code: string | undefined): ServiceError {
   switch (code) {
     case 'HPE_HEADER_OVERFLOW':
-      return new ServiceError(
-        StatusCode.RESOURCE_EXHAUSTED,
-        'HEADERS-TOO-LARGE',
-        'the request headers are larger than the limit',
-      );
+      return new ServiceError('HEADERS-TOO-LARGE', 'the request headers are larger than the limit');
     case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
       return requestTooLarge();
     case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return new ServiceError(
-        StatusCode.DEADLINE_EXCEEDED,
-        'REQUEST-TIMEOUT',
-        'the request was not received in time',
-      );
+      return new ServiceError('REQUEST-TIMEOUT', 'the request was not received in time');
     default:
-      return new ServiceError(
-        StatusCode.INVALID_ARGUMENT,
-        'REQUEST-MALFORMED',
-        'the request is not valid HTTP/1.1',
-      );
+      return new ServiceError('REQUEST-MALFORMED', 'the request is not valid HTTP/1.1');
   }
 }
 

@@ -1,7 +1,7 @@
 import cors from 'cors';
 import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express';
 import { requestIdFrom } from '../../../../shared/logging/log-context.js';
-import { ServiceError, StatusCode } from '../../../../shared/errors/service-error.js';
+import { ServiceError } from '../../../../shared/errors/service-error.js';
 import { asServiceError } from '../../../../shared/errors/as-service-error.js';
 import type { Logger } from '../../../../shared/logging/logger.js';
 import type { Operation } from '../../operations/operation.js';
@@ -67,7 +67,7 @@ export function createHttpApp({
   mountRestRoutes(router, pipeline, operations);
   app.use(router);
   app.use((_request, response) => {
-    sendError(response, new ServiceError(StatusCode.NOT_FOUND, 'ROUTE-NOT-FOUND', 'no such route'));
+    sendError(response, new ServiceError('ROUTE-NOT-FOUND', 'no such route'));
   });
   app.use(errors(logger, operations));
   return app;

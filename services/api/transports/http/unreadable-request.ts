@@ -3,7 +3,6 @@ import {
   invalidArgument,
   requestTooLarge,
   ServiceError,
-  StatusCode,
 } from '../../../../shared/errors/service-error.js';
 import type { Operation } from '../../operations/operation.js';
 import { describeJsonSyntaxError } from './json-syntax.js';
@@ -17,7 +16,7 @@ export interface HttpError {
 
 /** A body in an encoding or charset that is not read here: HTTP 415. */
 export const unsupportedMediaType = (what: string): ServiceError =>
-  new ServiceError(StatusCode.INVALID_ARGUMENT, 'UNSUPPORTED-MEDIA-TYPE', what);
+  new ServiceError('UNSUPPORTED-MEDIA-TYPE', what);
 
 /**
  * The error a caller sees for a request that never reached an operation because it could not be

@@ -1,0 +1,106 @@
+import { StatusCode } from './status-code.js';
+
+/** What a caller is told of one condition, whatever the transport. */
+export interface CatalogueEntry {
+  code: StatusCode;
+  /** The HTTP status over JSON; none for a condition only gRPC-web can meet. */
+  http?: number;
+  /** When it is answered: the README's error table says the same. */
+  when: string;
+}
+
+/**
+ * Every condition a caller can be answered with, by its stable id (the `identity.v1.ErrorDetail`
+ * id): its code, its HTTP status and when. test/unit/error-catalogue.test.ts keeps README.md's
+ * error table equal to it; a ServiceError can only be made with an id from here.
+ */
+export const ERROR_CATALOGUE = {
+  'REQUEST-INVALID': {
+    code: StatusCode.INVALID_ARGUMENT,
+    http: 400,
+    when: 'the body is not JSON, or the request breaks its schema or a rule of the operation; the google.rpc.BadRequest names every field',
+  },
+  'REQUEST-MALFORMED': {
+    code: StatusCode.INVALID_ARGUMENT,
+    http: 400,
+    when: 'the request is not HTTP/1.1, refused by the HTTP server before routing',
+  },
+  'UNSUPPORTED-MEDIA-TYPE': {
+    code: StatusCode.INVALID_ARGUMENT,
+    http: 415,
+    when: 'the body is in a Content-Encoding other than gzip, deflate or br, or a charset other than UTF-8',
+  },
+  'IDP-CONFIG-NOT-FOUND': {
+    code: StatusCode.FAILED_PRECONDITION,
+    http: 400,
+    when: 'an identity provider is not configured in the organization',
+  },
+  'PROJECT-NOT-FOUND': {
+    code: StatusCode.NOT_FOUND,
+    http: 404,
+    when: 'the project is not in the target organization',
+  },
+  'PROFILE-NOT-FOUND': {
+    code: StatusCode.NOT_FOUND,
+    http: 404,
+    when: 'the profile is not yet in the read model (Get My Profile)',
+  },
+  'ROUTE-NOT-FOUND': { code: StatusCode.NOT_FOUND, http: 404, when: 'no route has the path' },
+  'USER-ALREADY-EXISTS': {
+    code: StatusCode.ALREADY_EXISTS,
+    http: 409,
+    when: 'the userName is taken, case-insensitively, across the instance',
+  },
+  'USER-IDP-LINK-ALREADY-EXISTS': {
+    code: StatusCode.ALREADY_EXISTS,
+    http: 409,
+    when: 'the identity provider link (configId, externalUserId) is taken',
+  },
+  'PROJECT-NAME-ALREADY-EXISTS': {
+    code: StatusCode.ALREADY_EXISTS,
+    http: 409,
+    when: 'the project name is taken in the organization',
+  },
+  'AUTH-UNAUTHENTICATED': {
+    code: StatusCode.UNAUTHENTICATED,
+    http: 401,
+    when: 'no credentials, or a token that is not valid or names no active user',
+  },
+  'AUTH-PERMISSION-DENIED': {
+    code: StatusCode.PERMISSION_DENIED,
+    http: 403,
+    when: 'no permission in the target organization, or no such organization',
+  },
+  'REQUEST-TOO-LARGE': {
+    code: StatusCode.RESOURCE_EXHAUSTED,
+    http: 413,
+    when: 'the body (over gRPC: the message) is over REQUEST_BODY_LIMIT',
+  },
+  'HEADERS-TOO-LARGE': {
+    code: StatusCode.RESOURCE_EXHAUSTED,
+    http: 431,
+    when: "the headers are over Node's limit (16 KiB)",
+  },
+  'REQUEST-TIMEOUT': {
+    code: StatusCode.DEADLINE_EXCEEDED,
+    http: 408,
+    when: 'the headers were not received within HTTP_KEEP_ALIVE_TIMEOUT_MS + 1 s',
+  },
+  'RATE-LIMITED': {
+    code: StatusCode.RESOURCE_EXHAUSTED,
+    http: 429,
+    when: 'the caller made more calls than the rate limit',
+  },
+  'METHOD-NOT-FOUND': {
+    code: StatusCode.UNIMPLEMENTED,
+    when: 'no gRPC-web method has the path',
+  },
+  'SERVICE-UNAVAILABLE': {
+    code: StatusCode.UNAVAILABLE,
+    http: 503,
+    when: 'the database is unreachable',
+  },
+  INTERNAL: { code: StatusCode.INTERNAL, http: 500, when: 'anything unexpected' },
+} as const satisfies Record<string, CatalogueEntry>;
+
+export type ErrorId = keyof typeof ERROR_CATALOGUE;
