@@ -34,18 +34,31 @@ export function callGrpc(
   request: object,
   options: GrpcCallOptions,
 ): Promise<GrpcOutcome> {
-  const definition = root.lookupService(service).methods[method]!;
-  definition.resolve();
-  const requestType = definition.resolvedRequestType!;
-  const responseType = definition.resolvedResponseType!;
+  const { encode, decode } = methodCodec(service, method);
   return unaryCall(
     address,
     `/${service}/${method}`,
     request,
-    (message: object) => Buffer.from(encodeAsProto3(requestType, message)),
-    (bytes: Buffer) => responseType.toObject(responseType.decode(bytes), LOADER_OPTIONS),
+    (message: object) => Buffer.from(encode(message)),
+    decode,
     options,
   );
+}
+
+/**
+ * How a test client writes a method's request (as protoc's generated code does, see
+ * encodeAsProto3) and reads its response (as proto-loader does), over gRPC and gRPC-web alike.
+ */
+export function methodCodec(service: string, method: string) {
+  const definition = root.lookupService(service).methods[method]!;
+  definition.resolve();
+  const requestType = definition.resolvedRequestType!;
+  const responseType = definition.resolvedResponseType!;
+  return {
+    encode: (message: object): Uint8Array => encodeAsProto3(requestType, message),
+    decode: (bytes: Uint8Array) =>
+      responseType.toObject(responseType.decode(bytes), LOADER_OPTIONS),
+  };
 }
 
 /** One unary call that sends `message` as the request's bytes, whatever they are. */

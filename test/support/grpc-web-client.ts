@@ -1,14 +1,12 @@
 import { createRequire } from 'node:module';
 import { GrpcWebClientBase, MethodDescriptor, MethodType, type RpcError } from 'grpc-web';
-import { loadProtoRoot, LOADER_OPTIONS } from '../../services/api/transports/grpc/proto-files.js';
-import { decodeStatusDetails, encodeAsProto3, type GrpcOutcome } from './grpc-client.js';
+import { decodeStatusDetails, methodCodec, type GrpcOutcome } from './grpc-client.js';
 
 // grpc-web is a browser library: in Node it sends through xhr2's XMLHttpRequest.
 (globalThis as { XMLHttpRequest?: unknown }).XMLHttpRequest ??= createRequire(import.meta.url)(
   'xhr2',
 );
 
-const root = loadProtoRoot();
 const clients = {
   binary: new GrpcWebClientBase({ format: 'binary' }),
   text: new GrpcWebClientBase({ format: 'text' }),
@@ -27,18 +25,8 @@ export function callGrpcWeb(
   request: object,
   options: GrpcWebOptions,
 ): Promise<GrpcOutcome> {
-  const definition = root.lookupService(service).methods[method]!;
-  definition.resolve();
-  const requestType = definition.resolvedRequestType!;
-  const responseType = definition.resolvedResponseType!;
-  return unaryCall(
-    baseUrl,
-    `/${service}/${method}`,
-    request,
-    (message: object) => encodeAsProto3(requestType, message),
-    (bytes: Uint8Array) => responseType.toObject(responseType.decode(bytes), LOADER_OPTIONS),
-    options,
-  );
+  const { encode, decode } = methodCodec(service, method);
+  return unaryCall(baseUrl, `/${service}/${method}`, request, encode, decode, options);
 }
 
 /** One unary call that sends `message` as the request's bytes, whatever they are. */
