@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import { setup } from '../../services/api/admin/setup.js';
-import { importHumanUser } from '../../services/api/operations/import-human-user/import-human-user.handler.js';
-import { createLogger } from '../../shared/logging/logger.js';
+import { createHumanUser } from '../../services/api/admin/users.js';
 import { DATABASES } from '../support/databases.js';
 import { TestService } from '../support/test-service.js';
 
@@ -17,21 +16,11 @@ for (const database of DATABASES) {
     it('finishes what an earlier run began instead of failing on the administrator it made', async () => {
       // What a setup killed after importing the administrator, before granting the role, left.
       const orgId = await service.organization('Default');
-      const { userId } = await importHumanUser(
-        {
-          deps: {
-            dataSource: service.dataSource,
-            config: service.config,
-            logger: createLogger('silent'),
-          },
-          orgId,
-        },
-        {
-          userName: 'admin',
-          profile: { firstName: 'Instance', lastName: 'Administrator' },
-          email: { email: 'admin@localhost', isEmailVerified: true },
-        },
-      );
+      const { userId } = await createHumanUser(service.dataSource, service.config, orgId, {
+        userName: 'admin',
+        profile: { firstName: 'Instance', lastName: 'Administrator' },
+        email: { email: 'admin@localhost', isEmailVerified: true },
+      });
       const resumed = await setup(service.dataSource, service.config);
       expect(resumed).to.include({ orgId, userId, created: true });
       expect(

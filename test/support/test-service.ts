@@ -17,7 +17,7 @@ import { createProject } from '../../services/api/admin/projects.js';
 import { generateSigningJwk, signToken } from '../../services/api/admin/tokens.js';
 import { startApi, type RunningApi } from '../../services/api/api.js';
 import { loadVerificationKeys } from '../../services/api/auth/token-keys.js';
-import { importHumanUser } from '../../services/api/operations/import-human-user/import-human-user.handler.js';
+import { createHumanUser } from '../../services/api/admin/users.js';
 import { createTestDatabase } from './database.js';
 import { topicOf } from '../../shared/events/cloud-event.js';
 import { createKafka, ensureTopics } from '../../shared/kafka/kafka-client.js';
@@ -296,17 +296,11 @@ export class TestService {
     roles: string[] = [],
     userName = `member-${randomBytes(6).toString('hex')}`,
   ): Promise<{ userId: string; token: string }> {
-    const { userId } = await importHumanUser(
-      {
-        deps: { dataSource: this.dataSource, config: this.config, logger: createLogger('silent') },
-        orgId,
-      },
-      {
-        userName,
-        profile: { firstName: 'Test', lastName: 'Member' },
-        email: { email: `${userName}@example.com`, isEmailVerified: true },
-      },
-    );
+    const { userId } = await createHumanUser(this.dataSource, this.config, orgId, {
+      userName,
+      profile: { firstName: 'Test', lastName: 'Member' },
+      email: { email: `${userName}@example.com`, isEmailVerified: true },
+    });
     for (const role of roles) await addMember(this.dataSource, { orgId, userId, role });
     return { userId, token: await this.token(userId) };
   }

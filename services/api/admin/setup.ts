@@ -4,11 +4,10 @@ import type { Config } from '../../../shared/config/config.js';
 import { migrate } from '../../../shared/db/data-source.js';
 import { RoleGrant, User } from '../../../shared/db/entities/index.js';
 import { INSTANCE_WIDE } from '../../../shared/db/entities/role-grant.entity.js';
-import { createLogger } from '../../../shared/logging/logger.js';
-import { importHumanUser } from '../operations/import-human-user/import-human-user.handler.js';
 import { uniqueNameKey } from '../operations/unique-name-key.js';
 import { addMember, createOrganization } from './organizations.js';
 import { generateSigningJwk, issueToken, writeSigningJwk } from './tokens.js';
+import { createHumanUser } from './users.js';
 
 export interface SetupResult {
   orgId: string;
@@ -46,14 +45,11 @@ export async function setup(dataSource: DataSource, config: Config): Promise<Set
     const userId =
       interrupted?.id ??
       (
-        await importHumanUser(
-          { deps: { dataSource, config, logger: createLogger('silent') }, orgId },
-          {
-            userName: ADMIN,
-            profile: { firstName: 'Instance', lastName: 'Administrator' },
-            email: { email: 'admin@localhost', isEmailVerified: true },
-          },
-        )
+        await createHumanUser(dataSource, config, orgId, {
+          userName: ADMIN,
+          profile: { firstName: 'Instance', lastName: 'Administrator' },
+          email: { email: 'admin@localhost', isEmailVerified: true },
+        })
       ).userId;
     await addMember(dataSource, { userId, role: 'IAM_OWNER' });
     admin = { orgId, userId, created: true };
