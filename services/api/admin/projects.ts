@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { inTransaction } from '../../../shared/db/data-source.js';
 import { Project } from '../../../shared/db/entities/index.js';
 import { recordEvents } from '../../../shared/events/record-events.js';
-import { projectSettings } from '../operations/update-project/update-project.handler.js';
+import { projectSettings } from '../operations/project-settings.js';
 import { uniqueNameKey } from '../operations/unique-name-key.js';
 import { requireOrganization } from './organizations.js';
 

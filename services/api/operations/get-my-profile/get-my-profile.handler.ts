@@ -1,17 +1,7 @@
 import { UserReadModel } from '../../../../shared/db/entities/index.js';
-import { ServiceError } from '../../../../shared/errors/service-error.js';
-import type { Details } from '../details.js';
 import type { OperationContext } from '../operation.js';
-import type { ProfileInput } from '../profile.js';
-
-export type GetMyProfileRequest = Record<string, never>;
-export interface GetMyProfileResponse {
-  details: Details;
-  profile: ProfileInput;
-}
-
-export const profileNotFound = (): ServiceError =>
-  new ServiceError('PROFILE-NOT-FOUND', 'the profile is not readable yet, try again shortly');
+import { profileNotFound } from './get-my-profile.errors.js';
+import type { GetMyProfileResponse } from './get-my-profile.request.js';
 
 /**
  * The caller's profile as the user read model holds it, with the details of a read: the sequence

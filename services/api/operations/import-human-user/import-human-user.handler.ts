@@ -1,4 +1,9 @@
 import { v7 as uuidv7 } from 'uuid';
+import type { Config } from '../../../../shared/config/config.js';
+import {
+  createOneTimeCode,
+  type OneTimeCode,
+} from '../../../../shared/credentials/one-time-code.js';
 import {
   inBatchedTransaction,
   LAST_INSERT_ID,
@@ -6,12 +11,14 @@ import {
 } from '../../../../shared/db/batched-transaction.js';
 import { IdpConfig, User, UserCode, UserIdpLink } from '../../../../shared/db/entities/index.js';
 import { isDuplicateKey, uniqueKeys } from '../../../../shared/db/db-errors.js';
+import type { DomainEvent } from '../../../../shared/events/event-types.js';
 import { queueEvents } from '../../../../shared/events/record-events.js';
+import { decodeOtpSecret, encryptSecret } from '../../credentials/otp-secret.js';
+import { hashPassword, inHashingSlot } from '../../credentials/password-hash.js';
+import { e164PhoneNumber } from '../../validation/formats.js';
 import type { OperationContext } from '../operation.js';
 import { normalizeProfile } from '../profile.js';
 import { uniqueNameKey } from '../unique-name-key.js';
-import { e164PhoneNumber } from '../../validation/formats.js';
-import { prepareCredentials } from './human-credentials.js';
 import {
   idpConfigUnknown,
   idpLinkRepeated,
@@ -26,9 +33,26 @@ import type {
 
 type Idps = NonNullable<ImportHumanUserRequest['idps']>;
 
+/** The user row as the import writes it; its events give it its version and sequence. */
+type NewUser = Omit<User, 'version' | 'sequence'>;
+
+/** What is stored of the secrets a request brings: hashes and ciphertext only. */
+type Credentials = Pick<User, 'passwordHash' | 'otpSecretEncrypted'> & {
+  /** The password came hashed from another system rather than in clear. */
+  passwordImported: boolean;
+};
+
+/** The passwordless registration code an import was asked for, and when it expires. */
+interface PasswordlessPlan {
+  codeId: string;
+  code: OneTimeCode;
+  expiration: Date;
+}
+
 /**
  * Creates a human user in the target organization with its credentials, identity provider links
- * and events, in one transaction. Secrets are hashed or encrypted before the transaction opens.
+ * and events, in one transaction. Secrets are hashed or encrypted before the transaction opens:
+ * argon2id takes tens of milliseconds on the thread pool, and no connection should wait on it.
  */
 export async function importHumanUser(
   { deps, orgId }: Pick<OperationContext, 'deps' | 'orgId'>,
@@ -38,89 +62,22 @@ export async function importHumanUser(
   rejectRepeatedIdpLinks(idps);
   const credentials = await prepareCredentials(deps.config, request);
   const at = new Date();
-  const profile = normalizeProfile(request.profile);
-  const user: Omit<User, 'version' | 'sequence'> = {
-    id: uuidv7(),
-    orgId,
-    userName: request.userName.trim(),
-    userNameLower: uniqueNameKey(request.userName.trim()),
-    state: 'active',
-    ...profile,
-    email: request.email.email,
-    emailVerified: request.email.isEmailVerified ?? false,
-    phone: request.phone ? (e164PhoneNumber(request.phone.phone) ?? null) : null,
-    phoneVerified: request.phone?.isPhoneVerified ?? false,
-    passwordHash: credentials.passwordHash,
-    passwordChangeRequired: request.passwordChangeRequired ?? false,
-    otpSecretEncrypted: credentials.otpSecretEncrypted,
-    creationDate: at,
-    changeDate: at,
-  };
-  const passwordless = credentials.passwordlessCode && {
-    codeId: uuidv7(),
-    expiration: new Date(at.getTime() + deps.config.passwordlessCodeLifetimeSeconds * 1000),
-  };
+  const user = newUser(orgId, request, credentials, at);
+  const passwordless = request.requestPasswordlessRegistration
+    ? planPasswordless(deps.config, at)
+    : undefined;
   const events = importEvents({
     user,
-    hasPassword: credentials.passwordHash !== null,
+    hasPassword: user.passwordHash !== null,
     passwordImported: credentials.passwordImported,
-    hasOtp: credentials.otpSecretEncrypted !== null,
+    hasOtp: user.otpSecretEncrypted !== null,
     idps,
-    passwordless: passwordless ?? undefined,
+    passwordless,
   });
-
-  const sequence = await inBatchedTransaction(deps.dataSource, async (transaction) => {
-    await requireIdpConfigs(transaction, orgId, idps);
-    // Events first: their positions give the user row its sequence without a second write.
-    const aggregate = { id: user.id, orgId, version: 0 };
-    const { positions, version } = queueEvents(transaction, aggregate, events, at);
-    transaction.insert(User, [{ ...user, version, sequence: LAST_INSERT_ID }]);
-    if (idps.length > 0) {
-      const links = idps.map((idp) => ({
-        ...idp,
-        displayName: idp.displayName || null,
-        userId: user.id,
-        createdAt: at,
-      }));
-      transaction.insert(UserIdpLink, links);
-    }
-    if (passwordless && credentials.passwordlessCode) {
-      transaction.insert(UserCode, [
-        {
-          id: passwordless.codeId,
-          userId: user.id,
-          kind: 'passwordless_registration',
-          codeHash: credentials.passwordlessCode.hash,
-          expiresAt: passwordless.expiration,
-          createdAt: at,
-          usedAt: null,
-          sourceEventId: null,
-          sentAt: null,
-        },
-      ]);
-    }
-    await commitOrFail(transaction);
-    return positions.lastId;
-  });
-
-  return {
-    userId: user.id,
-    details: { sequence, creationDate: at, changeDate: at, resourceOwner: orgId },
-    ...(passwordless &&
-      credentials.passwordlessCode && {
-        passwordlessRegistration: {
-          link: passwordlessLink(
-            deps.config.publicUrl,
-            user.id,
-            orgId,
-            passwordless.codeId,
-            credentials.passwordlessCode.code,
-          ),
-          lifetime: `${deps.config.passwordlessCodeLifetimeSeconds}s`,
-          expiration: passwordless.expiration,
-        },
-      }),
-  };
+  const sequence = await inBatchedTransaction(deps.dataSource, (transaction) =>
+    writeImport(transaction, { user, idps, passwordless, events }),
+  );
+  return importResponse(deps.config, user, sequence, passwordless);
 }
 
 function rejectRepeatedIdpLinks(idps: Idps): void {
@@ -131,6 +88,118 @@ function rejectRepeatedIdpLinks(idps: Idps): void {
     if (first !== undefined) throw idpLinkRepeated(`idps[${index}]`, `idps[${first}]`);
     seen.set(key, index);
   });
+}
+
+/** The OTP secret is checked before any password is hashed, so a refused import costs no hash. */
+async function prepareCredentials(
+  config: Config,
+  request: ImportHumanUserRequest,
+): Promise<Credentials> {
+  const otpSecretEncrypted = encryptedOtpSecret(config, request.otpCode);
+  const { password, hashedPassword } = request;
+  if (password) {
+    const passwordHash = await inHashingSlot(config.passwordHashConcurrency, () =>
+      hashPassword(password),
+    );
+    return { passwordHash, passwordImported: false, otpSecretEncrypted };
+  }
+  return {
+    passwordHash: hashedPassword?.value ?? null,
+    passwordImported: hashedPassword !== undefined,
+    otpSecretEncrypted,
+  };
+}
+
+function encryptedOtpSecret(config: Config, otpCode: string | undefined): Buffer | null {
+  const otpSecret = otpCode === undefined ? undefined : decodeOtpSecret(otpCode);
+  if (!otpSecret) return null;
+  if (!config.secretsEncryptionKey) throw new Error('SECRETS_ENCRYPTION_KEY is not configured');
+  return encryptSecret(config.secretsEncryptionKey, otpSecret);
+}
+
+function newUser(
+  orgId: string,
+  request: ImportHumanUserRequest,
+  credentials: Credentials,
+  at: Date,
+): NewUser {
+  const userName = request.userName.trim();
+  return {
+    id: uuidv7(),
+    orgId,
+    userName,
+    userNameLower: uniqueNameKey(userName),
+    state: 'active',
+    ...normalizeProfile(request.profile),
+    email: request.email.email,
+    emailVerified: request.email.isEmailVerified ?? false,
+    ...phoneColumns(request.phone),
+    passwordHash: credentials.passwordHash,
+    passwordChangeRequired: request.passwordChangeRequired ?? false,
+    otpSecretEncrypted: credentials.otpSecretEncrypted,
+    creationDate: at,
+    changeDate: at,
+  };
+}
+
+function phoneColumns(
+  phone: ImportHumanUserRequest['phone'],
+): Pick<User, 'phone' | 'phoneVerified'> {
+  if (!phone) return { phone: null, phoneVerified: false };
+  return {
+    phone: e164PhoneNumber(phone.phone) ?? null,
+    phoneVerified: phone.isPhoneVerified ?? false,
+  };
+}
+
+function planPasswordless(config: Config, at: Date): PasswordlessPlan {
+  return {
+    codeId: uuidv7(),
+    code: createOneTimeCode(),
+    expiration: new Date(at.getTime() + config.passwordlessCodeLifetimeSeconds * 1000),
+  };
+}
+
+/**
+ * The import's writes, sent with the COMMIT; returns the position of its last event. Events come
+ * first: their positions give the user row its sequence without a second write.
+ */
+async function writeImport(
+  transaction: BatchedTransaction,
+  write: { user: NewUser; idps: Idps; passwordless?: PasswordlessPlan; events: DomainEvent[] },
+): Promise<string> {
+  const { user, idps, passwordless, events } = write;
+  const at = user.creationDate;
+  await requireIdpConfigs(transaction, user.orgId, idps);
+  const aggregate = { id: user.id, orgId: user.orgId, version: 0 };
+  const { positions, version } = queueEvents(transaction, aggregate, events, at);
+  transaction.insert(User, [{ ...user, version, sequence: LAST_INSERT_ID }]);
+  if (idps.length > 0) {
+    const links = idps.map((idp) => ({
+      ...idp,
+      displayName: idp.displayName || null,
+      userId: user.id,
+      createdAt: at,
+    }));
+    transaction.insert(UserIdpLink, links);
+  }
+  if (passwordless) {
+    transaction.insert(UserCode, [
+      {
+        id: passwordless.codeId,
+        userId: user.id,
+        kind: 'passwordless_registration',
+        codeHash: passwordless.code.hash,
+        expiresAt: passwordless.expiration,
+        createdAt: at,
+        usedAt: null,
+        sourceEventId: null,
+        sentAt: null,
+      },
+    ]);
+  }
+  await commitOrFail(transaction);
+  return positions.lastId;
 }
 
 /** Every configId must name an identity provider of this organization, not of another. */
@@ -163,13 +232,32 @@ async function commitOrFail(transaction: BatchedTransaction): Promise<void> {
   }
 }
 
-function passwordlessLink(
-  publicUrl: string,
-  userId: string,
-  orgId: string,
-  codeId: string,
-  code: string,
-): string {
-  const query = new URLSearchParams({ userID: userId, orgID: orgId, codeID: codeId, code });
+function importResponse(
+  config: Config,
+  user: NewUser,
+  sequence: string,
+  passwordless: PasswordlessPlan | undefined,
+): ImportHumanUserResponse {
+  const at = user.creationDate;
+  return {
+    userId: user.id,
+    details: { sequence, creationDate: at, changeDate: at, resourceOwner: user.orgId },
+    ...(passwordless && {
+      passwordlessRegistration: {
+        link: passwordlessLink(config.publicUrl, user, passwordless),
+        lifetime: `${config.passwordlessCodeLifetimeSeconds}s`,
+        expiration: passwordless.expiration,
+      },
+    }),
+  };
+}
+
+function passwordlessLink(publicUrl: string, user: NewUser, plan: PasswordlessPlan): string {
+  const query = new URLSearchParams({
+    userID: user.id,
+    orgID: user.orgId,
+    codeID: plan.codeId,
+    code: plan.code.code,
+  });
   return `${publicUrl}/ui/login/passwordless/init?${query}`;
 }

@@ -1,10 +1,10 @@
 import schema from '../../../../schemas/requests/update-my-profile.schema.json' with { type: 'json' };
 import type { Operation } from '../operation.js';
-import {
-  updateMyProfile,
-  type UpdateMyProfileRequest,
-  type UpdateMyProfileResponse,
-} from './update-my-profile.handler.js';
+import { updateMyProfile } from './update-my-profile.handler.js';
+import type {
+  UpdateMyProfileRequest,
+  UpdateMyProfileResponse,
+} from './update-my-profile.request.js';
 
 export const updateMyProfileOperation: Operation<UpdateMyProfileRequest, UpdateMyProfileResponse> =
   {

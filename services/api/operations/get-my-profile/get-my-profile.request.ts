@@ -1,0 +1,11 @@
+import type { Details } from '../details.js';
+import type { ProfileInput } from '../profile.js';
+
+export type GetMyProfileRequest = Record<string, never>;
+
+export interface GetMyProfileResponse {
+  /** The sequence and date of the last event the read model reduced, and the date of the first. */
+  details: Details;
+  /** The profile as the read model holds it; a field never set is absent. */
+  profile: ProfileInput;
+}
