@@ -1,16 +1,12 @@
-import type { Gender } from '../../../shared/db/entities/user.entity.js';
 import type { ProfilePayload } from '../../../shared/events/event-types.js';
 import { canonicalLanguageTag } from '../validation/formats.js';
+import type { ImportHumanUserRequest } from './requests.generated.js';
 
-/** The profile as both Import and Update My Profile receive it, in proto3 JSON names. */
-export interface ProfileInput {
-  firstName: string;
-  lastName: string;
-  nickName?: string;
-  displayName?: string;
-  preferredLanguage?: string;
-  gender?: Gender;
-}
+/**
+ * The profile as both Import and Update My Profile receive it, in proto3 JSON names: Import's
+ * profile, of which Update My Profile's request (displayName required) is a narrower case.
+ */
+export type ProfileInput = ImportHumanUserRequest['profile'];
 
 /**
  * The stored form of a profile: absent and empty optional fields are null (a PUT clears what it

@@ -1,7 +1,7 @@
 import type { Details } from '../details.js';
 import type { ProfileInput } from '../profile.js';
 
-export type GetMyProfileRequest = Record<string, never>;
+export type { GetMyProfileRequest } from '../requests.generated.js';
 
 export interface GetMyProfileResponse {
   /** The sequence and date of the last event the read model reduced, and the date of the first. */

@@ -1,27 +1,19 @@
 import type { Details } from '../details.js';
-import type { ProfileInput } from '../profile.js';
 
-/** identity.management.v1.ImportHumanUserRequest in proto3 JSON, as its schema admits it. */
-export interface ImportHumanUserRequest {
-  userName: string;
-  profile: ProfileInput;
-  email: { email: string; isEmailVerified?: boolean };
-  phone?: { phone: string; isPhoneVerified?: boolean };
-  password?: string;
-  hashedPassword?: { value: string };
-  passwordChangeRequired?: boolean;
-  requestPasswordlessRegistration?: boolean;
-  otpCode?: string;
-  idps?: { configId: string; externalUserId: string; displayName?: string }[];
-}
+export type { ImportHumanUserRequest } from '../requests.generated.js';
 
 export interface ImportHumanUserResponse {
+  /** The new user's id. */
   userId: string;
+  /** The position of the import's last event; the creation and change date are the import's. */
   details: Details;
+  /** Only when the request asked for it (requestPasswordlessRegistration). */
   passwordlessRegistration?: {
+    /** Where the user registers a passwordless authenticator; the code in it is never stored. */
     link: string;
     /** Deprecated: the duration, such as `3600s`. */
     lifetime: string;
+    /** When the link stops working. */
     expiration: Date;
   };
 }

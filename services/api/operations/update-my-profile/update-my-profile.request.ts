@@ -1,7 +1,6 @@
 import type { Details } from '../details.js';
-import type { ProfileInput } from '../profile.js';
 
-export type UpdateMyProfileRequest = ProfileInput;
+export type { UpdateMyProfileRequest } from '../requests.generated.js';
 
 export interface UpdateMyProfileResponse {
   /** The user as stored after the update; an update that changed nothing reports it as it was. */

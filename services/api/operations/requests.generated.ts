@@ -1,0 +1,181 @@
+/*
+ * The request types, generated from schemas/requests/*.schema.json by `npm run request-types`:
+ * edit the schemas, never this file. test/unit/request-types.test.ts fails while it differs.
+ */
+
+/**
+ * GET /auth/v1/users/me/profile (identity.auth.v1.GetMyProfileRequest): no fields.
+ */
+export type GetMyProfileRequest = Record<string, never>;
+
+/**
+ * Body of POST /management/v1/users/human/_import (identity.management.v1.ImportHumanUserRequest).
+ */
+export interface ImportHumanUserRequest {
+  /**
+   * The name the user logs in with: trimmed, and unique across the instance without regard to case.
+   */
+  userName: string;
+  /**
+   * The user’s names and preferences.
+   */
+  profile: {
+    /**
+     * Given name.
+     */
+    firstName: string;
+    /**
+     * Family name.
+     */
+    lastName: string;
+    /**
+     * Nickname; an empty one is stored as none.
+     */
+    nickName?: string;
+    /**
+     * The name shown for the user; when omitted or empty, "firstName lastName", cut to 200 characters.
+     */
+    displayName?: string;
+    /**
+     * BCP 47 language tag, stored in canonical form (de-ch becomes de-CH).
+     */
+    preferredLanguage?: string;
+    /**
+     * GENDER_UNSPECIFIED when omitted.
+     */
+    gender?: 'GENDER_UNSPECIFIED' | 'GENDER_FEMALE' | 'GENDER_MALE' | 'GENDER_DIVERSE';
+  };
+  /**
+   * The user’s email address.
+   */
+  email: {
+    /**
+     * The address.
+     */
+    email: string;
+    /**
+     * The address is already verified. An unverified address, or a user without a password, gets an initialization email.
+     */
+    isEmailVerified?: boolean;
+  };
+  /**
+   * The user’s phone number.
+   */
+  phone?: {
+    /**
+     * A global number (RFC 3966), stored as E.164.
+     */
+    phone: string;
+    /**
+     * The number is already verified.
+     */
+    isPhoneVerified?: boolean;
+  };
+  /**
+   * The initial password in clear text, checked against the password policy and stored as an argon2id hash. Not together with hashedPassword.
+   */
+  password?: string;
+  /**
+   * A password hash from another system, stored as it is. Not together with password.
+   */
+  hashedPassword?: {
+    /**
+     * Modular Crypt Format or PHC string: bcrypt, argon2i/id, scrypt, PBKDF2, $5$, $6$, $1$.
+     */
+    value: string;
+  };
+  /**
+   * The user must change the password at the next login.
+   */
+  passwordChangeRequired?: boolean;
+  /**
+   * Answer with a link (passwordlessRegistration) where the user registers a passwordless authenticator.
+   */
+  requestPasswordlessRegistration?: boolean;
+  /**
+   * A TOTP secret in RFC 4648 base32, stored encrypted.
+   */
+  otpCode?: string;
+  /**
+   * Links to the user’s accounts at identity providers of the organization; each pair of configId and externalUserId at most once.
+   *
+   * @maxItems 20
+   */
+  idps?: {
+    /**
+     * An identity provider of the organization.
+     */
+    configId: string;
+    /**
+     * The user’s id at that identity provider; together with configId, linked to one user only.
+     */
+    externalUserId: string;
+    /**
+     * The user’s name at that identity provider.
+     */
+    displayName?: string;
+  }[];
+}
+
+/**
+ * Body of PUT /auth/v1/users/me/profile (identity.auth.v1.UpdateMyProfileRequest). Replaces the whole profile.
+ */
+export interface UpdateMyProfileRequest {
+  /**
+   * Given name.
+   */
+  firstName: string;
+  /**
+   * Family name.
+   */
+  lastName: string;
+  /**
+   * Nickname; omitted clears it.
+   */
+  nickName?: string;
+  /**
+   * The name shown for the user.
+   */
+  displayName: string;
+  /**
+   * BCP 47 language tag, stored in canonical form (de-ch becomes de-CH); omitted clears it.
+   */
+  preferredLanguage?: string;
+  /**
+   * GENDER_UNSPECIFIED when omitted.
+   */
+  gender?: 'GENDER_UNSPECIFIED' | 'GENDER_FEMALE' | 'GENDER_MALE' | 'GENDER_DIVERSE';
+}
+
+/**
+ * PUT /management/v1/projects/{id} (identity.management.v1.UpdateProjectRequest): id from the path, the rest from the body. Replaces the whole project.
+ */
+export interface UpdateProjectRequest {
+  /**
+   * The project, from the path; a project of another organization is not found.
+   */
+  id: string;
+  /**
+   * The project’s name: trimmed, and unique in the organization without regard to case.
+   */
+  name: string;
+  /**
+   * Assert the user’s roles of the project in tokens; false when omitted.
+   */
+  projectRoleAssertion?: boolean;
+  /**
+   * Only users with a role of the project may log in to it; false when omitted.
+   */
+  projectRoleCheck?: boolean;
+  /**
+   * Only users of organizations the project is granted to may log in to it; false when omitted.
+   */
+  hasProjectCheck?: boolean;
+  /**
+   * Whose branding the login shows; PRIVATE_LABELING_SETTING_UNSPECIFIED when omitted.
+   */
+  privateLabelingSetting?:
+    | 'PRIVATE_LABELING_SETTING_UNSPECIFIED'
+    | 'PRIVATE_LABELING_SETTING_ENFORCE_PROJECT_RESOURCE_OWNER_POLICY'
+    | 'PRIVATE_LABELING_SETTING_ALLOW_LOGIN_USER_RESOURCE_OWNER_POLICY';
+}
