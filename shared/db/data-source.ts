@@ -3,7 +3,6 @@ import mysql from 'mysql2/promise';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import type { Config } from '../config/config.js';
-import { isDeadlock } from './db-errors.js';
 import { createEmbeddedDataSource, createEmbeddedSnapshot } from './embedded-database.js';
 import { entities } from './entities/index.js';
 import { migrations } from './migrations/index.js';
@@ -82,37 +81,6 @@ export async function ensureDatabase(url: string): Promise<void> {
 export async function migrate(dataSource: DataSource): Promise<string[]> {
   const ran = await dataSource.runMigrations({ transaction: 'each' });
   return ran.map((migration) => migration.name);
-}
-
-const MAX_ATTEMPTS = 3;
-
-/** Runs `transaction` again when InnoDB chose it as a deadlock victim and rolled it back. */
-export async function retryingDeadlocks<T>(transaction: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await transaction();
-    } catch (error) {
-      if (attempt >= MAX_ATTEMPTS || !isDeadlock(error)) throw error;
-    }
-  }
-}
-
-/** Connections whose session is READ COMMITTED already. */
-const readCommittedSessions = new WeakSet<object>();
-
-/**
- * What to send first on `connection` so its session is READ COMMITTED: nothing once it is. The
- * isolation level is set once per connection, for its session, not before every transaction.
- */
-export function sessionSetup(connection: object): string[] {
-  if (readCommittedSessions.has(connection)) return [];
-  readCommittedSessions.add(connection);
-  return ['SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED'];
-}
-
-/** After a failure that may have come before the setup took effect: send it again next time. */
-export function forgetSession(connection: object): void {
-  readCommittedSessions.delete(connection);
 }
 
 /** A time from a raw query: mysql2 gives a Date, SQLite the UTC text TypeORM stored. */
