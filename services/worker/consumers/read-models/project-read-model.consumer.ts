@@ -1,14 +1,17 @@
 import { ProjectReadModel } from '../../../../shared/db/entities/index.js';
 import type { ProjectPayload } from '../../../../shared/events/event-types.js';
-import { ReadModelConsumer, ReadModelWrites, type Reducers } from './read-model-consumer.js';
+import { pick, ReadModelConsumer, ReadModelWrites, type Reducers } from './read-model-consumer.js';
 
-const projectColumns = (project: ProjectPayload): Partial<ProjectReadModel> => ({
-  name: project.name,
-  projectRoleAssertion: project.projectRoleAssertion,
-  projectRoleCheck: project.projectRoleCheck,
-  hasProjectCheck: project.hasProjectCheck,
-  privateLabelingSetting: project.privateLabelingSetting,
-});
+/** What a project's events set: the payload's properties, which the read model names alike. */
+const PROJECT_COLUMNS = [
+  'name',
+  'projectRoleAssertion',
+  'projectRoleCheck',
+  'hasProjectCheck',
+  'privateLabelingSetting',
+] as const satisfies readonly (keyof ProjectPayload & keyof ProjectReadModel)[];
+
+const projectColumns = (project: ProjectPayload) => pick(project, PROJECT_COLUMNS);
 
 /** Keeps `project_read_models`: a project as a read returns it, with the details of the last event. */
 export class ProjectReadModelConsumer extends ReadModelConsumer {

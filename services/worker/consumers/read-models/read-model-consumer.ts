@@ -47,6 +47,14 @@ export abstract class ReadModelConsumer implements EventConsumer {
   }
 }
 
+/** The properties `keys` of an event's payload, which the read model's entity names alike. */
+export function pick<Payload, Key extends keyof Payload>(
+  payload: Payload,
+  keys: readonly Key[],
+): Pick<Payload, Key> {
+  return Object.fromEntries(keys.map((key) => [key, payload[key]])) as Pick<Payload, Key>;
+}
+
 /** An expression of SQL, given the column's name, with its own parameters. */
 export type Expression = (column: string) => Write;
 

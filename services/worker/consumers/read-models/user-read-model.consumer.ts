@@ -2,18 +2,21 @@ import { dialectOf } from '../../../../shared/db/dialect.js';
 import { UserReadModel } from '../../../../shared/db/entities/index.js';
 import type { CloudEvent } from '../../../../shared/events/cloud-event.js';
 import type { ProfilePayload } from '../../../../shared/events/event-types.js';
-import { ReadModelConsumer, ReadModelWrites, type Reducers } from './read-model-consumer.js';
+import { pick, ReadModelConsumer, ReadModelWrites, type Reducers } from './read-model-consumer.js';
 
 type Columns = Partial<UserReadModel>;
 
-const profileColumns = (profile: ProfilePayload): Columns => ({
-  firstName: profile.firstName,
-  lastName: profile.lastName,
-  nickName: profile.nickName,
-  displayName: profile.displayName,
-  preferredLanguage: profile.preferredLanguage,
-  gender: profile.gender,
-});
+/** What a profile sets: the payload's properties, which the read model names alike. */
+const PROFILE_COLUMNS = [
+  'firstName',
+  'lastName',
+  'nickName',
+  'displayName',
+  'preferredLanguage',
+  'gender',
+] as const satisfies readonly (keyof ProfilePayload & keyof UserReadModel)[];
+
+const profileColumns = (profile: ProfilePayload): Columns => pick(profile, PROFILE_COLUMNS);
 
 /** Keeps `user_read_models`: a user as a read returns it, with the details of the last event. */
 export class UserReadModelConsumer extends ReadModelConsumer {
