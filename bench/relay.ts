@@ -11,9 +11,10 @@
 import { randomBytes } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
 import { loadConfig } from '../shared/config/config.js';
-import { createDataSource, inTransaction, migrate } from '../shared/db/data-source.js';
+import { inBatchedTransaction } from '../shared/db/batched-transaction.js';
+import { createDataSource, migrate } from '../shared/db/data-source.js';
 import { topicOf } from '../shared/events/cloud-event.js';
-import { recordEvents } from '../shared/events/record-events.js';
+import { queueEvents } from '../shared/events/record-events.js';
 import { createLogger } from '../shared/logging/logger.js';
 import { createKafka, ensureTopics } from '../shared/kafka/kafka-client.js';
 import { OutboxRelay } from '../services/relay/outbox-relay.js';
@@ -75,9 +76,10 @@ async function main(): Promise<void> {
   await consumer.subscribe({ topic, fromBeginning: true });
   await consumer.run({
     eachMessage: async ({ message }) => {
-      const id = JSON.parse(message.value!.toString()).id;
-      receivedAt.set(id, Date.now());
-      appendedAt.set(id, Number(message.timestamp));
+      // Keyed by the event's position, which its CloudEvent carries as `sequence`.
+      const position = JSON.parse(message.value!.toString()).sequence;
+      receivedAt.set(position, Date.now());
+      appendedAt.set(position, Number(message.timestamp));
     },
   });
 
@@ -92,11 +94,10 @@ async function main(): Promise<void> {
       hasProjectCheck: false,
       privateLabelingSetting: 'PRIVATE_LABELING_SETTING_UNSPECIFIED' as const,
     };
-    const ids: string[] = [];
-    await inTransaction(dataSource, async (manager) => {
+    const position = await inBatchedTransaction(dataSource, async (transaction) => {
       const id = `${randomBytes(8).toString('hex')}`;
-      await recordEvents(
-        manager,
+      const { positions } = queueEvents(
+        transaction,
         {
           id: `${aggregateId.slice(0, 24)}${id.slice(0, 12)}`,
           orgId: aggregateId,
@@ -105,10 +106,9 @@ async function main(): Promise<void> {
         [{ type: 'project.changed', payload }],
         new Date(),
       );
-      const [row] = await manager.query('SELECT id FROM events WHERE position = LAST_INSERT_ID()');
-      ids.push(row.id);
+      return positions;
     });
-    committedAt.set(ids[0]!, Date.now());
+    committedAt.set(position.lastId, Date.now());
   };
 
   // 1. Publish rate: a backlog written while no relay runs, then drained by one relay.
@@ -133,14 +133,18 @@ async function main(): Promise<void> {
   for (const rate of RATES) {
     committedAt.clear();
     await writeAtRate(rate, SECONDS_PER_RATE, write);
-    const ids = [...committedAt.keys()];
-    while (ids.some((id) => !receivedAt.has(id)))
+    const positions = [...committedAt.keys()];
+    while (positions.some((position) => !receivedAt.has(position)))
       await new Promise((resolve) => setTimeout(resolve, 20));
     lag.push({
       writesPerSecond: rate,
-      achievedPerSecond: Math.round(ids.length / SECONDS_PER_RATE),
-      commitToBrokerMs: latencies(ids.map((id) => appendedAt.get(id)! - committedAt.get(id)!)),
-      commitToConsumerMs: latencies(ids.map((id) => receivedAt.get(id)! - committedAt.get(id)!)),
+      achievedPerSecond: Math.round(positions.length / SECONDS_PER_RATE),
+      commitToBrokerMs: latencies(
+        positions.map((position) => appendedAt.get(position)! - committedAt.get(position)!),
+      ),
+      commitToConsumerMs: latencies(
+        positions.map((position) => receivedAt.get(position)! - committedAt.get(position)!),
+      ),
     });
   }
   results.lag = lag;

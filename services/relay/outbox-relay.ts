@@ -3,7 +3,7 @@ import { Pause } from '../../shared/process/pause.js';
 import type { DataSource } from 'typeorm';
 import type { KafkaConfig, RelayConfig } from '../../shared/config/config.js';
 import { timeOf } from '../../shared/db/data-source.js';
-import { untilSaved } from '../../shared/db/embedded-database.js';
+import { dialectOf } from '../../shared/db/dialect.js';
 import type { EventRecord } from '../../shared/db/entities/event-record.entity.js';
 import { AGGREGATE_TYPES, toCloudEvent, topicOf } from '../../shared/events/cloud-event.js';
 import { ensureTopics } from '../../shared/kafka/kafka-client.js';
@@ -171,7 +171,7 @@ export class OutboxRelay {
     );
     if (rows.length === 0) return 0;
     // On the embedded database a commit is visible a moment before it is in the file.
-    await untilSaved(dataSource);
+    await dialectOf(dataSource).untilSaved();
     const byTopic = new Map<string, Message[]>();
     for (const row of rows) {
       const topic = topicOf(kafkaConfig.topicPrefix, row.aggregate_type as 'user' | 'project');

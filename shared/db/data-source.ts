@@ -1,15 +1,9 @@
 import 'reflect-metadata';
 import mysql from 'mysql2/promise';
 import { join } from 'node:path';
-import { DataSource, type EntityManager, type FindOneOptions } from 'typeorm';
+import { DataSource } from 'typeorm';
 import type { Config } from '../config/config.js';
-import { isDeadlock } from './db-errors.js';
-import {
-  createEmbeddedDataSource,
-  createEmbeddedSnapshot,
-  exclusively,
-  isEmbedded,
-} from './embedded-database.js';
+import { createEmbeddedDataSource, createEmbeddedSnapshot } from './embedded-database.js';
 import { entities } from './entities/index.js';
 import { migrations } from './migrations/index.js';
 
@@ -87,87 +81,6 @@ export async function ensureDatabase(url: string): Promise<void> {
 export async function migrate(dataSource: DataSource): Promise<string[]> {
   const ran = await dataSource.runMigrations({ transaction: 'each' });
   return ran.map((migration) => migration.name);
-}
-
-const MAX_ATTEMPTS = 3;
-
-/**
- * Runs `work` in one transaction: its state changes and its events commit together or not at
- * all. On MySQL it is READ COMMITTED, and a deadlock victim is retried from the start, since
- * InnoDB rolled the whole transaction back. The embedded database runs one transaction at a
- * time, so there it is serializable and never deadlocks.
- */
-export async function inTransaction<T>(
-  dataSource: DataSource,
-  work: (manager: EntityManager) => Promise<T>,
-): Promise<T> {
-  if (isEmbedded(dataSource)) return exclusively(dataSource, () => dataSource.transaction(work));
-  return retryingDeadlocks(() => readCommitted(dataSource, work));
-}
-
-/** Runs `transaction` again when InnoDB chose it as a deadlock victim and rolled it back. */
-export async function retryingDeadlocks<T>(transaction: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await transaction();
-    } catch (error) {
-      if (attempt >= MAX_ATTEMPTS || !isDeadlock(error)) throw error;
-    }
-  }
-}
-
-/** Connections whose session is READ COMMITTED already. */
-const readCommittedSessions = new WeakSet<object>();
-
-/**
- * What to send first on `connection` so its session is READ COMMITTED: nothing once it is. The
- * isolation level is set once per connection, for its session, not before every transaction.
- */
-export function sessionSetup(connection: object): string[] {
-  if (readCommittedSessions.has(connection)) return [];
-  readCommittedSessions.add(connection);
-  return ['SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED'];
-}
-
-/** After a failure that may have come before the setup took effect: send it again next time. */
-export function forgetSession(connection: object): void {
-  readCommittedSessions.delete(connection);
-}
-
-/** TypeORM's transaction, READ COMMITTED. */
-async function readCommitted<T>(
-  dataSource: DataSource,
-  work: (manager: EntityManager) => Promise<T>,
-): Promise<T> {
-  const runner = dataSource.createQueryRunner();
-  try {
-    const connection = (await runner.connect()) as object;
-    for (const setup of sessionSetup(connection)) {
-      await runner.query(setup).catch((error: unknown) => {
-        forgetSession(connection);
-        throw error;
-      });
-    }
-    try {
-      await runner.startTransaction();
-      const result = await work(runner.manager);
-      await runner.commitTransaction();
-      return result;
-    } catch (error) {
-      await runner.rollbackTransaction().catch(() => undefined);
-      throw error;
-    }
-  } finally {
-    await runner.release();
-  }
-}
-
-/**
- * The row lock a read-then-write takes in a transaction on MySQL. The embedded database needs
- * none (its transaction has the database to itself) and has none to take.
- */
-export function lockForUpdate(manager: EntityManager): FindOneOptions['lock'] {
-  return isEmbedded(manager.connection) ? undefined : { mode: 'pessimistic_write' };
 }
 
 /** A time from a raw query: mysql2 gives a Date, SQLite the UTC text TypeORM stored. */

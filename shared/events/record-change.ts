@@ -1,8 +1,7 @@
-import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
+import type { EntityTarget } from 'typeorm';
 import { LAST_INSERT_ID, type BatchedTransaction, type Values } from '../db/batched-transaction.js';
 import type { DomainEvent } from './event-types.js';
-import { queueEvents, recordEvents, type Aggregate } from './record-events.js';
+import { queueEvents, type Aggregate } from './record-events.js';
 
 interface Versioned {
   id: string;
@@ -19,30 +18,10 @@ export interface Changed {
 }
 
 /**
- * The write of a change to an existing aggregate: its event, the new columns, and the aggregate's
- * new version, sequence and change date, all in the caller's transaction. The caller holds the
- * aggregate's row lock, which keeps one aggregate's events in version order.
- */
-export async function recordChange<Entity extends ObjectLiteral>(
-  manager: EntityManager,
-  entity: EntityTarget<Entity>,
-  aggregate: Aggregate,
-  event: DomainEvent,
-  columns: QueryDeepPartialEntity<Entity>,
-): Promise<Changed> {
-  const changeDate = new Date();
-  const recorded = await recordEvents(manager, aggregate, [event], changeDate);
-  await manager.update(entity, { id: aggregate.id }, {
-    ...columns,
-    ...recorded,
-    changeDate,
-  } as QueryDeepPartialEntity<Entity>);
-  return { ...recorded, changeDate };
-}
-
-/**
- * recordChange in a BatchedTransaction, committing it: the event, the columns and the new
- * version, sequence and change date go out together with the COMMIT.
+ * The write of a change to an existing aggregate, committing the caller's BatchedTransaction: its
+ * event, the new columns, and the aggregate's new version, sequence and change date go out
+ * together with the COMMIT. The caller holds the aggregate's row lock (a locking `find`), which
+ * keeps one aggregate's events in version order.
  */
 export async function commitChange<Entity extends Versioned>(
   transaction: BatchedTransaction,

@@ -254,13 +254,18 @@ for (const database of DATABASES) {
             'SELECT version FROM projects WHERE id = ? FOR UPDATE',
             [early],
           );
-          const { recordEvents } = await import('../../shared/events/record-events.js');
-          const earlySequence = await recordEvents(
-            slow.manager,
-            { id: early, orgId: owner.orgId, version: earlyProject.version },
-            [{ type: 'project.changed', payload }],
-            new Date(),
+          // The event row alone, so its position is taken now and committed later.
+          const { eventRows } = await import('../../shared/events/record-events.js');
+          const { EventRecord } = await import('../../shared/db/entities/index.js');
+          const aggregate = { id: early, orgId: owner.orgId, version: earlyProject.version };
+          const inserted = await slow.manager.insert(
+            EventRecord,
+            eventRows(aggregate, [{ type: 'project.changed', payload }], new Date()) as never,
           );
+          const earlySequence = {
+            sequence: String(inserted.identifiers[0]!.position),
+            version: aggregate.version + 1,
+          };
           const response = await service.updateProject(
             late,
             { name: 'Commits early', hasProjectCheck: true },

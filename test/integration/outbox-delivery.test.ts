@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { ConsumerCursor } from '../../shared/db/entities/index.js';
+import { ConsumerCursor, EventRecord } from '../../shared/db/entities/index.js';
 import { startOpsServer } from '../../services/ops/ops-routes.js';
 import { scrape } from '../support/prometheus.js';
 import {
@@ -115,25 +115,33 @@ describe('events without Kafka: consumers read the outbox', function () {
       const [row] = await slow.query('SELECT version FROM projects WHERE id = ? FOR UPDATE', [
         early,
       ]);
-      const { recordEvents } = await import('../../shared/events/record-events.js');
+      // The event row alone, so its position is taken now and committed later.
+      const { eventRows } = await import('../../shared/events/record-events.js');
       const at = new Date();
-      const recorded = await recordEvents(
-        slow.manager,
-        { id: early, orgId: owner.orgId, version: row.version },
-        [
-          {
-            type: 'project.changed',
-            payload: {
-              name: 'Committed late',
-              projectRoleAssertion: false,
-              projectRoleCheck: false,
-              hasProjectCheck: false,
-              privateLabelingSetting: 'PRIVATE_LABELING_SETTING_UNSPECIFIED',
+      const aggregate = { id: early, orgId: owner.orgId, version: row.version };
+      const inserted = await slow.manager.insert(
+        EventRecord,
+        eventRows(
+          aggregate,
+          [
+            {
+              type: 'project.changed',
+              payload: {
+                name: 'Committed late',
+                projectRoleAssertion: false,
+                projectRoleCheck: false,
+                hasProjectCheck: false,
+                privateLabelingSetting: 'PRIVATE_LABELING_SETTING_UNSPECIFIED',
+              },
             },
-          },
-        ],
-        at,
+          ],
+          at,
+        ) as never,
       );
+      const recorded = {
+        sequence: String(inserted.identifiers[0]!.position),
+        version: aggregate.version + 1,
+      };
       await service.updateProject(late, { name: 'Committed early' }, { token: owner.token });
       await eventually(
         () => projectAsRead(service.dataSource, late),

@@ -1,8 +1,8 @@
 import type { DataSource } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
-import { inTransaction } from '../../../shared/db/data-source.js';
+import { inBatchedTransaction, LAST_INSERT_ID } from '../../../shared/db/batched-transaction.js';
 import { Project } from '../../../shared/db/entities/index.js';
-import { recordEvents } from '../../../shared/events/record-events.js';
+import { queueEvents } from '../../../shared/events/record-events.js';
 import { projectSettings } from '../operations/project-settings.js';
 import { uniqueNameKey } from '../operations/unique-name-key.js';
 import { requireOrganization } from './organizations.js';
@@ -17,22 +17,23 @@ export async function createProject(
   const settings = projectSettings({ name });
   const projectId = uuidv7();
   const at = new Date();
-  await inTransaction(dataSource, async (manager) => {
-    const recorded = await recordEvents(
-      manager,
-      { id: projectId, orgId, version: 0 },
-      [{ type: 'project.added', payload: settings }],
-      at,
-    );
-    await manager.insert(Project, {
-      id: projectId,
-      orgId,
-      ...settings,
-      nameLower: uniqueNameKey(settings.name),
-      ...recorded,
-      creationDate: at,
-      changeDate: at,
-    });
+  await inBatchedTransaction(dataSource, async (transaction) => {
+    // The event first: its position gives the project row its sequence.
+    const aggregate = { id: projectId, orgId, version: 0 };
+    const added = { type: 'project.added', payload: settings } as const;
+    const { version } = queueEvents(transaction, aggregate, [added], at);
+    transaction.insert(Project, [
+      {
+        id: projectId,
+        orgId,
+        ...settings,
+        nameLower: uniqueNameKey(settings.name),
+        version,
+        sequence: LAST_INSERT_ID,
+        creationDate: at,
+        changeDate: at,
+      },
+    ]);
   });
   return { projectId };
 }

@@ -2,11 +2,11 @@ import type { DataSource } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Config } from '../../../../shared/config/config.js';
 import { deriveOneTimeCode } from '../../../../shared/credentials/one-time-code.js';
-import { inTransaction, lockForUpdate } from '../../../../shared/db/data-source.js';
+import { inBatchedTransaction } from '../../../../shared/db/batched-transaction.js';
 import { User, UserCode } from '../../../../shared/db/entities/index.js';
 import type { CloudEvent } from '../../../../shared/events/cloud-event.js';
 import type { EventPayloads, EventType } from '../../../../shared/events/event-types.js';
-import { recordChange } from '../../../../shared/events/record-change.js';
+import { commitChange } from '../../../../shared/events/record-change.js';
 import type { EmailJobs } from '../../email/email-queue.js';
 import { initializationEmailJobId } from '../../email/initialization-email.job.js';
 import type { EventConsumer } from '../event-consumer.js';
@@ -45,32 +45,40 @@ export class InitializationEmailConsumer implements EventConsumer {
   /** The code's id, or undefined when the user no longer exists. */
   private storeCode(event: CloudEvent): Promise<string | undefined> {
     const expiresAt = new Date(Date.now() + this.config.worker.initCodeLifetimeSeconds * 1000);
-    return inTransaction(this.dataSource, async (manager) => {
-      const user = await manager.findOne(User, {
-        where: { id: event.subject },
-        lock: lockForUpdate(manager),
-      });
+    return inBatchedTransaction(this.dataSource, async (transaction) => {
+      // The user's row lock keeps a redelivery racing this one from storing a second code.
+      const [user] = await transaction.find(
+        User,
+        { id: event.subject },
+        { select: ['id', 'orgId', 'version'], lock: true },
+      );
       if (!user) return undefined;
-      const earlier = await manager.findOne(UserCode, { where: { sourceEventId: event.id } });
+      const [earlier] = await transaction.find(
+        UserCode,
+        { sourceEventId: event.id },
+        { select: ['id'] },
+      );
       if (earlier) return earlier.id;
       const codeId = uuidv7();
-      await manager.insert(UserCode, {
-        id: codeId,
-        userId: user.id,
-        kind: 'initialization',
-        // The email job derives the same code again when it sends; nothing stores it clear.
-        codeHash: deriveOneTimeCode(this.secretKey, codeId).hash,
-        expiresAt,
-        createdAt: new Date(),
-        usedAt: null,
-        sourceEventId: event.id,
-        sentAt: null,
-      });
+      transaction.insert(UserCode, [
+        {
+          id: codeId,
+          userId: user.id,
+          kind: 'initialization',
+          // The email job derives the same code again when it sends; nothing stores it clear.
+          codeHash: deriveOneTimeCode(this.secretKey, codeId).hash,
+          expiresAt,
+          createdAt: new Date(),
+          usedAt: null,
+          sourceEventId: event.id,
+          sentAt: null,
+        },
+      ]);
       const added = {
         type: 'user.human.init.code.added',
         payload: { codeId, expiration: expiresAt.toISOString() },
       } as const;
-      await recordChange(manager, User, user, added, {});
+      await commitChange(transaction, User, user, added, {});
       return codeId;
     });
   }

@@ -1,31 +1,25 @@
-import type { CloudEvent } from '../../../../shared/events/cloud-event.js';
-import type { EventType, ProjectPayload } from '../../../../shared/events/event-types.js';
-import {
-  applyIfNewer,
-  insertOnce,
-  ReadModelConsumer,
-  type ReadModelWrite,
-} from './apply-if-newer.js';
+import { ProjectReadModel } from '../../../../shared/db/entities/index.js';
+import type { ProjectPayload } from '../../../../shared/events/event-types.js';
+import { pick, ReadModelConsumer, ReadModelWrites, type Reducers } from './read-model-consumer.js';
 
-const projectColumns = (project: ProjectPayload) => ({
-  name: project.name,
-  project_role_assertion: project.projectRoleAssertion,
-  project_role_check: project.projectRoleCheck,
-  has_project_check: project.hasProjectCheck,
-  private_labeling_setting: project.privateLabelingSetting,
-});
+/** What a project's events set: the payload's properties, which the read model names alike. */
+const PROJECT_COLUMNS = [
+  'name',
+  'projectRoleAssertion',
+  'projectRoleCheck',
+  'hasProjectCheck',
+  'privateLabelingSetting',
+] as const satisfies readonly (keyof ProjectPayload & keyof ProjectReadModel)[];
+
+const projectColumns = (project: ProjectPayload) => pick(project, PROJECT_COLUMNS);
 
 /** Keeps `project_read_models`: a project as a read returns it, with the details of the last event. */
 export class ProjectReadModelConsumer extends ReadModelConsumer {
   readonly name = 'project-read-model';
-  readonly handles: readonly EventType[] = ['project.added', 'project.changed'];
+  private readonly rows = new ReadModelWrites(this.dataSource, ProjectReadModel);
 
-  protected writesFor(event: CloudEvent): ReadModelWrite[] {
-    const columns = projectColumns(event.data as unknown as ProjectPayload);
-    if (event.type === 'project.added')
-      return [insertOnce(this.dataSource, 'project_read_models', event, columns)];
-    if (event.type === 'project.changed')
-      return [applyIfNewer('project_read_models', event, columns)];
-    return [];
-  }
+  protected readonly reducers: Reducers = {
+    'project.added': (event, data) => [this.rows.insertOnce(event, projectColumns(data))],
+    'project.changed': (event, data) => [this.rows.applyIfNewer(event, projectColumns(data))],
+  };
 }

@@ -1,0 +1,140 @@
+import type { DataSource } from 'typeorm';
+import { inEmbeddedTransaction } from './batched/embedded-transaction.js';
+import { inMysqlTransaction } from './batched/mysql-transaction.js';
+import {
+  LAST_INSERT_ID,
+  type BatchedTransaction,
+  type StatementDialect,
+} from './batched/queued-statements.js';
+import { EmbeddedDatabase } from './embedded-database.js';
+
+/** A statement and its parameters, `?` for each. */
+export interface Write {
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * Everything MySQL and the embedded SQLite do differently, in one place: callers ask the dialect
+ * of their data source rather than which database it is.
+ */
+export interface Dialect extends StatementDialect {
+  /** Runs `work` in a BatchedTransaction and commits what it queued if it did not commit itself. */
+  transaction<T>(work: (transaction: BatchedTransaction) => Promise<T>): Promise<T>;
+  /**
+   * Runs writes that are each idempotent, in their order: on MySQL one transaction sent with its
+   * COMMIT in one round trip (a chunk that fails is simply run again); on the embedded database
+   * one by one, each saved soon, as the worker's other writes there.
+   */
+  runIdempotent(writes: Write[]): Promise<void>;
+  /**
+   * Ends an INSERT so that a row whose key `id` is there already is passed over. Not INSERT
+   * IGNORE, which would also pass over a bad value: only the row being there is fine.
+   */
+  readonly keepExisting: string;
+  /** The SQL of the JSON array in `column` with `element` (an SQL expression) appended. */
+  jsonArrayAppend(column: string, element: string): string;
+  /**
+   * Runs `work` alone, then waits until what it committed is durable: on the embedded database it
+   * holds the only connection and waits for the save; on MySQL, where each transaction has a
+   * connection and a commit is durable when it returns, it just runs `work`.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Resolves once everything committed so far is durable. Whatever leaves the process about a
+   * commit (the relay's publishing) waits for this first, so nothing outside hears of a write a
+   * crash could still undo.
+   */
+  untilSaved(): Promise<void>;
+}
+
+class MysqlDialect implements Dialect {
+  readonly rowLock = ' FOR UPDATE';
+  readonly keepExisting = 'ON DUPLICATE KEY UPDATE id = id';
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  lastInsertId(rows: number): string {
+    // InnoDB gives one multi-row INSERT consecutive keys and reports the first.
+    return rows === 1 ? 'LAST_INSERT_ID()' : `LAST_INSERT_ID() + ${rows - 1}`;
+  }
+
+  transaction<T>(work: (transaction: BatchedTransaction) => Promise<T>): Promise<T> {
+    return inMysqlTransaction(this.dataSource, this, work);
+  }
+
+  async runIdempotent(writes: Write[]): Promise<void> {
+    if (writes.length === 0) return;
+    await this.transaction(async (transaction) => {
+      for (const write of writes) transaction.queue(write.sql, write.params);
+    });
+  }
+
+  jsonArrayAppend(column: string, element: string): string {
+    return `JSON_ARRAY_APPEND(${column}, '$', ${element})`;
+  }
+
+  exclusively<T>(work: () => Promise<T>): Promise<T> {
+    return work();
+  }
+
+  untilSaved(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+/**
+ * The embedded SQLite: a transaction has the database to itself, so it takes no row locks, and
+ * the key of an insert is read back. A read-only snapshot has nothing to save.
+ */
+class SqliteDialect implements Dialect {
+  readonly rowLock = '';
+  readonly keepExisting = 'ON CONFLICT (id) DO NOTHING';
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly database?: EmbeddedDatabase,
+  ) {}
+
+  lastInsertId(): typeof LAST_INSERT_ID {
+    return LAST_INSERT_ID;
+  }
+
+  transaction<T>(work: (transaction: BatchedTransaction) => Promise<T>): Promise<T> {
+    return this.exclusively(() => inEmbeddedTransaction(this.dataSource, this, work));
+  }
+
+  async runIdempotent(writes: Write[]): Promise<void> {
+    for (const write of writes) await this.dataSource.query(write.sql, write.params);
+  }
+
+  jsonArrayAppend(column: string, element: string): string {
+    return `json_insert(${column}, '$[#]', ${element})`;
+  }
+
+  exclusively<T>(work: () => Promise<T>): Promise<T> {
+    return this.database ? this.database.exclusively(work) : work();
+  }
+
+  untilSaved(): Promise<void> {
+    return this.database?.untilSaved() ?? Promise.resolve();
+  }
+}
+
+const dialects = new WeakMap<DataSource, Dialect>();
+
+/** The dialect of `dataSource`, chosen once from its type. */
+export function dialectOf(dataSource: DataSource): Dialect {
+  let dialect = dialects.get(dataSource);
+  if (!dialect) {
+    dialect =
+      dataSource.options.type === 'sqljs'
+        ? new SqliteDialect(
+            dataSource,
+            dataSource instanceof EmbeddedDatabase ? dataSource : undefined,
+          )
+        : new MysqlDialect(dataSource);
+    dialects.set(dataSource, dialect);
+  }
+  return dialect;
+}
