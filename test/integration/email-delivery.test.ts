@@ -14,9 +14,10 @@ import {
   createEmailQueue,
   enqueueInitializationEmail,
   queueHealth,
+  startEmailWorker,
   type EmailQueue,
-} from '../../services/worker/email/email-queue.js';
-import { startEmailWorker, type EmailWorker } from '../../services/worker/email/email-worker.js';
+  type EmailWorker,
+} from '../../services/worker/email/bullmq-email-jobs.js';
 import { initializationEmailJobId } from '../../services/worker/email/initialization-email.job.js';
 import { createTestDatabase } from '../support/database.js';
 import { LogCapture } from '../support/log-capture.js';

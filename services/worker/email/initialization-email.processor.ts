@@ -25,7 +25,8 @@ export interface InitializationEmailDependencies {
 export type InitializationEmailOutcome =
   { sent: true; messageId: string } | { sent: false; reason: SkipReason };
 
-type SkipReason = 'user-removed' | 'code-missing' | 'already-sent' | 'code-used' | 'code-expired';
+export type SkipReason =
+  'user-removed' | 'code-missing' | 'already-sent' | 'code-used' | 'code-expired';
 
 interface Recipient {
   email: string;

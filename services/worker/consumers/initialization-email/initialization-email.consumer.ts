@@ -7,7 +7,7 @@ import { User, UserCode } from '../../../../shared/db/entities/index.js';
 import type { CloudEvent } from '../../../../shared/events/cloud-event.js';
 import type { EventPayloads, EventType } from '../../../../shared/events/event-types.js';
 import { recordChange } from '../../../../shared/events/record-change.js';
-import type { EmailJobs } from '../../email/email-queue.js';
+import type { EmailJobs } from '../../email/email-jobs.js';
 import { initializationEmailJobId } from '../../email/initialization-email.job.js';
 import type { EventConsumer } from '../event-consumer.js';
 
@@ -28,7 +28,8 @@ export class InitializationEmailConsumer implements EventConsumer {
   constructor(
     private readonly dataSource: DataSource,
     private readonly config: Config,
-    private readonly jobs: EmailJobs,
+    /** Only queues: whether a job is known, and adding one. */
+    private readonly jobs: Pick<EmailJobs, 'has' | 'add'>,
     private readonly secretKey: Buffer,
   ) {}
 
