@@ -55,7 +55,7 @@ export async function measured<S extends { seconds: number; runId: string }>(
   return figures(await child(script, spec));
 }
 
-export interface Isolation {
+interface Isolation {
   updateProjectAlone: Figures;
   updateProjectBesideClearPasswordImports: Figures;
   clearPasswordImports: Figures;

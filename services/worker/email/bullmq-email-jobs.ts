@@ -116,7 +116,7 @@ export class BullmqEmailJobs extends EventEmitter<EmailJobEvents> implements Ema
   }
 }
 
-export interface EmailWorkerOptions {
+interface EmailWorkerOptions {
   dataSource: DataSource;
   config: Config;
   logger: Logger;

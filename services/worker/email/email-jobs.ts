@@ -36,7 +36,7 @@ export type EmailJobEvents = {
 };
 
 /** The listening half of Node's EventEmitter, typed by each event's payload. */
-export type EmailJobEmitter = Pick<EventEmitter<EmailJobEvents>, 'on' | 'once' | 'off'>;
+type EmailJobEmitter = Pick<EventEmitter<EmailJobEvents>, 'on' | 'once' | 'off'>;
 
 /** Tells the listeners of `events` what a completed try of job `jobId` came to. */
 export function emitCompleted(

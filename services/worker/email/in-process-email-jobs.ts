@@ -29,7 +29,7 @@ interface QueuedJob {
   attemptsMade: number;
 }
 
-export interface InProcessEmailJobsOptions {
+interface InProcessEmailJobsOptions {
   /** Emails sent at once. */
   concurrency: number;
   /** Tries per email before it is failed. */

@@ -14,7 +14,7 @@ export interface EmailJob {
   data: InitializationEmailJob;
 }
 
-export interface InitializationEmailDependencies {
+interface InitializationEmailDependencies {
   dataSource: DataSource;
   config: Config;
   transport: SmtpTransport;

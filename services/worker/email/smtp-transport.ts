@@ -31,7 +31,7 @@ function createSmtpTransport(config: WorkerConfig): SmtpTransport {
   });
 }
 
-export interface SmtpFailure {
+interface SmtpFailure {
   /** Sending the same message again cannot succeed. */
   permanent: boolean;
   /** Status and stage only: the server's text can echo addresses or content, so it is left out. */

@@ -8,7 +8,7 @@ import { hashPassword, inHashingSlot } from '../../credentials/password-hash.js'
 import type { ImportHumanUserRequest } from './import-human-user.request.js';
 
 /** What is stored of the secrets a request brings: hashes and ciphertext only. */
-export interface HumanCredentials {
+interface HumanCredentials {
   passwordHash: string | null;
   /** The password came hashed from another system rather than in clear. */
   passwordImported: boolean;

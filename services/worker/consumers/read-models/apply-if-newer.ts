@@ -8,7 +8,7 @@ import type { EventConsumer } from '../event-consumer.js';
 /** A column and the value an event sets it to; raw SQL expressions carry their own parameters. */
 export type ColumnChanges = Record<string, unknown>;
 
-export interface RawExpression {
+interface RawExpression {
   sql: string;
   params: unknown[];
 }

@@ -2,14 +2,14 @@ import { englishInitializationEmail } from './initialization-email.en.js';
 import { germanInitializationEmail } from './initialization-email.de.js';
 
 /** What a template may use. In `html` form every value is escaped already. */
-export interface InitializationEmailVariables {
+interface InitializationEmailVariables {
   /** How the greeting addresses the user: the first name, or the display name without one. */
   name: string;
   /** The activation link carrying the code. */
   link: string;
 }
 
-export interface RenderedEmail {
+interface RenderedEmail {
   subject: string;
   text: string;
   html: string;
@@ -30,7 +30,7 @@ const TEMPLATES: Record<string, InitializationEmailTemplate> = {
   de: germanInitializationEmail,
 };
 
-export interface InitializationEmailInput {
+interface InitializationEmailInput {
   /** The user's preferredLanguage (BCP 47, e.g. `de-CH`); English when null or unknown. */
   language: string | null;
   displayName: string;
