@@ -1,6 +1,5 @@
 import { expect } from 'chai';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import type { DataSource } from 'typeorm';
 import { loadConfig } from '../../shared/config/config.js';
 import { createOneTimeCode } from '../../shared/credentials/one-time-code.js';
@@ -12,6 +11,7 @@ import {
   startEmailJobs,
   type RunningEmailJobs,
 } from '../../services/worker/email/start-email-jobs.js';
+import { freePort } from '../support/api-process.js';
 import { createTestDatabase } from '../support/database.js';
 import { SmtpSink } from '../support/smtp-sink.js';
 
@@ -32,15 +32,6 @@ function next<E extends keyof EmailJobEvents>(
     // TypeScript cannot narrow Node's listener type for an event name that is a type parameter.
     jobs.on(event, listener as never);
   });
-}
-
-/** A port nothing listens on: every connection to it is refused. */
-async function closedPort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 for (const queue of [
@@ -133,7 +124,8 @@ for (const queue of [
     });
 
     it("emits 'failed' for each try, final on the last attempt", async () => {
-      const jobs = await start(`smtp://127.0.0.1:${await closedPort()}`);
+      // Nothing listens on the port: every connection is refused.
+      const jobs = await start(`smtp://127.0.0.1:${await freePort()}`);
       const jobId = `init-email-${randomUUID()}`;
       const tries: boolean[] = [];
       const final = new Promise<void>((resolve) =>
