@@ -33,7 +33,7 @@ import { join } from 'node:path';
 import { SmtpSink } from '../test/support/smtp-sink.js';
 import { startWorkerProcess } from '../test/support/worker-process.js';
 import { orgWithOwner, TestService } from '../test/support/test-service.js';
-import { brokerForRun, machine } from './bench-report.js';
+import { brokerForRun, machine, runMain } from './bench-report.js';
 import { printTables, ratios } from './bench-tables.js';
 import { renderChart } from './chart.js';
 import { eventLag, type Lag } from './event-lag.js';
@@ -167,7 +167,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runMain(main);
