@@ -113,3 +113,11 @@ export function runAsChild<S, R>(run: (spec: S) => Promise<R>): void {
     },
   );
 }
+
+/** Runs a bench script's `main`; a failure is printed and ends the process with 1. */
+export function runMain(main: () => Promise<void>): void {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

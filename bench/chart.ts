@@ -1,4 +1,4 @@
-import type { Row } from './bench.js';
+import type { Row } from './measure.js';
 
 const WIDTH = 460;
 const HEIGHT = 300;

@@ -201,7 +201,7 @@ function sender(spec: LoadSpec): Send {
     });
 }
 
-export function runLoad(spec: LoadSpec): Promise<LoadResult> {
+function runLoad(spec: LoadSpec): Promise<LoadResult> {
   const send = sender(spec);
   return closedLoops(spec.concurrency, spec.seconds, (loop, i) => send(callOf(spec, loop, i)));
 }

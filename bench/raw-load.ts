@@ -22,7 +22,7 @@ export interface RawSpec {
   runId: string;
 }
 
-export async function runRawLoad(spec: RawSpec): Promise<LoadResult> {
+async function runRawLoad(spec: RawSpec): Promise<LoadResult> {
   const pool = mysql.createPool({
     uri: spec.databaseUrl,
     connectionLimit: spec.concurrency,

@@ -18,7 +18,7 @@ import { queueEvents } from '../shared/events/record-events.js';
 import { createLogger } from '../shared/logging/logger.js';
 import { createKafka, ensureTopics } from '../shared/kafka/kafka-client.js';
 import { OutboxRelay } from '../services/relay/outbox-relay.js';
-import { brokerForRun, latencies, machine, writeAtRate } from './bench-report.js';
+import { brokerForRun, latencies, machine, runMain, writeAtRate } from './bench-report.js';
 import { createTestDatabase } from '../test/support/database.js';
 
 const BACKLOG = 20_000;
@@ -173,7 +173,4 @@ async function main(): Promise<void> {
   await broker?.remove();
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runMain(main);

@@ -17,7 +17,7 @@ import { updateProject } from '../services/api/operations/update-project/update-
 import type { CloudEvent } from '../shared/events/cloud-event.js';
 import { SmtpSink } from '../test/support/smtp-sink.js';
 import { orgWithOwner, TestService } from '../test/support/test-service.js';
-import { brokerForRun, latencies, machine, sleep, writeAtRate } from './bench-report.js';
+import { brokerForRun, latencies, machine, runMain, sleep, writeAtRate } from './bench-report.js';
 
 const USERS = 2000;
 const RATES = [100, 250, 500];
@@ -131,7 +131,4 @@ async function main(): Promise<void> {
   await broker?.remove();
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runMain(main);

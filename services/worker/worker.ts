@@ -23,8 +23,9 @@ import type { EventConsumer } from './consumers/event-consumer.js';
 import { InitializationEmailConsumer } from './consumers/initialization-email/initialization-email.consumer.js';
 import { ProjectReadModelConsumer } from './consumers/read-models/project-read-model.consumer.js';
 import { UserReadModelConsumer } from './consumers/read-models/user-read-model.consumer.js';
-import type { EmailJobs, EmailQueue } from './email/email-queue.js';
-import { startEmailJobs } from './email/email-jobs.js';
+import type { EmailQueue } from './email/bullmq-email-jobs.js';
+import type { EmailJobs } from './email/email-jobs.js';
+import { startEmailJobs } from './email/start-email-jobs.js';
 
 export interface RunningWorker {
   consumers: EventConsumer[];

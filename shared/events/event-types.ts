@@ -2,7 +2,7 @@ import type { Gender } from '../db/entities/user.entity.js';
 import type { PrivateLabelingSetting } from '../db/entities/project.entity.js';
 
 /** Aggregate types; each is published to its own topic (`identity.<type>.v1`). */
-export type AggregateType = 'user' | 'project';
+type AggregateType = 'user' | 'project';
 
 export interface ProfilePayload {
   firstName: string;

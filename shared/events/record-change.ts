@@ -10,7 +10,7 @@ interface Versioned {
   changeDate: Date;
 }
 
-export interface Changed {
+interface Changed {
   /** Position of the event: the aggregate's new sequence. */
   sequence: string;
   version: number;

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 
 /** What every log line written on behalf of one request carries. */
-export interface LogContext {
+interface LogContext {
   requestId: string;
 }
 

@@ -1,17 +1,17 @@
 import { settleWithin } from '../process/settle-within.js';
 
-export type Health = 'SERVING' | 'NOT_SERVING';
+type Health = 'SERVING' | 'NOT_SERVING';
 
 /** One dependency's check: resolves when it answers, rejects or times out when it does not. */
 export type ReadinessCheck = () => Promise<unknown>;
 
-export interface ReadinessReport {
+interface ReadinessReport {
   status: Health;
   /** Each check by name: `ok` or `failing`. */
   checks: Record<string, 'ok' | 'failing'>;
 }
 
-export interface ReadinessChecks {
+interface ReadinessChecks {
   /** What the process cannot work without: one failing makes it NOT_SERVING. */
   required: Record<string, ReadinessCheck>;
   /** What it works on without, reported only (the API's Kafka: the outbox holds the events). */

@@ -5,7 +5,7 @@ import { createLogger, describeError, type Logger } from '../logging/logger.js';
 import type { DataSource } from 'typeorm';
 import { PortUnavailableError } from './listen.js';
 
-export interface ProcessContext {
+interface ProcessContext {
   config: Config;
   logger: Logger;
   dataSource: DataSource;

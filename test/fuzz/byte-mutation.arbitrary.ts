@@ -57,7 +57,7 @@ const JSON_TOKENS = [
   '\n',
 ].map((token) => Buffer.from(token));
 
-export const insertedBytes: fc.Arbitrary<Uint8Array> = fc.oneof(
+const insertedBytes: fc.Arbitrary<Uint8Array> = fc.oneof(
   fc.uint8Array({ minLength: 1, maxLength: 8 }),
   fc.constantFrom(...INVALID_UTF8),
   fc.constantFrom(...JSON_TOKENS),

@@ -32,7 +32,7 @@ export const pathFields = (operation: Operation): string[] =>
   [...operation.http.path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
 
 /** The REST path with the message's path fields in it (a lone surrogate as U+FFFD, as UTF-8 has it). */
-export function restPath(call: ValidCall): string {
+function restPath(call: ValidCall): string {
   return call.operation.http.path.replace(/:(\w+)/g, (_whole, name: string) => {
     const value = String(call.message[name]);
     try {

@@ -94,7 +94,7 @@ export function errorId(details: unknown): string | undefined {
   return typeof detail?.id === 'string' ? detail.id : undefined;
 }
 
-export const isObject = (value: unknown): value is Record<string, unknown> =>
+const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** gRPC-web frames (flag, payload), or undefined when the bytes are not whole frames. */

@@ -25,7 +25,7 @@ export interface FuzzTarget {
   restartIfDown?(): Promise<boolean>;
 }
 
-export interface CampaignOptions {
+interface CampaignOptions {
   seed: number;
   /** The index of the first request: request i is the same for a seed whatever `from` is. */
   from: number;
@@ -37,7 +37,7 @@ export interface CampaignOptions {
 }
 
 /** One distinct failure: a property broken in the same way, however often. */
-export interface Failure {
+interface Failure {
   property: Property;
   observed: string;
   reason: string;
@@ -49,7 +49,7 @@ export interface Failure {
 }
 
 /** A property of a batch (what was stored, whether the service still answers) that failed. */
-export interface BatchFailure {
+interface BatchFailure {
   property: Property;
   from: number;
   to: number;

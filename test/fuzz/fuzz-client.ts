@@ -23,8 +23,9 @@ export type Answer = { ms: number } & (
  * Sends fuzz requests exactly as they are: node:http for JSON and gRPC-web (no client-side
  * validation beyond what HTTP/1.1 needs), and a grpc-js channel with identity serializers for
  * gRPC, so any bytes go out as the message. Each request gets ANSWER_WITHIN_MS. The channel
- * never compresses: grpc-js answers a corrupt compressed frame with INTERNAL by design, which
- * the issue accepts, so no such frame is sent (nor a malformed grpc-timeout, see MANAGED).
+ * never compresses: grpc-js answers a corrupt compressed frame with INTERNAL by design, an
+ * answer the service leaves to grpc-js, so no such frame is sent (nor a malformed grpc-timeout,
+ * see MANAGED).
  */
 export class FuzzClient {
   private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 64, timeout: 2000 });

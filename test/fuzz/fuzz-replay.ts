@@ -5,7 +5,7 @@ import type { FuzzRequest } from './fuzz-request.js';
 import { fuzzRequests } from './fuzz-requests.arbitrary.js';
 import { judge, type Verdict } from './fuzz-properties.js';
 
-export interface Replay {
+interface Replay {
   request: FuzzRequest;
   verdict: Verdict;
   /** The smallest request fast-check found that fails the same way, when the request failed. */

@@ -3,7 +3,7 @@ import { showRequest, type FuzzRequest } from './fuzz-request.js';
 import type { CampaignResult } from './fuzz-campaign.js';
 import { PROPERTIES } from './fuzz-properties.js';
 
-export const replayCommand = (seed: number, index: number): string =>
+const replayCommand = (seed: number, index: number): string =>
   `npm run fuzz -- --seed ${seed} --replay ${index}`;
 
 /** Whether every property held. */
@@ -38,7 +38,7 @@ export function decoded(request: FuzzRequest): string[] {
 }
 
 /** The distinct failures, each with its smallest request and the command that replays it. */
-export function failureReport(result: CampaignResult): string {
+function failureReport(result: CampaignResult): string {
   const lines: string[] = [];
   result.failures.forEach((failure, i) => {
     const kinds = Object.entries(failure.kinds)

@@ -38,7 +38,7 @@ export const ANSWER_WITHIN_MS = 5000;
 const SHOWN = 300;
 
 /** Bytes as a report shows them: text when they are UTF-8, base64 otherwise; long ones cut. */
-export function showBytes(bytes: Uint8Array): string {
+function showBytes(bytes: Uint8Array): string {
   const buffer = Buffer.from(bytes);
   const text = buffer.toString('utf8');
   const shown = Buffer.from(text, 'utf8').equals(buffer)

@@ -34,7 +34,7 @@ import { validCall, type ValidCall } from './valid-calls.arbitrary.js';
  * The protobuf message of a call, as gRPC and gRPC-web send it: valid, bent at the wire level,
  * bytes mutated, any bytes at all, empty, or past the body limit.
  */
-export type MessageVariant =
+type MessageVariant =
   | { kind: 'valid' }
   | { kind: 'fields'; mutations: ProtoMutation[] }
   | { kind: 'strings'; mutation: StringLeafMutation }

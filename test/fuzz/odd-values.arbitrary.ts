@@ -19,7 +19,7 @@ const HUGE_LENGTHS = [65_536, 1024 * 1024 + 1, 4 * 1024 * 1024 + 1];
  * zero-width, bidi overrides, BOM, non-characters, 4-byte characters, combining marks, characters
  * whose case mapping changes their length (İ, ß, ﬃ), and the ones that mean something somewhere.
  */
-export const ODD_CHARACTERS = [
+const ODD_CHARACTERS = [
   'a',
   ' ',
   '\t',
@@ -197,7 +197,7 @@ const ODD_NUMBERS = [
 ];
 
 /** Nested arrays or objects `depth` deep, built without recursion. */
-export function nested(depth: number, inArrays: boolean): unknown {
+function nested(depth: number, inArrays: boolean): unknown {
   let value: unknown = inArrays ? [] : {};
   for (let i = 1; i < depth; i++) value = inArrays ? [value] : { a: value };
   return value;

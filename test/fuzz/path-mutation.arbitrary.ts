@@ -74,7 +74,7 @@ export const pathMutation: fc.Arbitrary<PathMutation> = fc.oneof(
 );
 
 /** Every byte of the UTF-8 (lone surrogates as U+FFFD) percent-encoded: always sendable. */
-export function percentEncodeAll(text: string): string {
+function percentEncodeAll(text: string): string {
   return [...Buffer.from(text)]
     .map((byte) => `%${byte.toString(16).padStart(2, '0').toUpperCase()}`)
     .join('');

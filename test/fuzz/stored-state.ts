@@ -8,7 +8,7 @@ import type { FuzzFixtures } from './fuzz-fixtures.js';
  * the sequence it answered with (an update that changes nothing records none). Everything else
  * must be as it was: no new event, no row of a fixture changed, no row added anywhere else.
  */
-export interface StoreSnapshot {
+interface StoreSnapshot {
   lastPosition: string;
   counts: Record<string, number>;
   /** The fixtures' user and project rows as JSON. */

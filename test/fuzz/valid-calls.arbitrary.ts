@@ -16,7 +16,7 @@ export interface ValidCall {
   orgId?: string;
 }
 
-export const operationNamed = (method: string): Operation =>
+const operationNamed = (method: string): Operation =>
   operations.find((operation) => operation.grpc.method === method)!;
 
 /**

@@ -1,6 +1,5 @@
 import { expect } from 'chai';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import type { Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { SMTPServer } from 'smtp-server';
@@ -14,10 +13,12 @@ import {
   createEmailQueue,
   enqueueInitializationEmail,
   queueHealth,
+  startEmailWorker,
   type EmailQueue,
-} from '../../services/worker/email/email-queue.js';
-import { startEmailWorker, type EmailWorker } from '../../services/worker/email/email-worker.js';
+  type EmailWorker,
+} from '../../services/worker/email/bullmq-email-jobs.js';
 import { initializationEmailJobId } from '../../services/worker/email/initialization-email.job.js';
+import { freePort } from '../support/api-process.js';
 import { createTestDatabase } from '../support/database.js';
 import { LogCapture } from '../support/log-capture.js';
 
@@ -59,14 +60,6 @@ class Inbox {
   close(): Promise<void> {
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 interface Part {

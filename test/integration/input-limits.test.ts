@@ -13,7 +13,7 @@ import { DATABASES } from '../support/databases.js';
 import { orgWithOwner, TestService } from '../support/test-service.js';
 
 /**
- * `length` characters (code points, as the spec, ajv and MySQL count them) of 4-byte UTF-8 ones,
+ * `length` characters (code points, as the limits, ajv and MySQL count them) of 4-byte UTF-8 ones,
  * so that a column counting bytes, or a length counted in UTF-16 units, would show.
  */
 const astral = (length: number, first = 0x1d552) =>

@@ -2,7 +2,10 @@ import { expect } from 'chai';
 import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { UserCode } from '../../shared/db/entities/index.js';
-import { connectEmailRedis, createEmailQueue } from '../../services/worker/email/email-queue.js';
+import {
+  connectEmailRedis,
+  createEmailQueue,
+} from '../../services/worker/email/bullmq-email-jobs.js';
 import { eventually, userAsRead, userAsWritten } from '../support/read-model-expectations.js';
 import { SmtpSink } from '../support/smtp-sink.js';
 import { orgWithOwner, TestService } from '../support/test-service.js';

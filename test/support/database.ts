@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import mysql from 'mysql2/promise';
 
 /** MariaDB (or MySQL) the tests run against; `TEST_DATABASE_URL` points elsewhere. */
-export const SERVER_URL = process.env.TEST_DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/';
+const SERVER_URL = process.env.TEST_DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/';
 
 /** A database of its own for one suite, dropped afterwards, so suites never see each other. */
 export async function createTestDatabase(): Promise<{

@@ -11,7 +11,7 @@ export interface GrpcOutcome {
   details: Record<string, any>[];
 }
 
-export interface GrpcCallOptions {
+interface GrpcCallOptions {
   token?: string;
   orgId?: string;
   headers?: Record<string, string>;

@@ -6,14 +6,14 @@ const run = promisify(execFile);
 const ENSURE = fileURLToPath(new URL('../../../scripts/ensure-debian-package.sh', import.meta.url));
 const CLIENT = fileURLToPath(new URL('../../../test/support/grpc-reflection.py', import.meta.url));
 
-export interface ReflectedMessage {
+interface ReflectedMessage {
   name: string;
   file: string;
   /** Each field's message or enum type by full name, or its scalar type's number. */
   fields: Record<string, string | number>;
 }
 
-export interface Reflected {
+interface Reflected {
   services: Record<
     string,
     { file: string; methods: Record<string, { input: ReflectedMessage; output: ReflectedMessage }> }

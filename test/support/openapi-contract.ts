@@ -17,7 +17,7 @@ export const DEFAULT_POLICY = {
 
 type Json = Record<string, any>;
 
-export interface RealResponse {
+interface RealResponse {
   status: number;
   body: unknown;
   headers: Headers;

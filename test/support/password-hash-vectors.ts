@@ -5,7 +5,7 @@
 export const PASSWORD = 'correct horse battery staple';
 export const NON_ASCII_PASSWORD = 'pässwörd';
 
-export interface ForeignVector {
+interface ForeignVector {
   format: string;
   /** The tool that produced the hash; none of them is our code or a library we use. */
   madeBy: string;

@@ -25,7 +25,7 @@ export interface Sample {
 }
 
 /** Parses Prometheus text format with the reference parser (Debian's python3-prometheus-client). */
-export async function parsePrometheusText(text: string): Promise<Sample[]> {
+async function parsePrometheusText(text: string): Promise<Sample[]> {
   await promisify(execFile)(ENSURE, ['python3-prometheus-client', PARSER], { timeout: 600_000 });
   return new Promise((resolve, reject) => {
     const child = spawn('/usr/bin/python3', ['-c', PARSE], { stdio: ['pipe', 'pipe', 'pipe'] });

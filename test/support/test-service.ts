@@ -26,7 +26,10 @@ import { TopicReader } from './topic-reader.js';
 import { callGrpc, type GrpcOutcome } from './grpc-client.js';
 import { callGrpcWeb } from './grpc-web-client.js';
 import { startWorker, type RunningWorker } from '../../services/worker/worker.js';
-import { connectEmailRedis, createEmailQueue } from '../../services/worker/email/email-queue.js';
+import {
+  connectEmailRedis,
+  createEmailQueue,
+} from '../../services/worker/email/bullmq-email-jobs.js';
 import { LogCapture } from './log-capture.js';
 
 export interface ApiResponse<T = any> {
@@ -35,7 +38,7 @@ export interface ApiResponse<T = any> {
   headers: Headers;
 }
 
-export interface CallOptions {
+interface CallOptions {
   token?: string;
   orgId?: string;
   body?: unknown;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Kafka, logLevel, type Consumer } from 'kafkajs';
 import type { CloudEvent } from '../../shared/events/cloud-event.js';
 
-export interface Received {
+interface Received {
   topic: string;
   partition: number;
   key: string;

@@ -20,7 +20,7 @@ export interface Fixtures {
 }
 
 export type Operation = 'ImportHumanUser' | 'UpdateMyProfile' | 'GetMyProfile' | 'UpdateProject';
-export interface Case {
+interface Case {
   name: string;
   operation: Operation;
   request: (f: Fixtures) => Record<string, unknown>;

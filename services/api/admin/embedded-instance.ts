@@ -10,7 +10,7 @@ import { issueToken } from './tokens.js';
 /** How long the token written to `quickstart.env` at each start lasts. */
 const QUICKSTART_TOKEN_SECONDS = 24 * 3600;
 
-export interface EmbeddedInstance {
+interface EmbeddedInstance {
   orgId: string;
   userId: string;
   projectId: string;

@@ -9,7 +9,7 @@ import { addMember, createOrganization } from './organizations.js';
 import { generateSigningJwk, issueToken, writeSigningJwk } from './tokens.js';
 import { createHumanUser } from './users.js';
 
-export interface SetupResult {
+interface SetupResult {
   orgId: string;
   userId: string;
   token?: string;

@@ -12,8 +12,6 @@ import { pbkdf2Format } from './hash-formats/pbkdf2.js';
 import { scryptFormat } from './hash-formats/scrypt.js';
 import { shaCryptFormat } from './hash-formats/sha-crypt.js';
 
-export type { Argon2idCost } from './hash-formats/argon2.js';
-
 const ACCEPTED_FORMATS: readonly PasswordHashFormat[] = [
   argon2Format,
   bcryptFormat,

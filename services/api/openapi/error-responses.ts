@@ -14,7 +14,7 @@ import { unsupportedMediaType } from '../transports/http/unreadable-request.js';
 import type { JsonSchema } from './proto-json-schema.js';
 
 /** An error the service may answer, with when, for the operations it applies to. */
-export interface DocumentedError {
+interface DocumentedError {
   /** One example: its code and id decide the status, its body is the document's example. */
   error: ServiceError;
   /** When it is answered, for readers of the document; the error's message when absent. */

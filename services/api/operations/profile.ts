@@ -25,7 +25,7 @@ export function normalizeProfile(input: ProfileInput): ProfilePayload {
   };
 }
 
-/** The longest displayName (spec section 8), in characters as ajv and MySQL count them: code points. */
+/** The longest displayName, in characters as ajv and MySQL count them: code points. */
 const DISPLAY_NAME_MAX_LENGTH = 200;
 
 const graphemes = new Intl.Segmenter('und', { granularity: 'grapheme' });

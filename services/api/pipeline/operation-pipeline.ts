@@ -23,7 +23,7 @@ export interface IncomingCall {
   requestId?: string;
 }
 
-export interface PipelineOptions {
+interface PipelineOptions {
   metrics?: CallMetrics;
   rateLimit?: CallerRateLimit;
 }

@@ -1,86 +1,49 @@
-import type { DataSource } from 'typeorm';
-import type { Config } from '../../../shared/config/config.js';
-import type { Logger } from '../../../shared/logging/logger.js';
-import type { EmailMetrics } from '../../../shared/observability/metrics.js';
-import type { ReadinessCheck } from '../../../shared/observability/readiness.js';
-import {
-  bullmqEmailJobs,
-  connectEmailRedis,
-  createEmailQueue,
-  type EmailJobs,
-  type EmailQueue,
-} from './email-queue.js';
-import { emailOutcomes } from './email-outcomes.js';
-import { createEmailTransport, startEmailWorker } from './email-worker.js';
-import { InProcessEmailJobs } from './in-process-email-jobs.js';
-import { createInitializationEmailProcessor } from './initialization-email.processor.js';
-
-export interface RunningEmailJobs {
-  jobs: EmailJobs;
-  /** BullMQ's queue, when the jobs are in Redis. */
-  queue?: EmailQueue;
-  /** Redis, when there is one. */
-  checks: Record<string, ReadinessCheck>;
-  /** Lets running emails finish, then closes the queue and the transport. */
-  close(): Promise<void>;
-}
+import type { EventEmitter } from 'node:events';
+import type { InitializationEmailJob } from './initialization-email.job.js';
+import type { InitializationEmailOutcome, SkipReason } from './initialization-email.processor.js';
 
 /**
- * The email jobs and what sends them: BullMQ on `REDIS_URL` (every worker instance shares the
- * queue), or, without Redis, a queue in this process that recovers the unsent codes at start.
+ * Where the initialization email jobs wait: BullMQ on Redis (`bullmq-email-jobs.ts`), or in this
+ * process without Redis (`in-process-email-jobs.ts`). A job's id is derived from its event, so the
+ * same event never queues two emails. Each try of a job that this process ran is told to the
+ * listeners (`on('sent', …)`), as BullMQ's worker tells its own.
  */
-export async function startEmailJobs(
-  dataSource: DataSource,
-  config: Config,
-  logger: Logger,
-  metrics: (health: () => Promise<Record<string, number>>) => EmailMetrics,
-): Promise<RunningEmailJobs> {
-  if (config.redisUrl) {
-    const connection = connectEmailRedis(config);
-    const queue = createEmailQueue(config.worker, connection);
-    const jobs = bullmqEmailJobs(queue, config.worker);
-    const worker = startEmailWorker({
-      dataSource,
-      config,
-      logger,
-      connection,
-      metrics: metrics(async () => ({ ...(await jobs.health()) })),
-    });
-    return {
-      jobs,
-      queue,
-      checks: { redis: () => connection.ping() },
-      async close() {
-        await worker.close();
-        await queue.close();
-        connection.disconnect();
-      },
-    };
-  }
-  const log = logger.child({ component: 'email-worker', queue: 'in-process' });
-  const transport = createEmailTransport(config.worker);
-  // The gauge asks for the counts only when scraped, after `jobs` exists.
-  const outcomes = emailOutcomes(
-    log,
-    metrics(async () => ({ ...(await jobs.health()) })),
-  );
-  const jobs = new InProcessEmailJobs(
-    createInitializationEmailProcessor({ dataSource, config, transport, logger: log }),
-    {
-      concurrency: config.worker.emailConcurrency,
-      attempts: config.worker.emailAttempts,
-      backoffMs: config.worker.emailBackoffMs,
-    },
-    outcomes,
-  );
-  const recovered = await jobs.recover(dataSource);
-  if (recovered > 0) log.info({ recovered }, 'queued again the emails not sent before');
-  return {
-    jobs,
-    checks: {},
-    async close() {
-      await jobs.close();
-      transport.close();
-    },
-  };
+export interface EmailJobs extends EmailJobEmitter {
+  /** Whether a job with this id is known: waiting, running, finished or failed. */
+  has(jobId: string): Promise<boolean>;
+  /** Queues the job unless its id is known; returns whether this call queued it. */
+  add(jobId: string, data: InitializationEmailJob): Promise<boolean>;
+  health(): Promise<EmailQueueHealth>;
+}
+
+/** How many jobs each state holds; what the email queue gauge exports. */
+export interface EmailQueueHealth {
+  waiting: number;
+  active: number;
+  delayed: number;
+  failed: number;
+  completed: number;
+}
+
+/** What one try of an email job came to, by event name; each payload names the job. */
+export type EmailJobEvents = {
+  /** The server accepted the email. */
+  sent: [{ jobId: string; messageId: string }];
+  /** The job ended without sending, for a reason that makes the email useless. */
+  skipped: [{ jobId: string; reason: SkipReason }];
+  /** The try failed; `final` when no try follows (refused for good, or the last attempt). */
+  failed: [{ jobId: string; error: Error; final: boolean }];
+};
+
+/** The listening half of Node's EventEmitter, typed by each event's payload. */
+type EmailJobEmitter = Pick<EventEmitter<EmailJobEvents>, 'on' | 'once' | 'off'>;
+
+/** Tells the listeners of `events` what a completed try of job `jobId` came to. */
+export function emitCompleted(
+  events: EventEmitter<EmailJobEvents>,
+  jobId: string,
+  outcome: InitializationEmailOutcome,
+): void {
+  if (outcome.sent) events.emit('sent', { jobId, messageId: outcome.messageId });
+  else events.emit('skipped', { jobId, reason: outcome.reason });
 }

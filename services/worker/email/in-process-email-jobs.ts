@@ -1,7 +1,13 @@
+import { EventEmitter } from 'node:events';
 import { UnrecoverableError } from 'bullmq';
 import { IsNull, MoreThan, Not, type DataSource } from 'typeorm';
 import { UserCode } from '../../../shared/db/entities/index.js';
-import type { EmailJobs, EmailQueueHealth } from './email-queue.js';
+import {
+  emitCompleted,
+  type EmailJobEvents,
+  type EmailJobs,
+  type EmailQueueHealth,
+} from './email-jobs.js';
 import type { EmailOutcomes } from './email-outcomes.js';
 import {
   initializationEmailJobId,
@@ -23,7 +29,7 @@ interface QueuedJob {
   attemptsMade: number;
 }
 
-export interface InProcessEmailJobsOptions {
+interface InProcessEmailJobsOptions {
   /** Emails sent at once. */
   concurrency: number;
   /** Tries per email before it is failed. */
@@ -38,7 +44,7 @@ export interface InProcessEmailJobsOptions {
  * once). What waits here is lost with the process, but nothing due is: each due email has its
  * code row, and `recover` queues again every code not yet sent when the process starts.
  */
-export class InProcessEmailJobs implements EmailJobs {
+export class InProcessEmailJobs extends EventEmitter<EmailJobEvents> implements EmailJobs {
   private readonly jobs = new Map<string, QueuedJob>();
   /** Finished job ids, oldest first. */
   private readonly finished: string[] = [];
@@ -51,7 +57,9 @@ export class InProcessEmailJobs implements EmailJobs {
     private readonly process: (job: EmailJob) => Promise<InitializationEmailOutcome>,
     private readonly options: InProcessEmailJobsOptions,
     private readonly outcomes: EmailOutcomes,
-  ) {}
+  ) {
+    super();
+  }
 
   async has(jobId: string): Promise<boolean> {
     return this.jobs.has(jobId);
@@ -114,6 +122,7 @@ export class InProcessEmailJobs implements EmailJobs {
       const outcome = await this.process({ id, data: job.data });
       job.state = 'completed';
       this.outcomes.completed(outcome);
+      emitCompleted(this, id, outcome);
     } catch (caught) {
       const error = caught instanceof Error ? caught : new Error(String(caught));
       const final =
@@ -123,6 +132,7 @@ export class InProcessEmailJobs implements EmailJobs {
         error,
         final,
       );
+      this.emit('failed', { jobId: id, error, final });
       if (final) job.state = 'failed';
       else this.retryLater(job);
     } finally {

@@ -14,7 +14,7 @@ export interface EmailJob {
   data: InitializationEmailJob;
 }
 
-export interface InitializationEmailDependencies {
+interface InitializationEmailDependencies {
   dataSource: DataSource;
   config: Config;
   transport: SmtpTransport;
@@ -25,7 +25,8 @@ export interface InitializationEmailDependencies {
 export type InitializationEmailOutcome =
   { sent: true; messageId: string } | { sent: false; reason: SkipReason };
 
-type SkipReason = 'user-removed' | 'code-missing' | 'already-sent' | 'code-used' | 'code-expired';
+export type SkipReason =
+  'user-removed' | 'code-missing' | 'already-sent' | 'code-used' | 'code-expired';
 
 interface Recipient {
   email: string;

@@ -1,22 +1,19 @@
-import type { ConnectionOptions as TlsOptions } from 'node:tls';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { WorkerConfig } from '../../../shared/config/config.js';
+import { createEmailFolderTransport } from './email-folder-transport.js';
 
 export type SmtpTransport = Transporter;
 
-export interface SmtpTransportOptions {
-  /** Options for `tls.connect`, e.g. a test server's self-signed certificate. Default: Node's. */
-  tls?: TlsOptions;
+/** SMTP when `SMTP_URL` is set, `.eml` files in `EMAIL_DIR` otherwise. */
+export function createEmailTransport(config: WorkerConfig): SmtpTransport {
+  return config.smtpUrl ? createSmtpTransport(config) : createEmailFolderTransport(config.emailDir);
 }
 
 /**
  * The emails' SMTP connections. The URL gives host, port, credentials and TLS: `smtp://` upgrades
  * with STARTTLS when the server offers it, `smtps://` speaks TLS from the start.
  */
-export function createSmtpTransport(
-  config: WorkerConfig,
-  options: SmtpTransportOptions = {},
-): SmtpTransport {
+function createSmtpTransport(config: WorkerConfig): SmtpTransport {
   if (!config.smtpUrl) throw new Error('SMTP_URL is required for an SMTP transport');
   return nodemailer.createTransport({
     url: config.smtpUrl,
@@ -31,11 +28,10 @@ export function createSmtpTransport(
     greetingTimeout: 5_000,
     dnsTimeout: 5_000,
     socketTimeout: 15_000,
-    ...(options.tls ? { tls: options.tls } : {}),
   });
 }
 
-export interface SmtpFailure {
+interface SmtpFailure {
   /** Sending the same message again cannot succeed. */
   permanent: boolean;
   /** Status and stage only: the server's text can echo addresses or content, so it is left out. */

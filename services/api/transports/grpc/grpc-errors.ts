@@ -3,7 +3,7 @@ import type protobuf from 'protobufjs';
 import type { ServiceError } from '../../../../shared/errors/service-error.js';
 
 /** A ServiceError as the gRPC transports carry it. */
-export interface GrpcStatus {
+interface GrpcStatus {
   code: number;
   message: string;
   /** A google.rpc.Status, encoded: the value of `grpc-status-details-bin`. */

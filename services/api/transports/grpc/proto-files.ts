@@ -4,7 +4,7 @@ import type { Options } from '@grpc/proto-loader';
 import protobuf from 'protobufjs';
 
 /** `proto/` at the repository root, from the source tree or from its build under dist/. */
-export const PROTO_ROOT = fileURLToPath(
+const PROTO_ROOT = fileURLToPath(
   new URL(
     import.meta.url.includes('/dist/') ? '../../../../../proto' : '../../../../proto',
     import.meta.url,

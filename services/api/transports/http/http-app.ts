@@ -17,7 +17,7 @@ import { sendError } from './json-errors.js';
 import { mountRestRoutes } from './rest-routes.js';
 import { unreadableRequest, type HttpError } from './unreadable-request.js';
 
-export interface HttpAppOptions {
+interface HttpAppOptions {
   pipeline: OperationPipeline;
   operations: readonly Operation[];
   logger: Logger;

@@ -1,7 +1,7 @@
 import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { answerClientErrors } from './client-errors.js';
 
-export interface HttpServer {
+interface HttpServer {
   server: Server;
   /**
    * Stops accepting and resolves once every call accepted is answered. Kept-alive connections

@@ -2,7 +2,7 @@ import type { Response } from 'express';
 import { ERROR_CATALOGUE, type CatalogueEntry } from '../../../../shared/errors/error-catalogue.js';
 import type { ServiceError } from '../../../../shared/errors/service-error.js';
 
-/** The error body of the spec's section 7: `{code, message, details: [{"@type", ...}]}`. */
+/** The error body of every failure over HTTP: `{code, message, details: [{"@type", ...}]}`. */
 export function errorBody(error: ServiceError): object {
   const details: object[] = [];
   if (error.fieldViolations.length > 0) {

@@ -7,13 +7,13 @@ import { User, UserCode } from '../../../../shared/db/entities/index.js';
 import type { CloudEvent } from '../../../../shared/events/cloud-event.js';
 import type { EventPayloads, EventType } from '../../../../shared/events/event-types.js';
 import { commitChange } from '../../../../shared/events/record-change.js';
-import type { EmailJobs } from '../../email/email-queue.js';
+import type { EmailJobs } from '../../email/email-jobs.js';
 import { initializationEmailJobId } from '../../email/initialization-email.job.js';
 import type { EventConsumer } from '../event-consumer.js';
 
 /**
- * Sends the initialization email the spec's rule 1 of 4.2 promises: when a user is added whose
- * email is unverified or who has no password (the event says so), it stores a one-time code
+ * Sends the initialization email every user added with an unverified email or without a
+ * password is due (the event's `initializationRequired` says so): it stores a one-time code
  * (only its hash), records `user.human.init.code.added` through the outbox, and queues the email
  * under a job id derived from the event. The code is derived from the code's id under the secret
  * key, so the email job makes it again when it sends and no clear code waits anywhere.
@@ -28,7 +28,8 @@ export class InitializationEmailConsumer implements EventConsumer {
   constructor(
     private readonly dataSource: DataSource,
     private readonly config: Config,
-    private readonly jobs: EmailJobs,
+    /** Only queues: whether a job is known, and adding one. */
+    private readonly jobs: Pick<EmailJobs, 'has' | 'add'>,
     private readonly secretKey: Buffer,
   ) {}
 

@@ -2,35 +2,70 @@ import { englishInitializationEmail } from './initialization-email.en.js';
 import { germanInitializationEmail } from './initialization-email.de.js';
 
 /** What a template may use. In `html` form every value is escaped already. */
-export interface InitializationEmailVariables {
+interface InitializationEmailVariables {
   /** How the greeting addresses the user: the first name, or the display name without one. */
   name: string;
   /** The activation link carrying the code. */
   link: string;
 }
 
-export interface RenderedEmail {
+interface RenderedEmail {
   subject: string;
   text: string;
   html: string;
 }
 
 /**
- * One language's email. It gets the variables twice, raw for the subject and the text and
- * escaped for the HTML, so no template can forget to escape a user's name.
+ * One language's words of the email; the layout is the same for every language. The words are
+ * plain text with nothing to escape; the variables are escaped where the HTML gets them, so no
+ * language can forget to escape a user's name.
  */
-export type InitializationEmailTemplate = (
+export interface InitializationEmailWording {
+  /** The HTML's `lang`. */
+  language: string;
+  subject: string;
+  greeting: (name: string) => string;
+  /** The text part's lines between the greeting and the link. */
+  textIntro: string[];
+  /** The HTML part's paragraph before the button. */
+  htmlIntro: string;
+  button: string;
+  /** Before the link written out, for when the button does not work. */
+  fallback: string;
+  /** The last paragraph of both parts. */
+  closing: string;
+}
+
+function layout(
+  words: InitializationEmailWording,
   raw: InitializationEmailVariables,
   html: InitializationEmailVariables,
-) => RenderedEmail;
+): RenderedEmail {
+  const text = [words.greeting(raw.name), '', ...words.textIntro, '', raw.link, '', words.closing];
+  return {
+    subject: words.subject,
+    text: text.join('\n'),
+    html: `<!DOCTYPE html>
+<html lang="${words.language}">
+  <body style="font-family: sans-serif; line-height: 1.5">
+    <p>${words.greeting(html.name)}</p>
+    <p>${words.htmlIntro}</p>
+    <p><a href="${html.link}" style="display: inline-block; padding: 10px 18px; background: #1a56db; color: #ffffff; text-decoration: none; border-radius: 4px">${words.button}</a></p>
+    <p>${words.fallback}<br>${html.link}</p>
+    <p>${words.closing}</p>
+  </body>
+</html>
+`,
+  };
+}
 
 /** By primary language subtag (BCP 47, lower case). */
-const TEMPLATES: Record<string, InitializationEmailTemplate> = {
+const WORDINGS: Record<string, InitializationEmailWording> = {
   en: englishInitializationEmail,
   de: germanInitializationEmail,
 };
 
-export interface InitializationEmailInput {
+interface InitializationEmailInput {
   /** The user's preferredLanguage (BCP 47, e.g. `de-CH`); English when null or unknown. */
   language: string | null;
   displayName: string;
@@ -39,9 +74,9 @@ export interface InitializationEmailInput {
 }
 
 export function renderInitializationEmail(input: InitializationEmailInput): RenderedEmail {
-  const template = TEMPLATES[primarySubtag(input.language)] ?? englishInitializationEmail;
+  const words = WORDINGS[primarySubtag(input.language)] ?? englishInitializationEmail;
   const raw = { name: input.firstName.trim() || input.displayName.trim(), link: input.link };
-  return template(raw, { name: escapeHtml(raw.name), link: escapeHtml(raw.link) });
+  return layout(words, raw, { name: escapeHtml(raw.name), link: escapeHtml(raw.link) });
 }
 
 /** `de-CH` and `de_ch` both speak German: a regional variant falls back to its language. */
@@ -57,7 +92,7 @@ const HTML_ENTITIES: Record<string, string> = {
   "'": '&#39;',
 };
 
-/** Enough for text and quoted attribute values, the only places the templates put variables. */
+/** Enough for text and quoted attribute values, the only places the layout puts variables. */
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (character) => HTML_ENTITIES[character] ?? character);
 }
