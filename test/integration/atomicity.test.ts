@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { inBatchedTransaction } from '../../shared/db/batched-transaction.js';
 import { Project } from '../../shared/db/entities/project.entity.js';
-import { orgWithOwner, TestService } from '../support/test-service.js';
+import { TestService } from '../support/test-service.js';
+import { buildIdp, buildOwner, buildProject } from '../support/factories.js';
 
 /**
  * An operation that fails after some of its rows were written leaves no state and no events:
@@ -19,12 +20,12 @@ describe('a failure part-way through an operation', () => {
 
   before(async () => {
     service = await TestService.start();
-    owner = await orgWithOwner(service);
+    owner = await buildOwner(service);
   });
   after(() => service.close());
 
   it('leaves nothing when the last identity provider link is taken', async () => {
-    const idp = await service.idp(owner.orgId);
+    const idp = (await buildIdp(service, { orgId: owner.orgId })).idpId;
     const first = await service.importUser(
       {
         userName: 'holder',
@@ -89,8 +90,9 @@ describe('a failure part-way through an operation', () => {
   });
 
   it('leaves a project and its events as they were when its update fails', async () => {
-    const projectId = await service.project(owner.orgId, 'Stable');
-    await service.project(owner.orgId, 'Occupied');
+    const projectId = (await buildProject(service, { orgId: owner.orgId, name: 'Stable' }))
+      .projectId;
+    await buildProject(service, { orgId: owner.orgId, name: 'Occupied' });
     const before = await service.events(projectId);
     const response = await service.updateProject(
       projectId,
@@ -107,8 +109,8 @@ describe('a failure part-way through an operation', () => {
   });
 
   it('a BatchedTransaction whose commit failed fails, even when its work went on', async () => {
-    const projectId = await service.project(owner.orgId, 'Kept');
-    await service.project(owner.orgId, 'Taken');
+    const projectId = (await buildProject(service, { orgId: owner.orgId, name: 'Kept' })).projectId;
+    await buildProject(service, { orgId: owner.orgId, name: 'Taken' });
     const before = await service.events(projectId);
     let laterWrite: unknown;
     const outcome = await inBatchedTransaction(service.dataSource, async (transaction) => {

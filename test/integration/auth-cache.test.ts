@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { addMember } from '../../services/api/admin/organizations.js';
 import { pollUntil } from '../support/poll.js';
-import { orgWithOwner, TestService } from '../support/test-service.js';
+import { TestService } from '../support/test-service.js';
+import { buildMember, buildOwner, buildProject } from '../support/factories.js';
 
 describe('the auth cache (AUTH_CACHE_MS)', function () {
   this.timeout(30_000);
@@ -14,8 +15,9 @@ describe('the auth cache (AUTH_CACHE_MS)', function () {
     after(() => service.close());
 
     it('refuses a revoked role and a deactivated user within the cache time', async () => {
-      const owner = await orgWithOwner(service);
-      const projectId = await service.project(owner.orgId, 'Cached');
+      const owner = await buildOwner(service);
+      const projectId = (await buildProject(service, { orgId: owner.orgId, name: 'Cached' }))
+        .projectId;
       const update = (name: string) =>
         service.updateProject(projectId, { name }, { token: owner.token });
       expect((await update('Cached 1')).status).to.equal(200);
@@ -55,7 +57,7 @@ describe('the auth cache (AUTH_CACHE_MS)', function () {
     after(() => service.close());
 
     it('never accepts a remembered token past its expiry', async () => {
-      const owner = await orgWithOwner(service);
+      const owner = await buildOwner(service);
       const token = await service.token(owner.userId, { ttlSeconds: 2 });
       const call = () =>
         service.updateMyProfile({ firstName: 'A', lastName: 'B', displayName: 'A B' }, { token });
@@ -68,9 +70,10 @@ describe('the auth cache (AUTH_CACHE_MS)', function () {
     });
 
     it('remembers no refusal: a role granted after a 403 works at once', async () => {
-      const owner = await orgWithOwner(service);
-      const projectId = await service.project(owner.orgId, 'Granted');
-      const member = await service.member(owner.orgId);
+      const owner = await buildOwner(service);
+      const projectId = (await buildProject(service, { orgId: owner.orgId, name: 'Granted' }))
+        .projectId;
+      const member = await buildMember(service, { orgId: owner.orgId });
       const update = () =>
         service.updateProject(projectId, { name: 'Granted' }, { token: member.token });
       expect((await update()).status).to.equal(403);
@@ -83,7 +86,7 @@ describe('the auth cache (AUTH_CACHE_MS)', function () {
     });
 
     it('remembers no failure: a token refused once is refused again, a good one then passes', async () => {
-      const owner = await orgWithOwner(service);
+      const owner = await buildOwner(service);
       const bad = `${owner.token.slice(0, -4)}AAAA`;
       const call = (token: string) =>
         service.updateMyProfile({ firstName: 'A', lastName: 'B', displayName: 'A B' }, { token });

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { orgWithOwner, TestService, type ApiResponse } from '../support/test-service.js';
+import { TestService, type ApiResponse } from '../support/test-service.js';
+import { buildIdp, buildOwner, buildProject } from '../support/factories.js';
 import { TcpProxy } from '../support/tcp-proxy.js';
 
 const ERROR_DETAIL = 'type.googleapis.com/identity.v1.ErrorDetail';
@@ -42,7 +43,7 @@ describe('the error model over HTTP', () => {
 
   before(async () => {
     service = await TestService.start();
-    owner = await orgWithOwner(service);
+    owner = await buildOwner(service);
   });
   after(() => service.close());
 
@@ -215,8 +216,8 @@ describe('the error model over HTTP', () => {
   });
 
   it('NOT_FOUND (404) for a project that is not in the target organization', async () => {
-    const other = await orgWithOwner(service);
-    const theirs = await service.project(other.orgId, 'Theirs');
+    const other = await buildOwner(service);
+    const theirs = (await buildProject(service, { orgId: other.orgId, name: 'Theirs' })).projectId;
     for (const id of ['does-not-exist', theirs]) {
       expectError(
         await service.updateProject(id, { name: 'Mine now' }, { token: owner.token }),
@@ -246,7 +247,7 @@ describe('the error model over HTTP', () => {
       6,
       'USER-ALREADY-EXISTS',
     );
-    const idp = await service.idp(owner.orgId);
+    const idp = (await buildIdp(service, { orgId: owner.orgId })).idpId;
     expect(
       (
         await service.importUser(
@@ -264,8 +265,8 @@ describe('the error model over HTTP', () => {
       6,
       'USER-IDP-LINK-ALREADY-EXISTS',
     );
-    await service.project(owner.orgId, 'Apollo');
-    const second = await service.project(owner.orgId, 'Gemini');
+    await buildProject(service, { orgId: owner.orgId, name: 'Apollo' });
+    const second = (await buildProject(service, { orgId: owner.orgId, name: 'Gemini' })).projectId;
     expectError(
       await service.updateProject(second, { name: 'apollo' }, { token: owner.token }),
       409,
@@ -279,7 +280,7 @@ describe('the error model over HTTP', () => {
   });
 
   it('PERMISSION_DENIED (403) for an organization the caller has no permission in', async () => {
-    const other = await orgWithOwner(service);
+    const other = await buildOwner(service);
     expectError(
       await service.importUser(validUser('elsewhere'), { token: owner.token, orgId: other.orgId }),
       403,
@@ -338,7 +339,7 @@ describe('the error model when the database is unreachable', () => {
   before(async () => {
     proxy = new TcpProxy('127.0.0.1', 3306);
     service = await TestService.start({}, await proxy.start());
-    owner = await orgWithOwner(service);
+    owner = await buildOwner(service);
   });
   after(async () => {
     await proxy.cut();
@@ -346,7 +347,8 @@ describe('the error model when the database is unreachable', () => {
   });
 
   it('answers UNAVAILABLE (503) promptly for every operation, and works again when it is back', async () => {
-    const projectId = await service.project(owner.orgId, 'Reachable');
+    const projectId = (await buildProject(service, { orgId: owner.orgId, name: 'Reachable' }))
+      .projectId;
     const port = proxy.port;
     await proxy.cut();
     const started = Date.now();

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createTestDatabase } from '../support/database.js';
 import { TestService } from '../support/test-service.js';
+import { buildMember } from '../support/factories.js';
 
 const CLI = join(process.cwd(), 'dist/services/api/cli/identityctl.js');
 
@@ -120,7 +121,7 @@ describe('identityctl', () => {
       await service.count('idp_configs', 'id = ? AND org_id = ?', [idp.idpId, org.orgId]),
     ).to.equal(1);
 
-    const { userId } = await service.member(org.orgId);
+    const { userId } = await buildMember(service, { orgId: org.orgId });
     const member = await identityctl(
       env,
       'member',
@@ -208,7 +209,7 @@ describe('identityctl', () => {
     expect(unknown.stdout).to.equal('');
     expect(unknown.stderr).to.equal(`identityctl: no user ${nobody}\n`);
 
-    const { userId } = await service.member(await service.organization());
+    const { userId } = await buildMember(service);
     await service.dataSource.query("UPDATE users SET state = 'inactive' WHERE id = ?", [userId]);
     const inactive = await identityctl(env, 'token', 'issue', '--user', userId);
     expect(inactive.code).to.equal(1);
@@ -269,7 +270,7 @@ describe('identityctl on the embedded database while the service has it open', f
   });
 
   it('issues a token for a user of the running service, and none for an unknown one', async () => {
-    const { userId } = await service.member(await service.organization());
+    const { userId } = await buildMember(service);
     const issued = await identityctl(env, 'token', 'issue', '--user', userId);
     expect(issued.code, issued.stderr).to.equal(0);
     const response = await service.updateMyProfile(

@@ -9,7 +9,8 @@ import {
   userAsRead,
   userAsWritten,
 } from '../support/read-model-expectations.js';
-import { orgWithOwner, TestService } from '../support/test-service.js';
+import { TestService } from '../support/test-service.js';
+import { buildOwner, buildProject } from '../support/factories.js';
 
 describe('events without Kafka: consumers read the outbox', function () {
   this.timeout(60_000);
@@ -23,7 +24,7 @@ describe('events without Kafka: consumers read the outbox', function () {
   const emails = async () => (await service.emailFiles()).length;
 
   it('keeps the read models, sends the emails, and after a restart resumes from its cursors', async () => {
-    const owner = await orgWithOwner(service);
+    const owner = await buildOwner(service);
     let worker = await service.startWorker();
     expect(worker.groups).to.deep.equal([]);
     const imported: string[] = [];
@@ -105,10 +106,12 @@ describe('events without Kafka: consumers read the outbox', function () {
   });
 
   it('performs an event that commits after a later one, even once the cursor has passed its gap', async () => {
-    const owner = await orgWithOwner(service);
+    const owner = await buildOwner(service);
     const worker = await service.startWorker();
-    const early = await service.project(owner.orgId, 'Commits late');
-    const late = await service.project(owner.orgId, 'Commits early');
+    const early = (await buildProject(service, { orgId: owner.orgId, name: 'Commits late' }))
+      .projectId;
+    const late = (await buildProject(service, { orgId: owner.orgId, name: 'Commits early' }))
+      .projectId;
     const slow = service.dataSource.createQueryRunner();
     await slow.startTransaction('READ COMMITTED');
     try {

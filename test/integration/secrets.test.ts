@@ -1,12 +1,12 @@
 import { expect } from 'chai';
 import { EventRecord } from '../../shared/db/entities/index.js';
-import { orgWithOwner, TestService } from '../support/test-service.js';
-import { DATABASES } from '../support/databases.js';
+import { buildOwner } from '../support/factories.js';
+import { describeOnEachDatabase } from '../support/databases.js';
 
 /** No password, hash, code or OTP secret in a response (but the requested link), an event or a log line. */
-for (const database of DATABASES) {
-  describe(`secrets, on ${database.name}`, () => {
-    let service: TestService;
+describeOnEachDatabase(
+  'secrets',
+  (service) => {
     let owner: { orgId: string; token: string };
 
     const password = 'Cl3ar-Text-Secret!';
@@ -15,10 +15,8 @@ for (const database of DATABASES) {
     const otpCode = 'KRUGS4ZANFZSA5DPOAQHGZLDOJSXI4Q';
 
     before(async () => {
-      service = await TestService.start({ ...database.env, LOG_LEVEL: 'trace' });
-      owner = await orgWithOwner(service);
+      owner = await buildOwner(service);
     });
-    after(() => service.close());
 
     it('appear nowhere a caller, a consumer or an operator can read', async () => {
       const withPassword = await service.importUser(
@@ -132,5 +130,6 @@ for (const database of DATABASES) {
       );
       expect(codes.every((row) => Number(row.n) === 32)).to.equal(true);
     });
-  });
-}
+  },
+  { LOG_LEVEL: 'trace' },
+);
