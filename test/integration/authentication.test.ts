@@ -5,6 +5,7 @@ import { Project, User } from '../../shared/db/entities/index.js';
 import { generateSigningJwk } from '../../services/api/admin/tokens.js';
 import { buildMember, buildOrg, buildOwner, buildProject } from '../support/factories.js';
 import { describeOnEachDatabase } from '../support/databases.js';
+import { expectServiceError } from '../support/service-error.js';
 
 /**
  * The contract's "Identity" rule: a missing, malformed, expired or badly signed token, or a `sub`
@@ -29,39 +30,17 @@ interface Credentials {
   subject: Subject;
 }
 
-interface RawResponse {
-  status: number;
-  text: string;
-  body: any;
-  headers: Headers;
-}
-
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 describeOnEachDatabase('Authentication of every operation over HTTP', (service) => {
   let owner: Subject & { token: string };
 
-  async function send(
-    method: string,
-    path: string,
-    authorization: string | undefined,
-    body: unknown,
-  ): Promise<RawResponse> {
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (authorization !== undefined) headers.authorization = authorization;
-    const response = await fetch(`${service.api.url}${path}`, {
-      method,
-      headers,
-      body: JSON.stringify(body),
+  /** Calls with exactly this `Authorization` header, or none. */
+  const send = (method: string, path: string, authorization: string | undefined, body: unknown) =>
+    service.call(method, path, {
+      headers: authorization === undefined ? {} : { authorization },
+      body,
     });
-    const text = await response.text();
-    return {
-      status: response.status,
-      text,
-      body: text ? JSON.parse(text) : undefined,
-      headers: response.headers,
-    };
-  }
 
   const profileBody = (firstName: string) => ({
     firstName,
@@ -234,14 +213,8 @@ describeOnEachDatabase('Authentication of every operation over HTTP', (service) 
     },
   ];
 
-  function expectUnauthenticated(response: RawResponse, secret: string | undefined): void {
-    expect(response.status, response.text).to.equal(401);
-    expect(response.body.code).to.equal(16);
-    expect(response.body.details.at(-1)).to.deep.equal({
-      '@type': 'type.googleapis.com/identity.v1.ErrorDetail',
-      id: 'AUTH-UNAUTHENTICATED',
-      message: response.body.message,
-    });
+  function expectUnauthenticated(response: Awaited<ReturnType<typeof send>>, secret?: string) {
+    expectServiceError(response, { status: 401, code: 16, id: 'AUTH-UNAUTHENTICATED' });
     if (secret === undefined) return;
     expect(response.text, 'the body echoes the credential').to.not.include(secret);
     for (const [name, value] of response.headers) {
@@ -252,7 +225,6 @@ describeOnEachDatabase('Authentication of every operation over HTTP', (service) 
   before(async () => {
     owner = await buildOwner(service);
   });
-  after(() => service?.close());
 
   cases.forEach(({ name, credentials }, caseIndex) => {
     describe(`with ${name}`, () => {

@@ -287,6 +287,7 @@ function rawCall(
           resolve({
             status: response.statusCode!,
             body: text ? JSON.parse(text) : undefined,
+            text,
             headers,
           });
         });

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { nextEvent, pollUntil } from '../support/poll.js';
 import { ConsumerCursor } from '../../shared/db/entities/index.js';
 import { startOpsServer } from '../../services/ops/ops-routes.js';
 import { scrape } from '../support/prometheus.js';
@@ -45,11 +46,8 @@ describe('events without Kafka: consumers read the outbox', function () {
         () => userAsWritten(service.dataSource, userId),
       );
     }
-    const deadline = Date.now() + 20_000;
     // The five, and the owner's: a member is imported with an unverified email.
-    while ((await emails()) < 6 && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 100));
-    const sent = await emails();
+    const sent = await pollUntil(emails, (count) => count >= 6, 20_000);
     expect(sent).to.equal(6);
 
     const ops = await startOpsServer(worker.registry, worker.readiness, 0);
@@ -142,8 +140,15 @@ describe('events without Kafka: consumers read the outbox', function () {
         () => projectAsRead(service.dataSource, late),
         () => projectAsWritten(service.dataSource, late),
       );
-      // Longer than the gap wait: the cursor moves past the missing position meanwhile.
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // The cursor moves past the missing position (after the gap wait) to the later event.
+      const [passed] = (await service.events(late)).slice(-1);
+      await nextEvent(
+        worker.subscriptions.find((subscription) =>
+          subscription.name.endsWith('project-read-model'),
+        )!,
+        'caught-up',
+        ({ position }) => BigInt(position) >= BigInt(passed!.position),
+      );
       await slow.query(
         `UPDATE projects SET version = ?, sequence = ?, name = ?, name_lower = ?, change_date = ?
           WHERE id = ?`,

@@ -146,7 +146,6 @@ describeOnEachDatabase(
       deniedBody.ImportHumanUser = importProbe.text;
       deniedBody.UpdateProject = updateProbe.text;
     });
-    after(() => service?.close());
 
     const cases = (Object.keys(ROLES) as RoleName[]).flatMap((role) =>
       (Object.keys(OPERATIONS) as OperationName[]).flatMap((operation) =>

@@ -2,9 +2,8 @@ import { expect } from 'chai';
 import { User } from '../../shared/db/entities/index.js';
 import { buildMember, buildOrg, buildOwner } from '../support/factories.js';
 import { describeOnEachDatabase } from '../support/databases.js';
+import { expectServiceError } from '../support/service-error.js';
 
-const BAD_REQUEST = 'type.googleapis.com/google.rpc.BadRequest';
-const ERROR_DETAIL = 'type.googleapis.com/identity.v1.ErrorDetail';
 const RFC3339_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
 const fullProfile = {
@@ -15,13 +14,6 @@ const fullProfile = {
   preferredLanguage: 'de-ch',
   gender: 'GENDER_FEMALE',
 };
-
-/** The fields named by the one BadRequest detail of a 400, in any order. */
-function violatedFields(body: any): string[] {
-  const badRequests = body.details.filter((detail: any) => detail['@type'] === BAD_REQUEST);
-  expect(badRequests).to.have.length(1);
-  return badRequests[0].fieldViolations.map((violation: { field: string }) => violation.field);
-}
 
 describeOnEachDatabase('Update My Profile over HTTP', (service) => {
   let orgId: string;
@@ -38,12 +30,7 @@ describeOnEachDatabase('Update My Profile over HTTP', (service) => {
     const rowBefore = await user(userId);
     const eventsBefore = (await service.events(userId)).length;
     const response = await service.updateMyProfile(body, { token });
-    expect(response.status, JSON.stringify(body)).to.equal(400);
-    expect(response.body.code).to.equal(3);
-    expect(response.body.message).to.be.a('string').and.have.length.above(0);
-    expect(violatedFields(response.body)).to.have.members(fields);
-    expect(response.body.details.at(-1)).to.include({ '@type': ERROR_DETAIL });
-    expect(response.body.details.at(-1).id).to.be.a('string').and.have.length.above(0);
+    expectServiceError(response, { status: 400, code: 3, fields });
     expect(await user(userId)).to.deep.equal(rowBefore);
     expect(await service.events(userId)).to.have.length(eventsBefore);
   }

@@ -181,8 +181,9 @@ describe('text that is not well-formed Unicode, on every transport', () => {
           Buffer.from('","lastName":"B","displayName":"A B"}'),
         ]),
       });
+      const text = await response.text();
       expectRefusedOverJson(
-        { status: response.status, body: await response.json(), headers: response.headers },
+        { status: response.status, body: JSON.parse(text), text, headers: response.headers },
         { firstName: DESCRIPTION },
       );
     });

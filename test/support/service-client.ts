@@ -5,6 +5,8 @@ import { callGrpcWeb } from './grpc-web-client.js';
 export interface ApiResponse<T = any> {
   status: number;
   body: T;
+  /** The body as sent, for comparing byte for byte or looking for what must not be in it. */
+  text: string;
   headers: Headers;
 }
 
@@ -47,6 +49,7 @@ export class ServiceClient {
     return {
       status: response.status,
       body: text ? JSON.parse(text) : undefined,
+      text,
       headers: response.headers,
     };
   }

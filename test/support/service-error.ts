@@ -33,14 +33,23 @@ export function expectServiceError(
     message: body.message,
   });
   expect(last.id).to.be.a('string').and.not.equal('');
-  const badRequests = body.details.filter(
-    (detail: { '@type': string }) => detail['@type'] === BAD_REQUEST,
-  );
+  const badRequests = badRequestsOf(response);
   if (expected.fields) {
     expect(badRequests).to.have.length(1);
     expect(
-      badRequests[0].fieldViolations.map((violation: FieldViolation) => violation.field),
+      badRequests[0]!.fieldViolations.map((violation: FieldViolation) => violation.field),
     ).to.have.members(expected.fields);
   }
-  return badRequests[0]?.fieldViolations ?? [];
+  return violationsOf(response);
+}
+
+/** The field violations of an error body's BadRequest detail; none without one. */
+export function violationsOf(response: ApiResponse): FieldViolation[] {
+  return badRequestsOf(response)[0]?.fieldViolations ?? [];
+}
+
+function badRequestsOf(response: ApiResponse): { fieldViolations: FieldViolation[] }[] {
+  return response.body.details.filter(
+    (detail: { '@type': string }) => detail['@type'] === BAD_REQUEST,
+  );
 }
