@@ -20,30 +20,28 @@ describe('the error model over HTTP', () => {
   after(() => service.close());
 
   describe('INVALID_ARGUMENT (400)', () => {
-    it('for a body that is not JSON', async () => {
-      const response = await service.call('POST', '/management/v1/users/human/_import', {
-        token: owner.token,
+    const unreadable = [
+      {
+        title: 'for a body that is not JSON',
         rawBody: '{"userName": ',
-      });
-      expectServiceError(response, { status: 400, code: 3, id: 'REQUEST-INVALID' });
-      expect(violationsOf(response)).to.deep.equal([
-        {
-          field: '',
-          description: 'the request body is not valid JSON: expected a value at line 1 column 14',
-        },
-      ]);
-    });
-
-    it('for a body that is JSON but not an object', async () => {
-      const response = await service.call('POST', '/management/v1/users/human/_import', {
-        token: owner.token,
+        description: 'the request body is not valid JSON: expected a value at line 1 column 14',
+      },
+      {
+        title: 'for a body that is JSON but not an object',
         rawBody: '[1,2]',
+        description: 'the request body must be a JSON object',
+      },
+    ];
+    for (const { title, rawBody, description } of unreadable) {
+      it(title, async () => {
+        const response = await service.call('POST', '/management/v1/users/human/_import', {
+          token: owner.token,
+          rawBody,
+        });
+        expectServiceError(response, { status: 400, code: 3, id: 'REQUEST-INVALID' });
+        expect(violationsOf(response)).to.deep.equal([{ field: '', description }]);
       });
-      expectServiceError(response, { status: 400, code: 3, id: 'REQUEST-INVALID' });
-      expect(violationsOf(response)).to.deep.equal([
-        { field: '', description: 'the request body must be a JSON object' },
-      ]);
-    });
+    }
 
     it('for an empty body, read as an empty message as gRPC would', async () => {
       const response = await service.call('POST', '/management/v1/users/human/_import', {

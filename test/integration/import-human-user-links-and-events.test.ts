@@ -6,12 +6,7 @@ import { verifyPassword } from '../../services/api/credentials/password-hash.js'
 import { FOREIGN_VECTORS } from '../support/password-hash-vectors.js';
 import { buildIdp, buildOwner } from '../support/factories.js';
 import { describeOnEachDatabase } from '../support/databases.js';
-
-const minimal = (userName: string) => ({
-  userName,
-  profile: { firstName: 'Ada', lastName: 'Lovelace' },
-  email: { email: `${userName.trim()}@example.com` },
-});
+import { minimalImport } from '../support/requests.js';
 
 describeOnEachDatabase('Create/Import User (Human) over HTTP', (service) => {
   let owner: { orgId: string; token: string };
@@ -24,7 +19,7 @@ describeOnEachDatabase('Create/Import User (Human) over HTTP', (service) => {
     const idp = (await buildIdp(service, { orgId: owner.orgId })).idpId;
     const response = await service.importUser(
       {
-        ...minimal('brokered'),
+        ...minimalImport('brokered'),
         idps: [{ configId: idp, externalUserId: 'ext-1', displayName: 'Ada at IdP' }],
       },
       { token: owner.token },
@@ -54,7 +49,7 @@ describeOnEachDatabase('Create/Import User (Human) over HTTP', (service) => {
     const ownIdp = (await buildIdp(service, { orgId: owner.orgId })).idpId;
     const response = await service.importUser(
       {
-        ...minimal('foreign-idp'),
+        ...minimalImport('foreign-idp'),
         idps: [
           { configId: ownIdp, externalUserId: 'x' },
           { configId: foreignIdp, externalUserId: 'y' },
@@ -77,20 +72,20 @@ describeOnEachDatabase('Create/Import User (Human) over HTTP', (service) => {
     expect(
       (
         await service.importUser(
-          { ...minimal('link-1'), idps: [{ configId: idp, externalUserId: 'same' }] },
+          { ...minimalImport('link-1'), idps: [{ configId: idp, externalUserId: 'same' }] },
           { token: owner.token },
         )
       ).status,
     ).to.equal(200);
     const taken = await service.importUser(
-      { ...minimal('link-2'), idps: [{ configId: idp, externalUserId: 'same' }] },
+      { ...minimalImport('link-2'), idps: [{ configId: idp, externalUserId: 'same' }] },
       { token: owner.token },
     );
     expect(taken.status).to.equal(409);
     expect(taken.body.details.at(-1).id).to.equal('USER-IDP-LINK-ALREADY-EXISTS');
     const repeated = await service.importUser(
       {
-        ...minimal('link-3'),
+        ...minimalImport('link-3'),
         idps: [
           { configId: idp, externalUserId: 'twice' },
           { configId: idp, externalUserId: 'twice' },
@@ -107,7 +102,7 @@ describeOnEachDatabase('Create/Import User (Human) over HTTP', (service) => {
   it('returns a passwordless registration link whose code is stored only as a hash', async () => {
     const before = Date.now();
     const response = await service.importUser(
-      { ...minimal('passkey'), requestPasswordlessRegistration: true },
+      { ...minimalImport('passkey'), requestPasswordlessRegistration: true },
       { token: owner.token },
     );
     expect(response.status).to.equal(200);
@@ -133,7 +128,7 @@ describeOnEachDatabase('Create/Import User (Human) over HTTP', (service) => {
       codeId: stored.id,
       expiration: passwordlessRegistration.expiration,
     });
-    const without = await service.importUser(minimal('no-passkey'), { token: owner.token });
+    const without = await service.importUser(minimalImport('no-passkey'), { token: owner.token });
     expect(without.body).to.not.have.property('passwordlessRegistration');
   });
 
@@ -194,7 +189,7 @@ describeOnEachDatabase('Create/Import User (Human) over HTTP', (service) => {
     cases.forEach(({ name, body, types, initializationRequired }, index) => {
       it(`records ${types.length} event(s) for: ${name}`, async () => {
         const response = await service.importUser(
-          { ...minimal(`events-${index}`), ...body },
+          { ...minimalImport(`events-${index}`), ...body },
           { token: owner.token },
         );
         expect(response.status).to.equal(200);
@@ -228,7 +223,7 @@ describeOnEachDatabase('importing password hashes made elsewhere, over HTTP', (s
   FOREIGN_VECTORS.forEach((vector, index) => {
     it(`accepts ${vector.format} (${vector.madeBy.slice(0, 60)}…) and verifies only its password`, async () => {
       const response = await service.importUser(
-        { ...minimal(`hash-${index}`), hashedPassword: { value: vector.encoded } },
+        { ...minimalImport(`hash-${index}`), hashedPassword: { value: vector.encoded } },
         { token: owner.token },
       );
       expect(response.status, JSON.stringify(response.body)).to.equal(200);

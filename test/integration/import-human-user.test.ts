@@ -4,12 +4,7 @@ import { decryptSecret } from '../../services/api/credentials/otp-secret.js';
 import { verifyPassword } from '../../services/api/credentials/password-hash.js';
 import { buildOwner } from '../support/factories.js';
 import { describeOnEachDatabase } from '../support/databases.js';
-
-const minimal = (userName: string) => ({
-  userName,
-  profile: { firstName: 'Ada', lastName: 'Lovelace' },
-  email: { email: `${userName.trim()}@example.com` },
-});
+import { minimalImport } from '../support/requests.js';
 
 describeOnEachDatabase('Create/Import User (Human) over HTTP', (service) => {
   let owner: { orgId: string; token: string };
@@ -23,7 +18,7 @@ describeOnEachDatabase('Create/Import User (Human) over HTTP', (service) => {
   });
 
   it('creates the user with the details of its events', async () => {
-    const response = await service.importUser(minimal('ada'), { token: owner.token });
+    const response = await service.importUser(minimalImport('ada'), { token: owner.token });
     expect(response.status).to.equal(200);
     const { userId, details } = response.body;
     const events = await service.events(userId);
@@ -46,11 +41,13 @@ describeOnEachDatabase('Create/Import User (Human) over HTTP', (service) => {
   });
 
   it('trims userName and keeps it unique case-insensitively across the instance', async () => {
-    const first = await service.importUser(minimal('  Grace.Hopper  '), { token: owner.token });
+    const first = await service.importUser(minimalImport('  Grace.Hopper  '), {
+      token: owner.token,
+    });
     expect(first.status).to.equal(200);
     expect((await user(first.body.userId)).userName).to.equal('Grace.Hopper');
     const other = await buildOwner(service);
-    const again = await service.importUser(minimal('grace.HOPPER'), { token: other.token });
+    const again = await service.importUser(minimalImport('grace.HOPPER'), { token: other.token });
     expect(again.status).to.equal(409);
     expect(again.body.code).to.equal(6);
     expect(again.body.details.at(-1)).to.deep.include({
@@ -61,14 +58,17 @@ describeOnEachDatabase('Create/Import User (Human) over HTTP', (service) => {
 
   it('stores the phone in E.164 and refuses a number that is not global', async () => {
     const ok = await service.importUser(
-      { ...minimal('phone-ok'), phone: { phone: '+41 (79) 123-45-67', isPhoneVerified: true } },
+      {
+        ...minimalImport('phone-ok'),
+        phone: { phone: '+41 (79) 123-45-67', isPhoneVerified: true },
+      },
       { token: owner.token },
     );
     expect(ok.status).to.equal(200);
     expect(await user(ok.body.userId)).to.include({ phone: '+41791234567', phoneVerified: true });
     expect(await eventTypes(ok.body.userId)).to.include('user.human.phone.verified');
     const tel = await service.importUser(
-      { ...minimal('phone-tel'), phone: { phone: 'tel:+1-201-555-0123' } },
+      { ...minimalImport('phone-tel'), phone: { phone: 'tel:+1-201-555-0123' } },
       { token: owner.token },
     );
     expect(tel.status).to.equal(200);
@@ -78,7 +78,7 @@ describeOnEachDatabase('Create/Import User (Human) over HTTP', (service) => {
     });
     for (const phone of ['079 123 45 67', '+41 12', 'call me']) {
       const bad = await service.importUser(
-        { ...minimal('phone-bad'), phone: { phone } },
+        { ...minimalImport('phone-bad'), phone: { phone } },
         { token: owner.token },
       );
       expect(bad.status, phone).to.equal(400);
@@ -91,7 +91,7 @@ describeOnEachDatabase('Create/Import User (Human) over HTTP', (service) => {
   it('stores preferredLanguage as a canonical BCP 47 tag and refuses a malformed one', async () => {
     const ok = await service.importUser(
       {
-        ...minimal('lang-ok'),
+        ...minimalImport('lang-ok'),
         profile: { firstName: 'A', lastName: 'B', preferredLanguage: 'de-ch' },
       },
       { token: owner.token },
@@ -100,7 +100,7 @@ describeOnEachDatabase('Create/Import User (Human) over HTTP', (service) => {
     expect((await user(ok.body.userId)).preferredLanguage).to.equal('de-CH');
     const bad = await service.importUser(
       {
-        ...minimal('lang-bad'),
+        ...minimalImport('lang-bad'),
         profile: { firstName: 'A', lastName: 'B', preferredLanguage: 'de_CH!' },
       },
       { token: owner.token },
@@ -112,7 +112,7 @@ describeOnEachDatabase('Create/Import User (Human) over HTTP', (service) => {
   it('keeps a given displayName, nickName and gender', async () => {
     const response = await service.importUser(
       {
-        ...minimal('named'),
+        ...minimalImport('named'),
         profile: {
           firstName: 'A',
           lastName: 'B',
@@ -132,7 +132,7 @@ describeOnEachDatabase('Create/Import User (Human) over HTTP', (service) => {
 
   it('hashes a clear password with argon2id and asks no change unless passwordChangeRequired', async () => {
     const response = await service.importUser(
-      { ...minimal('clear-pw'), password: 'Sup3r-secret!' },
+      { ...minimalImport('clear-pw'), password: 'Sup3r-secret!' },
       { token: owner.token },
     );
     expect(response.status).to.equal(200);
@@ -149,12 +149,12 @@ describeOnEachDatabase('Create/Import User (Human) over HTTP', (service) => {
 
   it('keeps passwordChangeRequired for clear and hashed passwords alike', async () => {
     const clear = await service.importUser(
-      { ...minimal('change-clear'), password: 'Sup3r-secret!', passwordChangeRequired: true },
+      { ...minimalImport('change-clear'), password: 'Sup3r-secret!', passwordChangeRequired: true },
       { token: owner.token },
     );
     const hashed = await service.importUser(
       {
-        ...minimal('change-hashed'),
+        ...minimalImport('change-hashed'),
         hashedPassword: { value: '$1$saltsalt$qjXMvbEw8oaL.CzflDtaK/' },
         passwordChangeRequired: true,
       },
@@ -173,7 +173,7 @@ describeOnEachDatabase('Create/Import User (Human) over HTTP', (service) => {
   it('refuses a clear password that fails the policy, naming the policy', async () => {
     for (const password of ['short1!A', 'alllowercase1!', 'NoDigits!!', 'NoSymbol123']) {
       const response = await service.importUser(
-        { ...minimal('weak'), password },
+        { ...minimalImport('weak'), password },
         { token: owner.token },
       );
       if (password === 'short1!A') {
@@ -194,7 +194,7 @@ describeOnEachDatabase('Create/Import User (Human) over HTTP', (service) => {
   it('refuses password together with hashedPassword, and an unsupported hash', async () => {
     const both = await service.importUser(
       {
-        ...minimal('both'),
+        ...minimalImport('both'),
         password: 'Sup3r-secret!',
         hashedPassword: { value: '$1$saltsalt$qjXMvbEw8oaL.CzflDtaK/' },
       },
@@ -205,7 +205,10 @@ describeOnEachDatabase('Create/Import User (Human) over HTTP', (service) => {
       { field: 'hashedPassword', description: 'must not be given together with password' },
     ]);
     const unsupported = await service.importUser(
-      { ...minimal('apr1'), hashedPassword: { value: '$apr1$saltsalt$yAAkm4libquA.ZWLHbSBq/' } },
+      {
+        ...minimalImport('apr1'),
+        hashedPassword: { value: '$apr1$saltsalt$yAAkm4libquA.ZWLHbSBq/' },
+      },
       { token: owner.token },
     );
     expect(unsupported.status).to.equal(400);
@@ -215,7 +218,7 @@ describeOnEachDatabase('Create/Import User (Human) over HTTP', (service) => {
   it('stores an OTP secret encrypted and refuses one that is not base32', async () => {
     const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
     const response = await service.importUser(
-      { ...minimal('otp'), otpCode: secret },
+      { ...minimalImport('otp'), otpCode: secret },
       { token: owner.token },
     );
     expect(response.status).to.equal(200);
@@ -232,7 +235,7 @@ describeOnEachDatabase('Create/Import User (Human) over HTTP', (service) => {
     expect(await eventTypes(response.body.userId)).to.include('user.human.otp.added');
     for (const otpCode of ['not base32!', 'JBSWY3DP', 'JBSWY3DPEHPK3PX1']) {
       const bad = await service.importUser(
-        { ...minimal('otp-bad'), otpCode },
+        { ...minimalImport('otp-bad'), otpCode },
         { token: owner.token },
       );
       expect(bad.status, otpCode).to.equal(400);

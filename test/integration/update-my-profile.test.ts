@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { User } from '../../shared/db/entities/index.js';
 import { buildMember, buildOrg, buildOwner } from '../support/factories.js';
 import { describeOnEachDatabase } from '../support/databases.js';
+import { changeDetails } from '../support/event-details.js';
 import { expectServiceError } from '../support/service-error.js';
 
 const RFC3339_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
@@ -56,13 +57,7 @@ describeOnEachDatabase('Update My Profile over HTTP', (service) => {
     expect(event.orgId).to.equal(orgId);
     expect(event.payload).to.deep.equal({ ...fullProfile, preferredLanguage: 'de-CH' });
 
-    expect(response.body).to.deep.equal({
-      details: {
-        sequence: event.position,
-        changeDate: event.createdAt.toISOString(),
-        resourceOwner: orgId,
-      },
-    });
+    expect(response.body).to.deep.equal({ details: changeDetails(event, orgId) });
     const { details } = response.body;
     expect(details.sequence).to.match(/^\d+$/);
     expect(BigInt(details.sequence) > BigInt(before.sequence)).to.equal(true);

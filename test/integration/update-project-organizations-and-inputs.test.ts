@@ -1,36 +1,19 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import { Project } from '../../shared/db/entities/index.js';
 import { addMember } from '../../services/api/admin/organizations.js';
 import { buildOwner, buildProject } from '../support/factories.js';
 import { describeOnEachDatabase } from '../support/databases.js';
+import { changeDetails } from '../support/event-details.js';
+import { ALL_SET, projectRow, snapshotProject } from '../support/project-fixtures.js';
 import { expectServiceError } from '../support/service-error.js';
 
 // Update Project, continued: which organization a call acts in, and which inputs it refuses.
 
-const allSet = {
-  name: 'Renamed',
-  projectRoleAssertion: true,
-  projectRoleCheck: true,
-  hasProjectCheck: true,
-  privateLabelingSetting: 'PRIVATE_LABELING_SETTING_ENFORCE_PROJECT_RESOURCE_OWNER_POLICY',
-};
-
 describeOnEachDatabase('Update Project over HTTP', (service) => {
   let owner: { orgId: string; userId: string; token: string };
 
-  const project = (projectId: string) =>
-    service.dataSource.getRepository(Project).findOneByOrFail({ id: projectId });
-
-  /** Takes a snapshot of a project's row and events, to check later that nothing changed. */
-  async function snapshot(projectId: string): Promise<() => Promise<void>> {
-    const row = await project(projectId);
-    const events = (await service.events(projectId)).length;
-    return async () => {
-      expect(await project(projectId)).to.deep.equal(row);
-      expect(await service.events(projectId)).to.have.length(events);
-    };
-  }
+  const project = (projectId: string) => projectRow(service, projectId);
+  const snapshot = (projectId: string) => snapshotProject(service, projectId);
 
   /** Sends an update that must be refused as invalid and checks the project is untouched. */
   async function expectInvalid(body: unknown, fields: string[]): Promise<void> {
@@ -56,10 +39,10 @@ describeOnEachDatabase('Update Project over HTTP', (service) => {
       .projectId;
 
     // Without the header the target is the caller's own organization, where it does not exist.
-    const ownOrg = await service.updateProject(foreignId, allSet, { token: owner.token });
+    const ownOrg = await service.updateProject(foreignId, ALL_SET, { token: owner.token });
     expectServiceError(ownOrg, { status: 404, code: 5, id: 'PROJECT-NOT-FOUND' });
 
-    const response = await service.updateProject(foreignId, allSet, {
+    const response = await service.updateProject(foreignId, ALL_SET, {
       token: owner.token,
       orgId: other.orgId,
     });
@@ -68,18 +51,12 @@ describeOnEachDatabase('Update Project over HTTP', (service) => {
     const event = (await service.events(foreignId)).at(-1)!;
     expect(event.type).to.equal('project.changed');
     expect(event.orgId).to.equal(other.orgId);
-    expect(response.body).to.deep.equal({
-      details: {
-        sequence: event.position,
-        changeDate: event.createdAt.toISOString(),
-        resourceOwner: other.orgId,
-      },
-    });
-    expect(await project(foreignId)).to.include({ ...allSet, orgId: other.orgId });
+    expect(response.body).to.deep.equal({ details: changeDetails(event, other.orgId) });
+    expect(await project(foreignId)).to.include({ ...ALL_SET, orgId: other.orgId });
 
     // A project of the caller's own organization is not found in the other one.
     const ownId = (await buildProject(service, { orgId: owner.orgId })).projectId;
-    const crossed = await service.updateProject(ownId, allSet, {
+    const crossed = await service.updateProject(ownId, ALL_SET, {
       token: owner.token,
       orgId: other.orgId,
     });
@@ -90,7 +67,7 @@ describeOnEachDatabase('Update Project over HTTP', (service) => {
     const other = await buildOwner(service);
     const foreignId = (await buildProject(service, { orgId: other.orgId })).projectId;
     const unchanged = await snapshot(foreignId);
-    const response = await service.updateProject(foreignId, allSet, {
+    const response = await service.updateProject(foreignId, ALL_SET, {
       token: owner.token,
       orgId: other.orgId,
     });
@@ -104,7 +81,7 @@ describeOnEachDatabase('Update Project over HTTP', (service) => {
     for (const id of [projectId, randomUUID()]) {
       const response = await service.updateProject(
         projectId,
-        { ...allSet, id },
+        { ...ALL_SET, id },
         { token: owner.token },
       );
       const violations = expectServiceError(response, { status: 400, code: 3, fields: ['id'] });
@@ -114,12 +91,12 @@ describeOnEachDatabase('Update Project over HTTP', (service) => {
   });
 
   it('refuses a missing, empty, blank or over-long name and accepts 200 characters', async () => {
-    const { name: _name, ...withoutName } = allSet;
+    const { name: _name, ...withoutName } = ALL_SET;
     await expectInvalid(withoutName, ['name']);
-    await expectInvalid({ ...allSet, name: '' }, ['name']);
-    await expectInvalid({ ...allSet, name: ' \t ' }, ['name']);
-    await expectInvalid({ ...allSet, name: 'n'.repeat(201) }, ['name']);
-    await expectInvalid({ ...allSet, name: 42 }, ['name']);
+    await expectInvalid({ ...ALL_SET, name: '' }, ['name']);
+    await expectInvalid({ ...ALL_SET, name: ' \t ' }, ['name']);
+    await expectInvalid({ ...ALL_SET, name: 'n'.repeat(201) }, ['name']);
+    await expectInvalid({ ...ALL_SET, name: 42 }, ['name']);
 
     const projectId = (await buildProject(service, { orgId: owner.orgId })).projectId;
     const longest = 'N'.repeat(200);
@@ -146,17 +123,17 @@ describeOnEachDatabase('Update Project over HTTP', (service) => {
   });
 
   it('refuses a privateLabelingSetting that is not one of the enum names', async () => {
-    await expectInvalid({ ...allSet, privateLabelingSetting: 'PRIVATE_LABELING_SETTING_NONE' }, [
+    await expectInvalid({ ...ALL_SET, privateLabelingSetting: 'PRIVATE_LABELING_SETTING_NONE' }, [
       'privateLabelingSetting',
     ]);
-    await expectInvalid({ ...allSet, privateLabelingSetting: 1 }, ['privateLabelingSetting']);
+    await expectInvalid({ ...ALL_SET, privateLabelingSetting: 1 }, ['privateLabelingSetting']);
   });
 
   it('refuses non-boolean flags and unknown fields, naming each', async () => {
-    await expectInvalid({ ...allSet, projectRoleCheck: 'true', hasProjectCheck: 1 }, [
+    await expectInvalid({ ...ALL_SET, projectRoleCheck: 'true', hasProjectCheck: 1 }, [
       'projectRoleCheck',
       'hasProjectCheck',
     ]);
-    await expectInvalid({ ...allSet, description: 'x' }, ['description']);
+    await expectInvalid({ ...ALL_SET, description: 'x' }, ['description']);
   });
 });

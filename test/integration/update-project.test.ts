@@ -1,35 +1,18 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import { Project } from '../../shared/db/entities/index.js';
 import { buildOwner, buildProject } from '../support/factories.js';
 import { describeOnEachDatabase } from '../support/databases.js';
+import { changeDetails } from '../support/event-details.js';
+import { ALL_SET, projectRow, snapshotProject } from '../support/project-fixtures.js';
 import { expectServiceError } from '../support/service-error.js';
 
 const RFC3339_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
-const allSet = {
-  name: 'Renamed',
-  projectRoleAssertion: true,
-  projectRoleCheck: true,
-  hasProjectCheck: true,
-  privateLabelingSetting: 'PRIVATE_LABELING_SETTING_ENFORCE_PROJECT_RESOURCE_OWNER_POLICY',
-};
-
 describeOnEachDatabase('Update Project over HTTP', (service) => {
   let owner: { orgId: string; userId: string; token: string };
 
-  const project = (projectId: string) =>
-    service.dataSource.getRepository(Project).findOneByOrFail({ id: projectId });
-
-  /** Takes a snapshot of a project's row and events, to check later that nothing changed. */
-  async function snapshot(projectId: string): Promise<() => Promise<void>> {
-    const row = await project(projectId);
-    const events = (await service.events(projectId)).length;
-    return async () => {
-      expect(await project(projectId)).to.deep.equal(row);
-      expect(await service.events(projectId)).to.have.length(events);
-    };
-  }
+  const project = (projectId: string) => projectRow(service, projectId);
+  const snapshot = (projectId: string) => snapshotProject(service, projectId);
 
   before(async () => {
     owner = await buildOwner(service);
@@ -40,24 +23,18 @@ describeOnEachDatabase('Update Project over HTTP', (service) => {
       .projectId;
     const before = await project(projectId);
 
-    const response = await service.updateProject(projectId, allSet, { token: owner.token });
+    const response = await service.updateProject(projectId, ALL_SET, { token: owner.token });
 
     expect(response.status).to.equal(200);
     const events = await service.events(projectId);
     expect(events.map((event) => event.type)).to.deep.equal(['project.added', 'project.changed']);
     const event = events[1]!;
-    expect(event.payload).to.deep.equal(allSet);
+    expect(event.payload).to.deep.equal(ALL_SET);
     expect(event.aggregateType).to.equal('project');
     expect(event.aggregateVersion).to.equal(events[0]!.aggregateVersion + 1);
     expect(event.orgId).to.equal(owner.orgId);
 
-    expect(response.body).to.deep.equal({
-      details: {
-        sequence: event.position,
-        changeDate: event.createdAt.toISOString(),
-        resourceOwner: owner.orgId,
-      },
-    });
+    expect(response.body).to.deep.equal({ details: changeDetails(event, owner.orgId) });
     const { details } = response.body;
     expect(details.sequence).to.match(/^\d+$/);
     expect(BigInt(details.sequence) > BigInt(before.sequence)).to.equal(true);
@@ -65,7 +42,7 @@ describeOnEachDatabase('Update Project over HTTP', (service) => {
     expect(details).not.to.have.property('creationDate');
 
     const stored = await project(projectId);
-    expect(stored).to.include({ ...allSet, nameLower: 'renamed', orgId: owner.orgId });
+    expect(stored).to.include({ ...ALL_SET, nameLower: 'renamed', orgId: owner.orgId });
     expect(stored.sequence).to.equal(details.sequence);
     expect(stored.changeDate.toISOString()).to.equal(details.changeDate);
     expect(stored.version).to.equal(before.version + 1);
@@ -77,7 +54,7 @@ describeOnEachDatabase('Update Project over HTTP', (service) => {
       .projectId;
     const first = await service.updateProject(
       projectId,
-      { ...allSet, name: 'Replace me' },
+      { ...ALL_SET, name: 'Replace me' },
       { token: owner.token },
     );
     expect(first.status).to.equal(200);
@@ -157,7 +134,7 @@ describeOnEachDatabase('Update Project over HTTP', (service) => {
     await unchanged();
 
     // After a real change, repeating it answers with that change's details.
-    const change = { ...allSet, name: 'Unchanged' };
+    const change = { ...ALL_SET, name: 'Unchanged' };
     const changed = await service.updateProject(projectId, change, { token: owner.token });
     expect(changed.status).to.equal(200);
     expect(changed.body.details.sequence).not.to.equal(current.sequence);
@@ -170,7 +147,7 @@ describeOnEachDatabase('Update Project over HTTP', (service) => {
 
   it('answers NOT_FOUND for an unknown project', async () => {
     const events = await service.count('events');
-    const response = await service.updateProject(randomUUID(), allSet, { token: owner.token });
+    const response = await service.updateProject(randomUUID(), ALL_SET, { token: owner.token });
     expectServiceError(response, { status: 404, code: 5, id: 'PROJECT-NOT-FOUND' });
     expect(await service.count('events')).to.equal(events);
   });
@@ -181,7 +158,7 @@ describeOnEachDatabase('Update Project over HTTP', (service) => {
       .projectId;
     const unchanged = await snapshot(foreignId);
 
-    const response = await service.updateProject(foreignId, allSet, { token: owner.token });
+    const response = await service.updateProject(foreignId, ALL_SET, { token: owner.token });
 
     expectServiceError(response, { status: 404, code: 5, id: 'PROJECT-NOT-FOUND' });
     await unchanged();
@@ -196,7 +173,7 @@ describeOnEachDatabase('Update Project over HTTP', (service) => {
     for (const name of ['Taken Name', 'taken name', '  TAKEN NAME  ']) {
       const response = await service.updateProject(
         projectId,
-        { ...allSet, name },
+        { ...ALL_SET, name },
         { token: owner.token },
       );
       expectServiceError(response, { status: 409, code: 6, id: 'PROJECT-NAME-ALREADY-EXISTS' });
