@@ -57,13 +57,8 @@ describe('a failure part-way through an operation', () => {
   });
 
   it('leaves nothing when the database refuses the last write', async () => {
-    await service.dataSource.query(
-      `CREATE TRIGGER fail_code_insert BEFORE INSERT ON user_codes FOR EACH ROW
-       SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'no codes today'`,
-    );
-    try {
-      const before = await snapshot();
-      const response = await service.importUser(
+    const importUnlucky = () =>
+      service.importUser(
         {
           userName: 'unlucky',
           profile: { firstName: 'A', lastName: 'B' },
@@ -72,21 +67,18 @@ describe('a failure part-way through an operation', () => {
         },
         { token: owner.token },
       );
-      expect(response.status).to.equal(500);
+    await service.dataSource.query(
+      `CREATE TRIGGER fail_code_insert BEFORE INSERT ON user_codes FOR EACH ROW
+       SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'no codes today'`,
+    );
+    try {
+      const before = await snapshot();
+      expect((await importUnlucky()).status).to.equal(500);
       expect(await snapshot()).to.deep.equal(before);
     } finally {
       await service.dataSource.query('DROP TRIGGER fail_code_insert');
     }
-    const retried = await service.importUser(
-      {
-        userName: 'unlucky',
-        profile: { firstName: 'A', lastName: 'B' },
-        email: { email: 'a@example.com' },
-        requestPasswordlessRegistration: true,
-      },
-      { token: owner.token },
-    );
-    expect(retried.status).to.equal(200);
+    expect((await importUnlucky()).status).to.equal(200);
   });
 
   it('leaves a project and its events as they were when its update fails', async () => {

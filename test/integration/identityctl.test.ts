@@ -152,34 +152,27 @@ describe('identityctl', () => {
   });
 
   it('refuses what it cannot do, on stderr with a non-zero exit', async () => {
-    const noKey = await identityctl(
-      { DATABASE_URL: service.config.databaseUrl! },
-      'token',
-      'issue',
-      '--user',
-      'u',
-    );
-    expect(noKey.code).to.equal(1);
-    expect(noKey.stderr).to.contain('JWT_SIGNING_KEY_FILE');
-    const unknown = await identityctl(env, 'user', 'delete');
-    expect(unknown.code).to.equal(2);
-    expect(unknown.stderr).to.contain('unknown command "user delete"');
-    const missing = await identityctl(env, 'org', 'create');
-    expect(missing.code).to.equal(2);
-    expect(missing.stderr).to.contain('--name is required');
-    const badRole = await identityctl(
-      env,
-      'member',
-      'add',
-      '--org',
-      'x',
-      '--user',
-      'y',
-      '--role',
-      'GOD',
-    );
-    expect(badRole.code).to.equal(1);
-    expect(badRole.stderr).to.contain('role must be one of');
+    const refusals: [Record<string, string>, string[], number, string][] = [
+      [
+        { DATABASE_URL: service.config.databaseUrl! },
+        ['token', 'issue', '--user', 'u'],
+        1,
+        'JWT_SIGNING_KEY_FILE',
+      ],
+      [env, ['user', 'delete'], 2, 'unknown command "user delete"'],
+      [env, ['org', 'create'], 2, '--name is required'],
+      [
+        env,
+        ['member', 'add', '--org', 'x', '--user', 'y', '--role', 'GOD'],
+        1,
+        'role must be one of',
+      ],
+    ];
+    for (const [withEnv, args, code, said] of refusals) {
+      const refused = await identityctl(withEnv, ...args);
+      expect(refused.code, args.join(' ')).to.equal(code);
+      expect(refused.stderr).to.contain(said);
+    }
     const migrated = await identityctl(env, 'migrate');
     expect(migrated.json).to.deep.equal({ applied: [] });
   });
