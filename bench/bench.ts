@@ -32,7 +32,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SmtpSink } from '../test/support/smtp-sink.js';
 import { startWorkerProcess } from '../test/support/worker-process.js';
-import { orgWithOwner, TestService } from '../test/support/test-service.js';
+import { TestService } from '../test/support/test-service.js';
+import { buildMember, buildOwner, buildProject } from '../test/support/factories.js';
 import { brokerForRun, machine, runMain } from './bench-report.js';
 import { printTables, ratios } from './bench-tables.js';
 import { renderChart } from './chart.js';
@@ -59,13 +60,15 @@ const OUT = process.env.BENCH_OUT ?? 'docs/benchmarks';
 const PARTS = list('BENCH_PARTS', ['raw', 'load', 'lag', 'isolation']);
 
 async function fixturesFor(service: TestService): Promise<Fixtures & { orgId: string }> {
-  const owner = await orgWithOwner(service);
+  const owner = await buildOwner(service);
   const width = Math.max(...CONCURRENCIES, 8);
   const users = [];
-  for (let i = 0; i < width; i++) users.push(await service.member(owner.orgId));
+  for (let i = 0; i < width; i++) users.push(await buildMember(service, { orgId: owner.orgId }));
   const projectIds = [];
   for (let i = 0; i < Math.max(width, 100); i++)
-    projectIds.push(await service.project(owner.orgId, `Load ${i}-1`));
+    projectIds.push(
+      (await buildProject(service, { orgId: owner.orgId, name: `Load ${i}-1` })).projectId,
+    );
   return {
     orgId: owner.orgId,
     httpUrl: service.api.url,

@@ -16,7 +16,8 @@ import { importHumanUser } from '../services/api/operations/import-human-user/im
 import { updateProject } from '../services/api/operations/update-project/update-project.handler.js';
 import type { CloudEvent } from '../shared/events/cloud-event.js';
 import { SmtpSink } from '../test/support/smtp-sink.js';
-import { orgWithOwner, TestService } from '../test/support/test-service.js';
+import { TestService } from '../test/support/test-service.js';
+import { buildOwner, buildProject } from '../test/support/factories.js';
 import { brokerForRun, latencies, machine, runMain, sleep, writeAtRate } from './bench-report.js';
 
 const USERS = 2000;
@@ -31,7 +32,7 @@ async function main(): Promise<void> {
     LOG_LEVEL: 'error',
     KAFKA_TOPIC_PARTITIONS: '6',
   });
-  const owner = await orgWithOwner(service);
+  const owner = await buildOwner(service);
   const deps = {
     dataSource: service.dataSource,
     config: service.config,
@@ -69,7 +70,11 @@ async function main(): Promise<void> {
     appliedAt.set(event.sequence, Date.now());
   };
   const projects = await Promise.all(
-    Array.from({ length: 50 }, (_, i) => service.project(owner.orgId, `Bench ${i}`)),
+    Array.from({ length: 50 }, (_, i) =>
+      buildProject(service, { orgId: owner.orgId, name: `Bench ${i}` }).then(
+        (project) => project.projectId,
+      ),
+    ),
   );
   const caller = { userId: owner.userId, orgId: owner.orgId };
   const lag: Record<string, unknown>[] = [];

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { CompressionTypes, Partitioners, type Kafka, type Message, type Producer } from 'kafkajs';
 import { Pause } from '../../shared/process/pause.js';
 import type { DataSource } from 'typeorm';
@@ -23,6 +24,14 @@ export interface RelayOptions {
   logger: Logger;
 }
 
+/** What a relay tells its listeners, as bullmq's WorkerListener does: event name → arguments. */
+export interface OutboxRelayEvents {
+  /** A batch went to Kafka and was marked published: its outbox positions, in order. */
+  published: [{ count: number; positions: string[] }];
+  /** Publishing failed; the relay tries again after `retryInMs` with a new producer. */
+  failed: [{ error: unknown; retryInMs: number }];
+}
+
 /** How often a relay confirms its shard locks and tries to take free ones. */
 const LEASE_REFRESH_MS = 1000;
 
@@ -46,7 +55,7 @@ interface OutboxRow {
  * flight. While Kafka is unreachable the batch is retried with exponential back-off; the API keeps
  * writing to the outbox meanwhile.
  */
-export class OutboxRelay {
+export class OutboxRelay extends EventEmitter<OutboxRelayEvents> {
   private readonly leases: Leases;
   private producer?: Producer;
   private running = false;
@@ -59,6 +68,7 @@ export class OutboxRelay {
   private shards: number[] = [];
 
   constructor(private readonly options: RelayOptions) {
+    super();
     this.leases = options.databaseUrl
       ? new ShardLeases(options.databaseUrl, options.config.shards)
       : new AllShards(options.config.shards);
@@ -140,6 +150,7 @@ export class OutboxRelay {
           { err: describeError(error), retryInMs: backoff },
           'outbox relay: publishing failed, retrying',
         );
+        this.emit('failed', { error, retryInMs: backoff });
         // Start over with a new producer: kafkajs keeps an idempotent producer's sequence numbers
         // across a failed send and a reconnect, and the broker then refuses every later batch as
         // out of order. A new producer gets a new producer id and starts its sequences afresh.
@@ -195,6 +206,7 @@ export class OutboxRelay {
       [new Date(), ...positions],
     );
     this.published += rows.length;
+    this.emit('published', { count: rows.length, positions });
     return rows.length;
   }
 }

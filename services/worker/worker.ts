@@ -31,6 +31,8 @@ export interface RunningWorker {
   consumers: EventConsumer[];
   /** The Kafka consumer group of each consumer, in the same order; none without Kafka. */
   groups: Consumer[];
+  /** Without Kafka, each consumer's subscription to the outbox, in the same order; none with it. */
+  subscriptions: OutboxSubscription[];
   /** The email jobs, in Redis (BullMQ) or in this process. */
   jobs: EmailJobs;
   /** BullMQ's queue, when the jobs are in Redis. */
@@ -90,6 +92,7 @@ export async function startWorker(
   return {
     consumers,
     groups: delivery.groups,
+    subscriptions: delivery.subscriptions,
     jobs: emails.jobs,
     queue: emails.queue,
     registry,
@@ -106,6 +109,7 @@ export async function startWorker(
 /** How events reach the consumers: what it needs to be ready, its lag, how it stops. */
 interface EventDelivery {
   groups: Consumer[];
+  subscriptions: OutboxSubscription[];
   checks: Record<string, ReadinessCheck>;
   lag(): Promise<ConsumerLag[]>;
   stop(): Promise<void>;
@@ -123,6 +127,7 @@ async function deliverFromKafka(
   const admin = kafka.admin({ retry: { retries: 0 } });
   return {
     groups,
+    subscriptions: [],
     checks: { kafka: () => admin.connect().then(() => admin.describeCluster()) },
     lag: () =>
       kafkaConsumerLag(
@@ -162,6 +167,7 @@ async function deliverFromOutbox(
   }, 1000).unref();
   return {
     groups: [],
+    subscriptions,
     checks: {},
     lag: async () =>
       Promise.all(

@@ -4,7 +4,8 @@ import type { Browser, Page } from 'playwright-core';
 import { UserReadModel } from '../../shared/db/entities/index.js';
 import { launchChromium } from '../support/browser.js';
 import { SmtpSink } from '../support/smtp-sink.js';
-import { orgWithOwner, TestService } from '../support/test-service.js';
+import { TestService } from '../support/test-service.js';
+import { buildOwner } from '../support/factories.js';
 
 const ARTIFACTS = 'test-artifacts';
 
@@ -23,7 +24,7 @@ describe('the profile page in headless Chromium', function () {
     service = await TestService.start({ SMTP_URL: smtp.url });
     await service.startRelay();
     await service.startWorker();
-    const owner = await orgWithOwner(service);
+    const owner = await buildOwner(service);
     const imported = await service.importUser(
       {
         userName: 'page-user',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { generateSigningJwk } from '../../services/api/admin/tokens.js';
-import { orgWithOwner, type TestService } from '../support/test-service.js';
+import { type TestService } from '../support/test-service.js';
+import { buildIdp, buildMember, buildOwner, buildProject } from '../support/factories.js';
 
 /** What the fuzzer's requests refer to: callers, organizations, projects, an IdP. */
 export interface FuzzFixtures {
@@ -25,10 +26,13 @@ export interface FuzzFixtures {
 const TOKEN_TTL_SECONDS = 7 * 24 * 3600;
 
 export async function createFuzzFixtures(service: TestService): Promise<FuzzFixtures> {
-  const owner = await orgWithOwner(service);
-  const other = await orgWithOwner(service);
-  const member = await service.member(owner.orgId);
-  const projectIds = [await service.project(owner.orgId), await service.project(owner.orgId)];
+  const owner = await buildOwner(service);
+  const other = await buildOwner(service);
+  const member = await buildMember(service, { orgId: owner.orgId });
+  const projectIds = [
+    (await buildProject(service, { orgId: owner.orgId })).projectId,
+    (await buildProject(service, { orgId: owner.orgId })).projectId,
+  ];
   const token = (userId: string) => service.token(userId, { ttlSeconds: TOKEN_TTL_SECONDS });
   return {
     orgId: owner.orgId,
@@ -36,8 +40,8 @@ export async function createFuzzFixtures(service: TestService): Promise<FuzzFixt
     owner: { userId: owner.userId, token: await token(owner.userId) },
     member: { userId: member.userId, token: await token(member.userId) },
     projectIds,
-    otherProjectId: await service.project(other.orgId),
-    idpId: await service.idp(owner.orgId),
+    otherProjectId: (await buildProject(service, { orgId: other.orgId })).projectId,
+    idpId: (await buildIdp(service, { orgId: owner.orgId })).idpId,
     refusedTokens: [
       await service.token(owner.userId, { ttlSeconds: -60 }),
       await service.token(owner.userId, { audience: 'another-service' }),

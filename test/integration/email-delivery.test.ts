@@ -2,7 +2,6 @@ import { expect } from 'chai';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Job } from 'bullmq';
 import { Redis } from 'ioredis';
-import { SMTPServer } from 'smtp-server';
 import type { DataSource } from 'typeorm';
 import { loadConfig, type Config } from '../../shared/config/config.js';
 import { createOneTimeCode, hashOneTimeCode } from '../../shared/credentials/one-time-code.js';
@@ -18,113 +17,16 @@ import {
   type EmailWorker,
 } from '../../services/worker/email/bullmq-email-jobs.js';
 import { initializationEmailJobId } from '../../services/worker/email/initialization-email.job.js';
-import { freePort } from '../support/api-process.js';
 import { createTestDatabase } from '../support/database.js';
 import { LogCapture } from '../support/log-capture.js';
+import { freePort } from '../support/api-process.js';
+import { parseMessage } from '../support/mime-message.js';
+import { pollUntil } from '../support/poll.js';
+import { SmtpSink } from '../support/smtp-sink.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PUBLIC_URL = 'https://id.example.com';
 const BOUNCING = 'bounce@example.com';
-
-/** A real SMTP server that keeps what it receives and refuses mail for `BOUNCING` for good. */
-class Inbox {
-  readonly messages: string[] = [];
-  private constructor(private readonly server: SMTPServer) {}
-
-  static async start(port = 0): Promise<Inbox & { port: number }> {
-    const inbox: Inbox = new Inbox(
-      new SMTPServer({
-        authOptional: true,
-        disabledCommands: ['STARTTLS'],
-        logger: false,
-        onRcptTo(address, _session, callback) {
-          if (address.address !== BOUNCING) return callback();
-          callback(Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }));
-        },
-        onData(stream, _session, callback) {
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            inbox.messages.push(Buffer.concat(chunks).toString('latin1'));
-            callback();
-          });
-        },
-      }),
-    );
-    inbox.server.on('error', () => undefined);
-    const listening = inbox.server.listen(port, '127.0.0.1');
-    await new Promise((resolve) => listening.once('listening', resolve));
-    return Object.assign(inbox, { port: (listening.address() as { port: number }).port });
-  }
-
-  close(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-}
-
-interface Part {
-  type: string;
-  body: string;
-}
-
-/** Enough MIME for nodemailer's output: unfolded headers, encoded words, QP and base64 parts. */
-function parseMessage(raw: string): { headers: Record<string, string>; parts: Part[] } {
-  const [head = '', ...rest] = raw.split('\r\n\r\n');
-  const body = rest.join('\r\n\r\n');
-  const headers: Record<string, string> = {};
-  for (const line of head.replace(/\r\n[ \t]+/g, ' ').split('\r\n')) {
-    const colon = line.indexOf(':');
-    headers[line.slice(0, colon).toLowerCase()] = decodeWords(line.slice(colon + 1).trim());
-  }
-  const type = headers['content-type'] ?? 'text/plain';
-  const boundary = /boundary="?([^";]+)"?/.exec(type)?.[1];
-  if (!boundary) return { headers, parts: [{ type, body: decodeBody(headers, body) }] };
-  const parts = body
-    .split(`--${boundary}`)
-    .slice(1, -1)
-    .flatMap((part) => parseMessage(part.replace(/^\r\n/, '')).parts);
-  return { headers, parts };
-}
-
-function decodeBody(headers: Record<string, string>, body: string): string {
-  const encoding = headers['content-transfer-encoding']?.toLowerCase();
-  if (encoding === 'base64') return Buffer.from(body, 'base64').toString('utf8');
-  if (encoding === 'quoted-printable') return decodeQuotedPrintable(body);
-  return Buffer.from(body, 'latin1').toString('utf8');
-}
-
-function decodeQuotedPrintable(text: string): string {
-  const bytes: number[] = [];
-  const joined = text.replace(/=\r?\n/g, '');
-  for (let i = 0; i < joined.length; i++) {
-    const hex = joined.slice(i + 1, i + 3);
-    if (joined[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
-      bytes.push(parseInt(hex, 16));
-      i += 2;
-    } else bytes.push(joined.charCodeAt(i));
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
-
-function decodeWords(value: string): string {
-  return value
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?[^?]+\?([QB])\?([^?]*)\?=/gi, (_word, encoding: string, text: string) =>
-      encoding.toUpperCase() === 'B'
-        ? Buffer.from(text, 'base64').toString('utf8')
-        : decodeQuotedPrintable(text.replace(/_/g, ' ')),
-    );
-}
-
-async function until<T>(check: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('initialization emails through BullMQ and SMTP', function () {
   this.timeout(60_000);
@@ -136,7 +38,7 @@ describe('initialization emails through BullMQ and SMTP', function () {
   let config: Config;
   let queue: EmailQueue;
   let emailWorker: EmailWorker;
-  let inbox: (Inbox & { port: number }) | undefined;
+  let inbox: SmtpSink | undefined;
   let logs: LogCapture;
 
   beforeEach(async () => {
@@ -157,7 +59,7 @@ describe('initialization emails through BullMQ and SMTP', function () {
     await queue?.obliterate({ force: true });
     await queue?.close();
     redis?.disconnect();
-    await inbox?.close();
+    await inbox?.stop();
     inbox = undefined;
     await dataSource?.destroy();
     await database?.drop();
@@ -227,15 +129,19 @@ describe('initialization emails through BullMQ and SMTP', function () {
 
   /** The job once it has ended; read after its state, so the snapshot is the final one. */
   function finished(jobId: string): Promise<Job> {
-    return until(async () => {
-      const state = await queue.getJobState(jobId);
-      if (state !== 'completed' && state !== 'failed') return undefined;
-      return queue.getJob(jobId);
-    });
+    return pollUntil(
+      async () =>
+        ['completed', 'failed'].includes(await queue.getJobState(jobId))
+          ? queue.getJob(jobId)
+          : undefined,
+      (job): job is Job => job !== undefined,
+      20_000,
+      50,
+    ) as Promise<Job>;
   }
 
   it('sends an English email with a text and an HTML part whose link carries the code', async () => {
-    inbox = await Inbox.start();
+    inbox = await new SmtpSink({ refuses: [BOUNCING] }).start();
     start(inbox.port);
     const userId = await addUser('ada@example.com', 'en', 'Ada <b>&');
     const { codeId, jobId } = await queueEmail(userId);
@@ -261,7 +167,7 @@ describe('initialization emails through BullMQ and SMTP', function () {
   });
 
   it('writes in German to de-CH and in English to fr', async () => {
-    inbox = await Inbox.start();
+    inbox = await new SmtpSink({ refuses: [BOUNCING] }).start();
     start(inbox.port);
     const swiss = await queueEmail(await addUser('joerg@example.ch', 'de-CH', 'Jörg'));
     const french = await queueEmail(await addUser('amelie@example.fr', 'fr', 'Amélie'));
@@ -280,7 +186,7 @@ describe('initialization emails through BullMQ and SMTP', function () {
   });
 
   it('queues one job and sends one email when the same event is handled twice', async () => {
-    inbox = await Inbox.start();
+    inbox = await new SmtpSink({ refuses: [BOUNCING] }).start();
     start(inbox.port);
     const userId = await addUser('twice@example.com', null);
     const first = await queueEmail(userId);
@@ -301,7 +207,7 @@ describe('initialization emails through BullMQ and SMTP', function () {
     const { codeId, jobId } = await queueEmail(await addUser('patient@example.com', 'en'));
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(await queueHealth(queue)).to.include({ completed: 0, failed: 0 });
-    inbox = await Inbox.start(port);
+    inbox = await new SmtpSink({ refuses: [BOUNCING] }).start(port);
 
     const job = await finished(jobId);
     expect(await job.getState()).to.equal('completed');
@@ -314,7 +220,7 @@ describe('initialization emails through BullMQ and SMTP', function () {
   });
 
   it('fails a permanently rejected email after one attempt and sends nothing', async () => {
-    inbox = await Inbox.start();
+    inbox = await new SmtpSink({ refuses: [BOUNCING] }).start();
     start(inbox.port);
     const { jobId } = await queueEmail(await addUser(BOUNCING, 'en'));
 
@@ -330,7 +236,7 @@ describe('initialization emails through BullMQ and SMTP', function () {
   });
 
   it('sends nothing when the user or the code is gone, the code has expired or was sent', async () => {
-    inbox = await Inbox.start();
+    inbox = await new SmtpSink({ refuses: [BOUNCING] }).start();
     start(inbox.port);
     const goneEvent = randomUUID();
     await enqueueInitializationEmail(
@@ -376,7 +282,7 @@ describe('initialization emails through BullMQ and SMTP', function () {
   });
 
   it('reports completed and failed jobs in the queue health', async () => {
-    inbox = await Inbox.start();
+    inbox = await new SmtpSink({ refuses: [BOUNCING] }).start();
     start(inbox.port);
     const delivered = await queueEmail(await addUser('ok@example.com', 'en'));
     const refused = await queueEmail(await addUser(BOUNCING, 'en'));

@@ -4,23 +4,21 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import { UserCode } from '../../shared/db/entities/index.js';
 import { pollUntil } from '../support/poll.js';
-import { orgWithOwner, TestService } from '../support/test-service.js';
-import { DATABASES } from '../support/databases.js';
+import { buildOwner } from '../support/factories.js';
+import { describeOnEachDatabase } from '../support/databases.js';
 
-for (const database of DATABASES) {
-  describe(`emails without an SMTP server: .eml files in EMAIL_DIR, on ${database.name}`, function () {
+describeOnEachDatabase(
+  'emails without an SMTP server: .eml files in EMAIL_DIR',
+  function (service) {
     this.timeout(60_000);
-    let service: TestService;
     let dir: string;
 
     before(async () => {
-      service = await TestService.start(database.env);
       expect(service.config.worker.smtpUrl).to.equal(undefined);
       dir = service.config.worker.emailDir;
       await service.startRelay();
       await service.startWorker();
     });
-    after(() => service.close());
 
     /** The files whose message is addressed to `address`, once there are `count` of them. */
     async function filesTo(address: string, count: number): Promise<string[]> {
@@ -37,7 +35,7 @@ for (const database of DATABASES) {
     }
 
     it('writes one complete message for a user who is due one, whose link carries the stored code', async () => {
-      const owner = await orgWithOwner(service);
+      const owner = await buildOwner(service);
       const response = await service.importUser(
         {
           userName: 'folder-due',
@@ -70,5 +68,5 @@ for (const database of DATABASES) {
       expect(await filesTo('folder-not-due@example.com', 0)).to.deep.equal([]);
       expect(await filesTo('folder-due@example.com', 1)).to.have.length(1);
     });
-  });
-}
+  },
+);

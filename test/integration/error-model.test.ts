@@ -1,9 +1,7 @@
 import { expect } from 'chai';
-import { orgWithOwner, TestService, type ApiResponse } from '../support/test-service.js';
-import { TcpProxy } from '../support/tcp-proxy.js';
-
-const ERROR_DETAIL = 'type.googleapis.com/identity.v1.ErrorDetail';
-const BAD_REQUEST = 'type.googleapis.com/google.rpc.BadRequest';
+import { expectServiceError, violationsOf } from '../support/service-error.js';
+import { TestService } from '../support/test-service.js';
+import { buildIdp, buildOwner, buildProject } from '../support/factories.js';
 
 const validUser = (userName: string) => ({
   userName,
@@ -11,75 +9,48 @@ const validUser = (userName: string) => ({
   email: { email: 'ada@example.com' },
 });
 
-/** The shape of section 7 with our two detail types, and the status the contract maps `code` to. */
-function expectError(response: ApiResponse, status: number, code: number, id: string): void {
-  expect(response.status, JSON.stringify(response.body)).to.equal(status);
-  expect(response.body).to.have.all.keys('code', 'message', 'details');
-  expect(response.body.code).to.equal(code);
-  expect(response.body.message).to.be.a('string').and.not.equal('');
-  expect(
-    response.body.details.every(
-      (detail: { '@type'?: string }) => typeof detail['@type'] === 'string',
-    ),
-  ).to.equal(true);
-  expect(response.body.details.at(-1)).to.deep.equal({
-    '@type': ERROR_DETAIL,
-    id,
-    message: response.body.message,
-  });
-}
-
-function violations(response: ApiResponse): { field: string; description: string }[] {
-  const badRequest = response.body.details.find(
-    (detail: { '@type': string }) => detail['@type'] === BAD_REQUEST,
-  );
-  return badRequest?.fieldViolations ?? [];
-}
-
 describe('the error model over HTTP', () => {
   let service: TestService;
   let owner: { orgId: string; token: string };
 
   before(async () => {
     service = await TestService.start();
-    owner = await orgWithOwner(service);
+    owner = await buildOwner(service);
   });
   after(() => service.close());
 
   describe('INVALID_ARGUMENT (400)', () => {
-    it('for a body that is not JSON', async () => {
-      const response = await service.call('POST', '/management/v1/users/human/_import', {
-        token: owner.token,
+    const unreadable = [
+      {
+        title: 'for a body that is not JSON',
         rawBody: '{"userName": ',
-      });
-      expectError(response, 400, 3, 'REQUEST-INVALID');
-      expect(violations(response)).to.deep.equal([
-        {
-          field: '',
-          description: 'the request body is not valid JSON: expected a value at line 1 column 14',
-        },
-      ]);
-    });
-
-    it('for a body that is JSON but not an object', async () => {
-      const response = await service.call('POST', '/management/v1/users/human/_import', {
-        token: owner.token,
+        description: 'the request body is not valid JSON: expected a value at line 1 column 14',
+      },
+      {
+        title: 'for a body that is JSON but not an object',
         rawBody: '[1,2]',
+        description: 'the request body must be a JSON object',
+      },
+    ];
+    for (const { title, rawBody, description } of unreadable) {
+      it(title, async () => {
+        const response = await service.call('POST', '/management/v1/users/human/_import', {
+          token: owner.token,
+          rawBody,
+        });
+        expectServiceError(response, { status: 400, code: 3, id: 'REQUEST-INVALID' });
+        expect(violationsOf(response)).to.deep.equal([{ field: '', description }]);
       });
-      expectError(response, 400, 3, 'REQUEST-INVALID');
-      expect(violations(response)).to.deep.equal([
-        { field: '', description: 'the request body must be a JSON object' },
-      ]);
-    });
+    }
 
     it('for an empty body, read as an empty message as gRPC would', async () => {
       const response = await service.call('POST', '/management/v1/users/human/_import', {
         token: owner.token,
         rawBody: '',
       });
-      expectError(response, 400, 3, 'REQUEST-INVALID');
+      expectServiceError(response, { status: 400, code: 3, id: 'REQUEST-INVALID' });
       expect(
-        violations(response)
+        violationsOf(response)
           .map((violation) => violation.field)
           .sort(),
       ).to.deep.equal(['email', 'profile', 'userName']);
@@ -103,9 +74,9 @@ describe('the error model over HTTP', () => {
         },
         { token: owner.token },
       );
-      expectError(response, 400, 3, 'REQUEST-INVALID');
+      expectServiceError(response, { status: 400, code: 3, id: 'REQUEST-INVALID' });
       expect(
-        violations(response)
+        violationsOf(response)
           .map((violation) => violation.field)
           .sort(),
       ).to.deep.equal(
@@ -128,11 +99,11 @@ describe('the error model over HTTP', () => {
           .sort(),
       );
       expect(
-        violations(response).find((violation) => violation.field === 'profile.lastName')!
+        violationsOf(response).find((violation) => violation.field === 'profile.lastName')!
           .description,
       ).to.equal('must be at most 200 characters');
       expect(
-        violations(response).find((violation) => violation.field === 'profile.firstName')!
+        violationsOf(response).find((violation) => violation.field === 'profile.firstName')!
           .description,
       ).to.equal('must not be empty');
       expect(response.body.message).to.contain('profile.firstName must not be empty');
@@ -143,8 +114,8 @@ describe('the error model over HTTP', () => {
         { ...validUser('unknown'), profile: { firstName: 'A', lastName: 'B', middleName: 'C' } },
         { token: owner.token },
       );
-      expectError(response, 400, 3, 'REQUEST-INVALID');
-      expect(violations(response)).to.deep.equal([
+      expectServiceError(response, { status: 400, code: 3, id: 'REQUEST-INVALID' });
+      expect(violationsOf(response)).to.deep.equal([
         { field: 'profile.middleName', description: 'is not a known field' },
       ]);
     });
@@ -154,8 +125,8 @@ describe('the error model over HTTP', () => {
         { ...validUser('enum'), profile: { firstName: 'A', lastName: 'B', gender: 1 } },
         { token: owner.token },
       );
-      expectError(response, 400, 3, 'REQUEST-INVALID');
-      expect(violations(response)).to.deep.equal([
+      expectServiceError(response, { status: 400, code: 3, id: 'REQUEST-INVALID' });
+      expect(violationsOf(response)).to.deep.equal([
         {
           field: 'profile.gender',
           description:
@@ -169,7 +140,7 @@ describe('the error model over HTTP', () => {
         { userName: 'x', profile: { firstName: 'A' } },
         { token: owner.token },
       );
-      const sorted = violations(response).sort((a, b) => a.field.localeCompare(b.field));
+      const sorted = violationsOf(response).sort((a, b) => a.field.localeCompare(b.field));
       expect(sorted).to.deep.equal([
         { field: 'email', description: 'is required' },
         { field: 'profile.lastName', description: 'is required' },
@@ -200,8 +171,8 @@ describe('the error model over HTTP', () => {
           { ...validUser('rule'), ...fields },
           { token: owner.token },
         );
-        expectError(response, 400, 3, 'REQUEST-INVALID');
-        expect(violations(response).map((violation) => violation.field)).to.deep.equal([field]);
+        expectServiceError(response, { status: 400, code: 3, id: 'REQUEST-INVALID' });
+        expect(violationsOf(response).map((violation) => violation.field)).to.deep.equal([field]);
       });
     }
   });
@@ -211,28 +182,24 @@ describe('the error model over HTTP', () => {
       { ...validUser('idp'), idps: [{ configId: 'missing', externalUserId: 'e' }] },
       { token: owner.token },
     );
-    expectError(response, 400, 9, 'IDP-CONFIG-NOT-FOUND');
+    expectServiceError(response, { status: 400, code: 9, id: 'IDP-CONFIG-NOT-FOUND' });
   });
 
   it('NOT_FOUND (404) for a project that is not in the target organization', async () => {
-    const other = await orgWithOwner(service);
-    const theirs = await service.project(other.orgId, 'Theirs');
+    const other = await buildOwner(service);
+    const theirs = (await buildProject(service, { orgId: other.orgId, name: 'Theirs' })).projectId;
     for (const id of ['does-not-exist', theirs]) {
-      expectError(
+      expectServiceError(
         await service.updateProject(id, { name: 'Mine now' }, { token: owner.token }),
-        404,
-        5,
-        'PROJECT-NOT-FOUND',
+        { status: 404, code: 5, id: 'PROJECT-NOT-FOUND' },
       );
     }
   });
 
   it('NOT_FOUND (404) for a path that is no operation', async () => {
-    expectError(
+    expectServiceError(
       await service.call('GET', '/management/v1/nothing', { token: owner.token }),
-      404,
-      5,
-      'ROUTE-NOT-FOUND',
+      { status: 404, code: 5, id: 'ROUTE-NOT-FOUND' },
     );
   });
 
@@ -240,13 +207,12 @@ describe('the error model over HTTP', () => {
     expect((await service.importUser(validUser('taken'), { token: owner.token })).status).to.equal(
       200,
     );
-    expectError(
-      await service.importUser(validUser('TAKEN'), { token: owner.token }),
-      409,
-      6,
-      'USER-ALREADY-EXISTS',
-    );
-    const idp = await service.idp(owner.orgId);
+    expectServiceError(await service.importUser(validUser('TAKEN'), { token: owner.token }), {
+      status: 409,
+      code: 6,
+      id: 'USER-ALREADY-EXISTS',
+    });
+    const idp = (await buildIdp(service, { orgId: owner.orgId })).idpId;
     expect(
       (
         await service.importUser(
@@ -255,36 +221,34 @@ describe('the error model over HTTP', () => {
         )
       ).status,
     ).to.equal(200);
-    expectError(
+    expectServiceError(
       await service.importUser(
         { ...validUser('link-b'), idps: [{ configId: idp, externalUserId: 'e' }] },
         { token: owner.token },
       ),
-      409,
-      6,
-      'USER-IDP-LINK-ALREADY-EXISTS',
+      { status: 409, code: 6, id: 'USER-IDP-LINK-ALREADY-EXISTS' },
     );
-    await service.project(owner.orgId, 'Apollo');
-    const second = await service.project(owner.orgId, 'Gemini');
-    expectError(
+    await buildProject(service, { orgId: owner.orgId, name: 'Apollo' });
+    const second = (await buildProject(service, { orgId: owner.orgId, name: 'Gemini' })).projectId;
+    expectServiceError(
       await service.updateProject(second, { name: 'apollo' }, { token: owner.token }),
-      409,
-      6,
-      'PROJECT-NAME-ALREADY-EXISTS',
+      { status: 409, code: 6, id: 'PROJECT-NAME-ALREADY-EXISTS' },
     );
   });
 
   it('UNAUTHENTICATED (401) without credentials', async () => {
-    expectError(await service.importUser(validUser('anonymous')), 401, 16, 'AUTH-UNAUTHENTICATED');
+    expectServiceError(await service.importUser(validUser('anonymous')), {
+      status: 401,
+      code: 16,
+      id: 'AUTH-UNAUTHENTICATED',
+    });
   });
 
   it('PERMISSION_DENIED (403) for an organization the caller has no permission in', async () => {
-    const other = await orgWithOwner(service);
-    expectError(
+    const other = await buildOwner(service);
+    expectServiceError(
       await service.importUser(validUser('elsewhere'), { token: owner.token, orgId: other.orgId }),
-      403,
-      7,
-      'AUTH-PERMISSION-DENIED',
+      { status: 403, code: 7, id: 'AUTH-PERMISSION-DENIED' },
     );
   });
 
@@ -301,13 +265,13 @@ describe('the error model over HTTP', () => {
       token: owner.token,
       rawBody: filler(limit + 1),
     });
-    expectError(over, 413, 8, 'REQUEST-TOO-LARGE');
+    expectServiceError(over, { status: 413, code: 8, id: 'REQUEST-TOO-LARGE' });
     const under = await service.call('POST', '/management/v1/users/human/_import', {
       token: owner.token,
       rawBody: filler(limit),
     });
-    expectError(under, 400, 3, 'REQUEST-INVALID');
-    expect(violations(under)).to.deep.equal([
+    expectServiceError(under, { status: 400, code: 3, id: 'REQUEST-INVALID' });
+    expect(violationsOf(under)).to.deep.equal([
       { field: 'profile.nickName', description: 'must be at most 200 characters' },
     ]);
   });
@@ -319,7 +283,7 @@ describe('the error model over HTTP', () => {
     );
     try {
       const response = await service.importUser(validUser('explode'), { token: owner.token });
-      expectError(response, 500, 13, 'INTERNAL');
+      expectServiceError(response, { status: 500, code: 13, id: 'INTERNAL' });
       expect(response.body.message).to.equal('internal error');
       expect(JSON.stringify(response.body)).to.not.match(/haunted|users|SQL|INSERT/i);
       expect(service.logs.text).to.contain('unexpected error');
@@ -327,46 +291,5 @@ describe('the error model over HTTP', () => {
     } finally {
       await service.dataSource.query('DROP TRIGGER fail_user_insert');
     }
-  });
-});
-
-describe('the error model when the database is unreachable', () => {
-  let proxy: TcpProxy;
-  let service: TestService;
-  let owner: { orgId: string; token: string };
-
-  before(async () => {
-    proxy = new TcpProxy('127.0.0.1', 3306);
-    service = await TestService.start({}, await proxy.start());
-    owner = await orgWithOwner(service);
-  });
-  after(async () => {
-    await proxy.cut();
-    await service.close();
-  });
-
-  it('answers UNAVAILABLE (503) promptly for every operation, and works again when it is back', async () => {
-    const projectId = await service.project(owner.orgId, 'Reachable');
-    const port = proxy.port;
-    await proxy.cut();
-    const started = Date.now();
-    const responses = await Promise.all([
-      service.importUser(validUser('offline'), { token: owner.token }),
-      service.updateMyProfile(
-        { firstName: 'A', lastName: 'B', displayName: 'A B' },
-        { token: owner.token },
-      ),
-      service.updateProject(projectId, { name: 'Renamed' }, { token: owner.token }),
-    ]);
-    for (const response of responses) expectError(response, 503, 14, 'SERVICE-UNAVAILABLE');
-    expect(Date.now() - started).to.be.below(15_000);
-
-    proxy = new TcpProxy('127.0.0.1', 3306);
-    await proxy.start(port);
-    let back: ApiResponse | undefined;
-    for (let attempt = 0; attempt < 20 && back?.status !== 200; attempt++) {
-      back = await service.updateProject(projectId, { name: 'Renamed' }, { token: owner.token });
-    }
-    expect(back!.status).to.equal(200);
   });
 });

@@ -4,6 +4,7 @@ import { createFuzzFixtures, type FuzzFixtures } from '../fuzz/fuzz-fixtures.js'
 import { campaignReport, passed } from '../fuzz/fuzz-report.js';
 import { snapshotStore, unexplainedChanges } from '../fuzz/stored-state.js';
 import { TestService } from '../support/test-service.js';
+import { buildMember } from '../support/factories.js';
 
 /**
  * A few hundred requests of the fuzz campaign (test/fuzz/, `npm run fuzz` for long runs) over
@@ -52,7 +53,7 @@ describe('fuzzing every transport', function () {
 
   it('would notice what a refused request stored: a user, its events, a changed row', async () => {
     const before = await snapshotStore(service.dataSource, fixtures);
-    const { userId } = await service.member(fixtures.orgId);
+    const { userId } = await buildMember(service, { orgId: fixtures.orgId });
     await service.dataSource.query("UPDATE projects SET name = 'changed' WHERE id = ?", [
       fixtures.projectIds[0],
     ]);

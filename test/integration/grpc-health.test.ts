@@ -160,28 +160,21 @@ describe('gRPC health and reflection', () => {
       expect(await check(client, name), name).to.equal('SERVING');
     }
 
-    const port = proxy.port;
-    await proxy.cut();
-    expect(
-      await pollUntil(
+    const overall = (status: string) =>
+      pollUntil(
         () => check(client, ''),
-        (answer) => answer === 'NOT_SERVING',
+        (answer) => answer === status,
         10_000,
         50,
-      ),
-    ).to.equal('NOT_SERVING');
+      );
+    const port = proxy.port;
+    await proxy.cut();
+    expect(await overall('NOT_SERVING')).to.equal('NOT_SERVING');
     expect(await check(client, 'identity.management.v1.ManagementService')).to.equal('NOT_SERVING');
 
     proxy = new TcpProxy('127.0.0.1', 3306);
     await proxy.start(port);
-    expect(
-      await pollUntil(
-        () => check(client, ''),
-        (answer) => answer === 'SERVING',
-        10_000,
-        50,
-      ),
-    ).to.equal('SERVING');
+    expect(await overall('SERVING')).to.equal('SERVING');
   });
 
   it('answers NOT_FOUND for a service it does not serve', async () => {

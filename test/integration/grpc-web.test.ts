@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { decodeStatusDetails } from '../support/grpc-client.js';
-import { orgWithOwner, TestService } from '../support/test-service.js';
+import { TestService } from '../support/test-service.js';
+import { buildOwner } from '../support/factories.js';
 
 const PROFILE = '/identity.auth.v1.AuthService/UpdateMyProfile';
 
@@ -27,7 +28,7 @@ describe('gRPC-web on the HTTP port', () => {
       CORS_ORIGINS: 'https://app.example',
       REQUEST_BODY_LIMIT: '2048',
     });
-    token = (await orgWithOwner(service)).token;
+    token = (await buildOwner(service)).token;
   });
   after(() => service.close());
 

@@ -4,7 +4,8 @@ import { grpcReadCap } from '../../services/api/transports/grpc/grpc-server.js';
 import { loadProtoRoot } from '../../services/api/transports/grpc/proto-files.js';
 import { callGrpcBytes, encodeAsProto3, type GrpcOutcome } from '../support/grpc-client.js';
 import { callGrpcWebBytes } from '../support/grpc-web-client.js';
-import { orgWithOwner, TestService } from '../support/test-service.js';
+import { TestService } from '../support/test-service.js';
+import { buildOwner } from '../support/factories.js';
 
 const PROFILE = '/identity.auth.v1.AuthService/UpdateMyProfile';
 const IMPORT = '/identity.management.v1.ManagementService/ImportHumanUser';
@@ -81,7 +82,7 @@ describe('gRPC requests that do not reach an operation', () => {
 
   before(async () => {
     service = await TestService.start();
-    token = (await orgWithOwner(service)).token;
+    token = (await buildOwner(service)).token;
   });
   after(() => service.close());
 

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createTestDatabase } from '../support/database.js';
 import { TestService } from '../support/test-service.js';
+import { buildMember } from '../support/factories.js';
 
 const CLI = join(process.cwd(), 'dist/services/api/cli/identityctl.js');
 
@@ -120,7 +121,7 @@ describe('identityctl', () => {
       await service.count('idp_configs', 'id = ? AND org_id = ?', [idp.idpId, org.orgId]),
     ).to.equal(1);
 
-    const { userId } = await service.member(org.orgId);
+    const { userId } = await buildMember(service, { orgId: org.orgId });
     const member = await identityctl(
       env,
       'member',
@@ -151,34 +152,27 @@ describe('identityctl', () => {
   });
 
   it('refuses what it cannot do, on stderr with a non-zero exit', async () => {
-    const noKey = await identityctl(
-      { DATABASE_URL: service.config.databaseUrl! },
-      'token',
-      'issue',
-      '--user',
-      'u',
-    );
-    expect(noKey.code).to.equal(1);
-    expect(noKey.stderr).to.contain('JWT_SIGNING_KEY_FILE');
-    const unknown = await identityctl(env, 'user', 'delete');
-    expect(unknown.code).to.equal(2);
-    expect(unknown.stderr).to.contain('unknown command "user delete"');
-    const missing = await identityctl(env, 'org', 'create');
-    expect(missing.code).to.equal(2);
-    expect(missing.stderr).to.contain('--name is required');
-    const badRole = await identityctl(
-      env,
-      'member',
-      'add',
-      '--org',
-      'x',
-      '--user',
-      'y',
-      '--role',
-      'GOD',
-    );
-    expect(badRole.code).to.equal(1);
-    expect(badRole.stderr).to.contain('role must be one of');
+    const refusals: [Record<string, string>, string[], number, string][] = [
+      [
+        { DATABASE_URL: service.config.databaseUrl! },
+        ['token', 'issue', '--user', 'u'],
+        1,
+        'JWT_SIGNING_KEY_FILE',
+      ],
+      [env, ['user', 'delete'], 2, 'unknown command "user delete"'],
+      [env, ['org', 'create'], 2, '--name is required'],
+      [
+        env,
+        ['member', 'add', '--org', 'x', '--user', 'y', '--role', 'GOD'],
+        1,
+        'role must be one of',
+      ],
+    ];
+    for (const [withEnv, args, code, said] of refusals) {
+      const refused = await identityctl(withEnv, ...args);
+      expect(refused.code, args.join(' ')).to.equal(code);
+      expect(refused.stderr).to.contain(said);
+    }
     const migrated = await identityctl(env, 'migrate');
     expect(migrated.json).to.deep.equal({ applied: [] });
   });
@@ -208,7 +202,7 @@ describe('identityctl', () => {
     expect(unknown.stdout).to.equal('');
     expect(unknown.stderr).to.equal(`identityctl: no user ${nobody}\n`);
 
-    const { userId } = await service.member(await service.organization());
+    const { userId } = await buildMember(service);
     await service.dataSource.query("UPDATE users SET state = 'inactive' WHERE id = ?", [userId]);
     const inactive = await identityctl(env, 'token', 'issue', '--user', userId);
     expect(inactive.code).to.equal(1);
@@ -269,7 +263,7 @@ describe('identityctl on the embedded database while the service has it open', f
   });
 
   it('issues a token for a user of the running service, and none for an unknown one', async () => {
-    const { userId } = await service.member(await service.organization());
+    const { userId } = await buildMember(service);
     const issued = await identityctl(env, 'token', 'issue', '--user', userId);
     expect(issued.code, issued.stderr).to.equal(0);
     const response = await service.updateMyProfile(

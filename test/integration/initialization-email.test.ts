@@ -1,11 +1,12 @@
 import { expect } from 'chai';
+import { pollUntil } from '../support/poll.js';
 import { createHash } from 'node:crypto';
 import { UserCode } from '../../shared/db/entities/index.js';
 import { toCloudEvent } from '../../shared/events/cloud-event.js';
 import type { RunningWorker } from '../../services/worker/worker.js';
 import { SmtpSink, type ReceivedMail } from '../support/smtp-sink.js';
-import { orgWithOwner, TestService } from '../support/test-service.js';
-import { DATABASES } from '../support/databases.js';
+import { buildOwner } from '../support/factories.js';
+import { describeOnEachDatabase } from '../support/databases.js';
 
 /** The code in an email's link, and the link's user. */
 function linkIn(mail: ReceivedMail): { userId: string; code: string } {
@@ -15,23 +16,20 @@ function linkIn(mail: ReceivedMail): { userId: string; code: string } {
   return { userId: match![1]!, code: match![2]! };
 }
 
-async function waitForMail(
-  smtp: SmtpSink,
-  address: string,
-  timeoutMs = 30_000,
-): Promise<ReceivedMail[]> {
-  const deadline = Date.now() + timeoutMs;
-  while (smtp.to(address).length === 0) {
-    if (Date.now() > deadline) throw new Error(`no email to ${address}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return smtp.to(address);
+function waitForMail(smtp: SmtpSink, address: string): Promise<ReceivedMail[]> {
+  return pollUntil(
+    async () => smtp.to(address),
+    (mails) => mails.length > 0,
+    30_000,
+    50,
+  );
 }
 
-for (const database of DATABASES) {
-  describe(`initialization emails, on ${database.name}`, () => {
-    let smtp: SmtpSink;
-    let service: TestService;
+let smtp: SmtpSink;
+
+describeOnEachDatabase(
+  'initialization emails',
+  (service) => {
     let worker: RunningWorker;
     let owner: { orgId: string; token: string };
     const importUser = async (userName: string, fields: Record<string, unknown>) => {
@@ -53,14 +51,11 @@ for (const database of DATABASES) {
       toCloudEvent((await service.events(userId))[0]!, 'urn:test');
 
     before(async () => {
-      smtp = await new SmtpSink().start();
-      service = await TestService.start({ ...database.env, SMTP_URL: smtp.url });
-      owner = await orgWithOwner(service);
+      owner = await buildOwner(service);
       await service.startRelay();
       worker = await service.startWorker();
     });
     after(async () => {
-      await service.close();
       await smtp.stop();
     });
 
@@ -170,5 +165,10 @@ for (const database of DATABASES) {
         ]),
       ).to.equal(1);
     });
-  });
-}
+  },
+  // One sink per suite, started before its service, which sends to it.
+  async () => {
+    smtp = await new SmtpSink().start();
+    return { SMTP_URL: smtp.url };
+  },
+);

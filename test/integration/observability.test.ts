@@ -1,10 +1,12 @@
 import { expect } from 'chai';
+import { pollUntil } from '../support/poll.js';
 import { startApi } from '../../services/api/api.js';
 import { loadVerificationKeys } from '../../services/api/auth/token-keys.js';
 import { createLogger } from '../../shared/logging/logger.js';
 import { scrape, valueOf as sample } from '../support/prometheus.js';
 import { TcpProxy } from '../support/tcp-proxy.js';
-import { orgWithOwner, TestService } from '../support/test-service.js';
+import { TestService } from '../support/test-service.js';
+import { buildOwner, buildProject } from '../support/factories.js';
 
 describe('logs, metrics and probes', () => {
   let proxy: TcpProxy;
@@ -14,7 +16,7 @@ describe('logs, metrics and probes', () => {
   before(async () => {
     proxy = new TcpProxy('127.0.0.1', 3306);
     service = await TestService.start({ HEALTH_CHECK_INTERVAL_MS: '50' }, await proxy.start());
-    owner = await orgWithOwner(service);
+    owner = await buildOwner(service);
   });
   after(async () => {
     await proxy.cut();
@@ -27,7 +29,7 @@ describe('logs, metrics and probes', () => {
       .filter((line) => line.requestId === requestId);
 
   it('puts the request id on every line of a request, over JSON and gRPC, and echoes it', async () => {
-    const projectId = await service.project(owner.orgId);
+    const projectId = (await buildProject(service, { orgId: owner.orgId })).projectId;
     await service.dataSource.query(
       `CREATE TRIGGER fail_project_update BEFORE UPDATE ON projects FOR EACH ROW
        SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'no updates today'`,
@@ -135,11 +137,11 @@ describe('logs, metrics and probes', () => {
 
     proxy = new TcpProxy('127.0.0.1', 3306);
     await proxy.start(port);
-    let back = 0;
-    for (let attempt = 0; attempt < 40 && back !== 200; attempt++) {
-      back = (await fetch(`${service.api.url}/readyz`)).status;
-      if (back !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const back = await pollUntil(
+      async () => (await fetch(`${service.api.url}/readyz`)).status,
+      (status) => status === 200,
+      4000,
+    );
     expect(back).to.equal(200);
   });
 });
@@ -158,8 +160,8 @@ describe('rate limits per caller', () => {
   const profile = { firstName: 'R', lastName: 'L', displayName: 'R L' };
 
   it('answers the call over the limit with 429, Retry-After and RetryInfo, and leaves other callers alone', async () => {
-    const first = await orgWithOwner(service);
-    const second = await orgWithOwner(service);
+    const first = await buildOwner(service);
+    const second = await buildOwner(service);
     for (let i = 0; i < 3; i++) {
       expect((await service.updateMyProfile(profile, { token: first.token })).status).to.equal(200);
     }
@@ -191,7 +193,7 @@ describe('rate limits per caller', () => {
   });
 
   it('counts one caller across API instances through Redis', async () => {
-    const caller = await orgWithOwner(service);
+    const caller = await buildOwner(service);
     const second = await startApi(
       { dataSource: service.dataSource, config: service.config, logger: createLogger('silent') },
       await loadVerificationKeys(service.config.auth),

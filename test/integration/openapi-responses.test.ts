@@ -5,7 +5,8 @@ import { expect } from 'chai';
 import { OpenApiContract } from '../support/openapi-contract.js';
 import { pollUntil } from '../support/poll.js';
 import { TcpProxy } from '../support/tcp-proxy.js';
-import { orgWithOwner, TestService, type ApiResponse } from '../support/test-service.js';
+import { TestService, type ApiResponse } from '../support/test-service.js';
+import { buildIdp, buildMember, buildOrg, buildOwner, buildProject } from '../support/factories.js';
 
 const PROFILE = '/auth/v1/users/me/profile';
 const IMPORT = '/management/v1/users/human/_import';
@@ -44,8 +45,8 @@ describe('the REST responses against the OpenAPI document', function () {
 
     before(async () => {
       service = await TestService.start({ REQUEST_BODY_LIMIT: String(BODY_LIMIT) });
-      owner = await orgWithOwner(service);
-      projectId = await service.project(owner.orgId, 'Rocket');
+      owner = await buildOwner(service);
+      projectId = (await buildProject(service, { orgId: owner.orgId, name: 'Rocket' })).projectId;
       const served = await service.call('GET', '/openapi.json');
       contract = new OpenApiContract(served.body);
     });
@@ -139,7 +140,7 @@ describe('the REST responses against the OpenAPI document', function () {
     it('ImportHumanUser: 200 (with a passwordless link too), 400, 401, 403, 409, 413, 415, 500', async () => {
       const post = (body: unknown, options: Parameters<TestService['call']>[2] = {}) =>
         call('POST', IMPORT, { token: owner.token, body, ...options });
-      const idp = await service.idp(owner.orgId);
+      const idp = (await buildIdp(service, { orgId: owner.orgId })).idpId;
       const link = { configId: idp, externalUserId: 'ext-1' };
       conforms('POST', IMPORT, await post({ ...user('jane'), idps: [link] }), 200);
       const registered = await post({ ...user('joe'), requestPasswordlessRegistration: true });
@@ -154,7 +155,7 @@ describe('the REST responses against the OpenAPI document', function () {
       conforms('POST', IMPORT, unknownIdp, 400);
       expect(unknownIdp.body.details.at(-1).id).to.equal('IDP-CONFIG-NOT-FOUND');
       conforms('POST', IMPORT, await post(user('anon'), { token: '' }), 401);
-      const other = await orgWithOwner(service);
+      const other = await buildOwner(service);
       conforms('POST', IMPORT, await post(user('far'), { orgId: other.orgId }), 403);
       const taken = await post(user('JANE'));
       conforms('POST', IMPORT, taken, 409);
@@ -182,11 +183,11 @@ describe('the REST responses against the OpenAPI document', function () {
       conforms('PUT', path, await put({ name: 'Rocket 2', projectRoleCheck: true }), 200);
       conforms('PUT', path, await put({ id: projectId, name: 'Rocket 2' }), 400);
       conforms('PUT', path, await put({ name: 'Rocket 2' }, { token: '' }), 401);
-      const other = await orgWithOwner(service);
+      const other = await buildOwner(service);
       conforms('PUT', path, await put({ name: 'Rocket 2' }, { orgId: other.orgId }), 403);
-      const elsewhere = `${PROJECTS}/${await service.project(other.orgId)}`;
+      const elsewhere = `${PROJECTS}/${(await buildProject(service, { orgId: other.orgId })).projectId}`;
       conforms('PUT', elsewhere, await put({ name: 'Mine' }, {}, elsewhere), 404);
-      await service.project(owner.orgId, 'Taken');
+      await buildProject(service, { orgId: owner.orgId, name: 'Taken' });
       conforms('PUT', path, await put({ name: 'taken' }), 409);
       conforms('PUT', path, await put(undefined, { rawBody: oversized }), 413);
       conforms(
@@ -211,7 +212,7 @@ describe('the REST responses against the OpenAPI document', function () {
         { RATE_LIMIT_REQUESTS: '1', RATE_LIMIT_WINDOW_SECONDS: '3600' },
         await proxy.start(),
       );
-      orgId = await service.organization();
+      orgId = (await buildOrg(service)).orgId;
     });
     after(async () => {
       await proxy?.cut();
@@ -227,9 +228,9 @@ describe('the REST responses against the OpenAPI document', function () {
     ];
 
     it('answers 429 past the limit, for every operation', async () => {
-      const projectId = await service.project(orgId);
+      const projectId = (await buildProject(service, { orgId })).projectId;
       for (const [method, path, body] of eachOperation(projectId, 'limited')) {
-        const { token } = await service.member(orgId, ['ORG_OWNER']);
+        const { token } = await buildMember(service, { orgId, roles: ['ORG_OWNER'] });
         const first = await service.call(method, path, { token, body });
         expect(first.status, JSON.stringify(first.body)).to.not.equal(429);
         const second = await service.call(method, path, { token, body });
@@ -239,8 +240,8 @@ describe('the REST responses against the OpenAPI document', function () {
     });
 
     it('answers 503 while the database is unreachable, for every operation', async () => {
-      const projectId = await service.project(orgId);
-      const { token } = await service.member(orgId, ['ORG_OWNER']);
+      const projectId = (await buildProject(service, { orgId })).projectId;
+      const { token } = await buildMember(service, { orgId, roles: ['ORG_OWNER'] });
       await proxy.cut();
       for (const [method, path, body] of eachOperation(projectId, 'offline'))
         conforms(method, path, await service.call(method, path, { token, body }), 503);
@@ -286,6 +287,7 @@ function rawCall(
           resolve({
             status: response.statusCode!,
             body: text ? JSON.parse(text) : undefined,
+            text,
             headers,
           });
         });

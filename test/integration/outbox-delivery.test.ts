@@ -1,7 +1,9 @@
 import { expect } from 'chai';
-import { ConsumerCursor, EventRecord } from '../../shared/db/entities/index.js';
+import { nextEvent, pollUntil } from '../support/poll.js';
+import { ConsumerCursor } from '../../shared/db/entities/index.js';
 import { startOpsServer } from '../../services/ops/ops-routes.js';
 import { scrape } from '../support/prometheus.js';
+import { insertEventRow } from '../support/uncommitted-event.js';
 import {
   eventually,
   projectAsRead,
@@ -9,7 +11,8 @@ import {
   userAsRead,
   userAsWritten,
 } from '../support/read-model-expectations.js';
-import { orgWithOwner, TestService } from '../support/test-service.js';
+import { TestService } from '../support/test-service.js';
+import { buildOwner, buildProject } from '../support/factories.js';
 
 describe('events without Kafka: consumers read the outbox', function () {
   this.timeout(60_000);
@@ -23,7 +26,7 @@ describe('events without Kafka: consumers read the outbox', function () {
   const emails = async () => (await service.emailFiles()).length;
 
   it('keeps the read models, sends the emails, and after a restart resumes from its cursors', async () => {
-    const owner = await orgWithOwner(service);
+    const owner = await buildOwner(service);
     let worker = await service.startWorker();
     expect(worker.groups).to.deep.equal([]);
     const imported: string[] = [];
@@ -44,11 +47,8 @@ describe('events without Kafka: consumers read the outbox', function () {
         () => userAsWritten(service.dataSource, userId),
       );
     }
-    const deadline = Date.now() + 20_000;
     // The five, and the owner's: a member is imported with an unverified email.
-    while ((await emails()) < 6 && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 100));
-    const sent = await emails();
+    const sent = await pollUntil(emails, (count) => count >= 6, 20_000);
     expect(sent).to.equal(6);
 
     const ops = await startOpsServer(worker.registry, worker.readiness, 0);
@@ -105,50 +105,48 @@ describe('events without Kafka: consumers read the outbox', function () {
   });
 
   it('performs an event that commits after a later one, even once the cursor has passed its gap', async () => {
-    const owner = await orgWithOwner(service);
+    const owner = await buildOwner(service);
     const worker = await service.startWorker();
-    const early = await service.project(owner.orgId, 'Commits late');
-    const late = await service.project(owner.orgId, 'Commits early');
+    const early = (await buildProject(service, { orgId: owner.orgId, name: 'Commits late' }))
+      .projectId;
+    const late = (await buildProject(service, { orgId: owner.orgId, name: 'Commits early' }))
+      .projectId;
     const slow = service.dataSource.createQueryRunner();
     await slow.startTransaction('READ COMMITTED');
     try {
       const [row] = await slow.query('SELECT version FROM projects WHERE id = ? FOR UPDATE', [
         early,
       ]);
-      // The event row alone, so its position is taken now and committed later.
-      const { eventRows } = await import('../../shared/events/record-events.js');
       const at = new Date();
-      const aggregate = { id: early, orgId: owner.orgId, version: row.version };
-      const inserted = await slow.manager.insert(
-        EventRecord,
-        eventRows(
-          aggregate,
-          [
-            {
-              type: 'project.changed',
-              payload: {
-                name: 'Committed late',
-                projectRoleAssertion: false,
-                projectRoleCheck: false,
-                hasProjectCheck: false,
-                privateLabelingSetting: 'PRIVATE_LABELING_SETTING_UNSPECIFIED',
-              },
-            },
-          ],
-          at,
-        ) as never,
+      const recorded = await insertEventRow(
+        slow.manager,
+        { id: early, orgId: owner.orgId, version: row.version },
+        {
+          type: 'project.changed',
+          payload: {
+            name: 'Committed late',
+            projectRoleAssertion: false,
+            projectRoleCheck: false,
+            hasProjectCheck: false,
+            privateLabelingSetting: 'PRIVATE_LABELING_SETTING_UNSPECIFIED',
+          },
+        },
+        at,
       );
-      const recorded = {
-        sequence: String(inserted.identifiers[0]!.position),
-        version: aggregate.version + 1,
-      };
       await service.updateProject(late, { name: 'Committed early' }, { token: owner.token });
       await eventually(
         () => projectAsRead(service.dataSource, late),
         () => projectAsWritten(service.dataSource, late),
       );
-      // Longer than the gap wait: the cursor moves past the missing position meanwhile.
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // The cursor moves past the missing position (after the gap wait) to the later event.
+      const [passed] = (await service.events(late)).slice(-1);
+      await nextEvent(
+        worker.subscriptions.find((subscription) =>
+          subscription.name.endsWith('project-read-model'),
+        )!,
+        'caught-up',
+        ({ position }) => BigInt(position) >= BigInt(passed!.position),
+      );
       await slow.query(
         `UPDATE projects SET version = ?, sequence = ?, name = ?, name_lower = ?, change_date = ?
           WHERE id = ?`,

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Project, User } from '../../shared/db/entities/index.js';
-import { TestService } from '../support/test-service.js';
-import { DATABASES } from '../support/databases.js';
+import { buildMember, buildOrg, buildProject } from '../support/factories.js';
+import { describeOnEachDatabase } from '../support/databases.js';
 
 /**
  * The permission matrix of the contract ("Identity, organizations, permissions"): every role of
@@ -52,9 +52,9 @@ interface RawResponse {
   body: any;
 }
 
-for (const database of DATABASES) {
-  describe(`Permissions: role × operation × target organization over HTTP, on ${database.name}`, () => {
-    let service: TestService;
+describeOnEachDatabase(
+  'Permissions: role × operation × target organization over HTTP',
+  (service) => {
     let homeOrg: string;
     let otherOrg: string;
     const unknownOrg = randomUUID();
@@ -121,20 +121,22 @@ for (const database of DATABASES) {
     }
 
     before(async () => {
-      service = await TestService.start(database.env);
-      homeOrg = await service.organization('Home');
-      otherOrg = await service.organization('Other');
+      homeOrg = (await buildOrg(service, { name: 'Home' })).orgId;
+      otherOrg = (await buildOrg(service, { name: 'Other' })).orgId;
       for (const role of Object.keys(ROLES) as RoleName[]) {
-        callers[role] = await service.member(homeOrg, role === 'none' ? [] : [role]);
+        callers[role] = await buildMember(service, {
+          orgId: homeOrg,
+          roles: role === 'none' ? [] : [role],
+        });
       }
       // The reference answers come from a caller with every role in its own organization, so
       // they can only be "unknown organization", never "missing role".
-      const owner = await service.member(homeOrg, ['ORG_OWNER']);
+      const owner = await buildMember(service, { orgId: homeOrg, roles: ['ORG_OWNER'] });
       const importProbe = await importUser(owner.token, unknownOrg, 'reference-probe');
       const updateProbe = await updateProject(
         owner.token,
         unknownOrg,
-        await service.project(homeOrg),
+        (await buildProject(service, { orgId: homeOrg })).projectId,
         'Reference probe',
       );
       for (const probe of [importProbe, updateProbe]) {
@@ -144,7 +146,6 @@ for (const database of DATABASES) {
       deniedBody.ImportHumanUser = importProbe.text;
       deniedBody.UpdateProject = updateProbe.text;
     });
-    after(() => service?.close());
 
     const cases = (Object.keys(ROLES) as RoleName[]).flatMap((role) =>
       (Object.keys(OPERATIONS) as OperationName[]).flatMap((operation) =>
@@ -207,7 +208,7 @@ for (const database of DATABASES) {
 
         // UpdateProject: a project of the org the call names; for an unknown org, a project of
         // the caller's own org, which must not be reached by falling back to the caller's org.
-        const projectId = await service.project(targetOrg);
+        const projectId = (await buildProject(service, { orgId: targetOrg })).projectId;
         const before = await projectRow(projectId);
         const eventsOfProject = await service.count('events', 'aggregate_id = ?', [projectId]);
         const name = `Renamed ${suffix}`;
@@ -234,5 +235,5 @@ for (const database of DATABASES) {
         }
       });
     });
-  });
-}
+  },
+);

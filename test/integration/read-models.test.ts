@@ -10,30 +10,28 @@ import {
   userAsWritten,
 } from '../support/read-model-expectations.js';
 import { SmtpSink } from '../support/smtp-sink.js';
-import { orgWithOwner, TestService } from '../support/test-service.js';
-import { DATABASES } from '../support/databases.js';
+import { buildIdp, buildMember, buildOwner, buildProject } from '../support/factories.js';
+import { describeOnEachDatabase } from '../support/databases.js';
 
-for (const database of DATABASES) {
-  describe(`read models, on ${database.name}`, () => {
-    let smtp: SmtpSink;
-    let service: TestService;
+let smtp: SmtpSink;
+
+describeOnEachDatabase(
+  'read models',
+  (service) => {
     let owner: { orgId: string; userId: string; token: string };
     const cloudEvents = async (aggregateId: string) =>
       (await service.events(aggregateId)).map((event) => toCloudEvent(event, 'urn:test'));
 
     before(async () => {
-      smtp = await new SmtpSink().start();
-      service = await TestService.start({ ...database.env, SMTP_URL: smtp.url });
-      owner = await orgWithOwner(service);
+      owner = await buildOwner(service);
     });
     after(async () => {
-      await service.close();
       await smtp.stop();
     });
 
     describe('perform(event), called directly', () => {
       it('builds a user from its events, and applying them again or out of order changes nothing', async () => {
-        const idp = await service.idp(owner.orgId);
+        const idp = (await buildIdp(service, { orgId: owner.orgId })).idpId;
         const imported = await service.importUser(
           {
             userName: 'direct',
@@ -65,7 +63,7 @@ for (const database of DATABASES) {
       });
 
       it('ignores an older profile change arriving after a newer one', async () => {
-        const { userId, token } = await service.member(owner.orgId);
+        const { userId, token } = await buildMember(service, { orgId: owner.orgId });
         await service.updateMyProfile(
           { firstName: 'Old', lastName: 'Name', displayName: 'Old' },
           { token },
@@ -84,8 +82,8 @@ for (const database of DATABASES) {
       });
 
       it('performAll: one batch of several users, replays and an older change last, as perform one by one', async () => {
-        const first = await service.member(owner.orgId);
-        const second = await service.member(owner.orgId);
+        const first = await buildMember(service, { orgId: owner.orgId });
+        const second = await buildMember(service, { orgId: owner.orgId });
         for (const [name, token] of [
           ['One', first.token],
           ['Two', second.token],
@@ -119,7 +117,8 @@ for (const database of DATABASES) {
       });
 
       it('builds a project from its events, idempotently', async () => {
-        const projectId = await service.project(owner.orgId, 'Direct');
+        const projectId = (await buildProject(service, { orgId: owner.orgId, name: 'Direct' }))
+          .projectId;
         await service.updateProject(
           projectId,
           { name: 'Direct 2', projectRoleCheck: true },
@@ -141,7 +140,7 @@ for (const database of DATABASES) {
       });
 
       it('match the write side field by field, details included, after a create and after updates', async () => {
-        const idp = await service.idp(owner.orgId);
+        const idp = (await buildIdp(service, { orgId: owner.orgId })).idpId;
         const imported = await service.importUser(
           {
             userName: 'through-kafka',
@@ -153,7 +152,9 @@ for (const database of DATABASES) {
           { token: owner.token },
         );
         const userId = imported.body.userId;
-        const projectId = await service.project(owner.orgId, 'Through Kafka');
+        const projectId = (
+          await buildProject(service, { orgId: owner.orgId, name: 'Through Kafka' })
+        ).projectId;
         const read = () => userAsRead(service.dataSource, userId);
         const written = () => userAsWritten(service.dataSource, userId);
         const created = await eventually(read, written);
@@ -269,5 +270,10 @@ for (const database of DATABASES) {
         ).to.deep.equal(beforeProjects);
       });
     });
-  });
-}
+  },
+  // One sink per suite, started before its service, which sends to it.
+  async () => {
+    smtp = await new SmtpSink().start();
+    return { SMTP_URL: smtp.url };
+  },
+);

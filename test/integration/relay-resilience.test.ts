@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import { outboxBacklog } from '../../shared/events/outbox-backlog.js';
 import type { CloudEvent } from '../../shared/events/cloud-event.js';
 import { KafkaBroker } from '../support/kafka-broker.js';
-import { orgWithOwner, TestService } from '../support/test-service.js';
+import { TestService } from '../support/test-service.js';
+import { buildOwner } from '../support/factories.js';
 import type { TopicReader } from '../support/topic-reader.js';
 
 /** Runs `count` imports, `concurrency` at a time; `onProgress` sees how many have finished. */
@@ -77,7 +78,7 @@ describe('the outbox relay under failure', function () {
     });
 
     it('accepts every import and publishes every event once the broker is back, in order per user', async () => {
-      const owner = await orgWithOwner(service);
+      const owner = await buildOwner(service);
       await service.startRelay();
       let stopping: Promise<void> | undefined;
       const results = await importMany(service, owner.token, 'outage', 1000, 16, (done) => {
@@ -117,7 +118,7 @@ describe('the outbox relay under failure', function () {
     after(() => service.close());
 
     it('publishes every event, in order per user, also when one relay stops part-way', async () => {
-      const owner = await orgWithOwner(service);
+      const owner = await buildOwner(service);
       const first = await service.startRelay();
       const second = await service.startRelay();
       let stopped: Promise<void> | undefined;

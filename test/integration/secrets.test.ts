@@ -1,12 +1,12 @@
 import { expect } from 'chai';
 import { EventRecord } from '../../shared/db/entities/index.js';
-import { orgWithOwner, TestService } from '../support/test-service.js';
-import { DATABASES } from '../support/databases.js';
+import { buildOwner } from '../support/factories.js';
+import { describeOnEachDatabase } from '../support/databases.js';
 
 /** No password, hash, code or OTP secret in a response (but the requested link), an event or a log line. */
-for (const database of DATABASES) {
-  describe(`secrets, on ${database.name}`, () => {
-    let service: TestService;
+describeOnEachDatabase(
+  'secrets',
+  (service) => {
     let owner: { orgId: string; token: string };
 
     const password = 'Cl3ar-Text-Secret!';
@@ -15,10 +15,8 @@ for (const database of DATABASES) {
     const otpCode = 'KRUGS4ZANFZSA5DPOAQHGZLDOJSXI4Q';
 
     before(async () => {
-      service = await TestService.start({ ...database.env, LOG_LEVEL: 'trace' });
-      owner = await orgWithOwner(service);
+      owner = await buildOwner(service);
     });
-    after(() => service.close());
 
     it('appear nowhere a caller, a consumer or an operator can read', async () => {
       const withPassword = await service.importUser(
@@ -43,46 +41,32 @@ for (const database of DATABASES) {
         { token: owner.token },
       );
       // Refusals must not echo what they refuse, nor must a duplicate or an internal error.
-      const refusals = [
-        await service.importUser(
-          {
-            userName: 'weak',
-            profile: { firstName: 'W', lastName: 'K' },
-            email: { email: 'w@example.com' },
-            password: 'weak-but-secret',
-          },
-          { token: owner.token },
-        ),
-        await service.importUser(
-          {
-            userName: 'both',
-            profile: { firstName: 'B', lastName: 'O' },
-            email: { email: 'b@example.com' },
-            password,
-            hashedPassword: { value: hashed },
-          },
-          { token: owner.token },
-        ),
-        await service.importUser(
-          {
-            userName: 'secretive',
-            profile: { firstName: 'S', lastName: 'C' },
-            email: { email: 's@example.com' },
-            password,
-            otpCode,
-          },
-          { token: owner.token },
-        ),
-        await service.importUser(
-          {
-            userName: 'badotp',
-            profile: { firstName: 'B', lastName: 'O' },
-            email: { email: 'b@example.com' },
-            otpCode: `${otpCode}1`,
-          },
-          { token: owner.token },
-        ),
+      // One after another, in this order: the third is refused as a duplicate of the first import.
+      const refused = [
+        { userName: 'weak', first: 'W', last: 'K', fields: { password: 'weak-but-secret' } },
+        {
+          userName: 'both',
+          first: 'B',
+          last: 'O',
+          fields: { password, hashedPassword: { value: hashed } },
+        },
+        { userName: 'secretive', first: 'S', last: 'C', fields: { password, otpCode } },
+        { userName: 'badotp', first: 'B', last: 'O', fields: { otpCode: `${otpCode}1` } },
       ];
+      const refusals = [];
+      for (const { userName, first, last, fields } of refused) {
+        refusals.push(
+          await service.importUser(
+            {
+              userName,
+              profile: { firstName: first, lastName: last },
+              email: { email: `${first.toLowerCase()}@example.com` },
+              ...fields,
+            },
+            { token: owner.token },
+          ),
+        );
+      }
       expect(withPassword.status).to.equal(200);
       expect(withHash.status).to.equal(200);
       expect(refusals.map((response) => response.status)).to.deep.equal([400, 400, 409, 400]);
@@ -132,5 +116,6 @@ for (const database of DATABASES) {
       );
       expect(codes.every((row) => Number(row.n) === 32)).to.equal(true);
     });
-  });
-}
+  },
+  { LOG_LEVEL: 'trace' },
+);

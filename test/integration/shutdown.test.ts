@@ -1,7 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { expect } from 'chai';
 import { startApiProcess } from '../support/api-process.js';
-import { orgWithOwner, TestService } from '../support/test-service.js';
+import { TestService } from '../support/test-service.js';
+import { buildOwner } from '../support/factories.js';
 
 type Outcome = { status: number; userId?: string } | { refused: string };
 
@@ -21,7 +22,7 @@ describe('SIGTERM in the middle of 200 requests', function () {
 
   it('answers every accepted request in full, publishes what they committed, and exits 0', async () => {
     const { config } = service;
-    const owner = await orgWithOwner(service);
+    const owner = await buildOwner(service);
     const started = await startApiProcess(config, {
       KAFKA_BROKERS: config.kafka.brokers.join(','),
       KAFKA_TOPIC_PREFIX: config.kafka.topicPrefix,

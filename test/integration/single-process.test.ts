@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { pollUntil } from '../support/poll.js';
 import { once } from 'node:events';
 import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -6,7 +7,8 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import { startApiProcess } from '../support/api-process.js';
 import { scrape, valueOf } from '../support/prometheus.js';
-import { orgWithOwner, TestService } from '../support/test-service.js';
+import { TestService } from '../support/test-service.js';
+import { buildOwner } from '../support/factories.js';
 
 describe('npm start without Kafka, Redis or SMTP: the API and the worker in one process', function () {
   this.timeout(90_000);
@@ -29,7 +31,7 @@ describe('npm start without Kafka, Redis or SMTP: the API and the worker in one 
     const { url } = started;
     const stderr = () => started.stderr();
 
-    const owner = await orgWithOwner(service);
+    const owner = await buildOwner(service);
     const imported = await fetch(`${url}/management/v1/users/human/_import`, {
       method: 'POST',
       headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
@@ -43,19 +45,17 @@ describe('npm start without Kafka, Redis or SMTP: the API and the worker in one 
     const { userId } = (await imported.json()) as { userId: string };
     const token = await service.token(userId);
 
-    let profile: Response | undefined;
-    let emails: string[] = [];
-    const deadline = Date.now() + 30_000;
-    while (Date.now() < deadline) {
-      profile = await fetch(`${url}/auth/v1/users/me/profile`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      emails = (await readdir(emailDir).catch(() => [])).filter((name) => name.endsWith('.eml'));
-      if (profile.status === 200 && emails.length >= 2) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(profile!.status, stderr()).to.equal(200);
-    expect(((await profile!.json()) as { profile: object }).profile).to.include({
+    const { profile, emails } = await pollUntil(
+      async () => ({
+        profile: await fetch(`${url}/auth/v1/users/me/profile`, {
+          headers: { authorization: `Bearer ${token}` },
+        }),
+        emails: (await readdir(emailDir).catch(() => [])).filter((name) => name.endsWith('.eml')),
+      }),
+      (read) => read.profile.status === 200 && read.emails.length >= 2,
+    );
+    expect(profile.status, stderr()).to.equal(200);
+    expect(((await profile.json()) as { profile: object }).profile).to.include({
       firstName: 'Single',
       lastName: 'Process',
     });
@@ -63,11 +63,11 @@ describe('npm start without Kafka, Redis or SMTP: the API and the worker in one 
     expect(emails).to.have.length(2);
 
     // Events every consumer has read count as published; they are marked every second.
-    let metrics = await scrape(url);
-    for (let i = 0; i < 50 && valueOf(metrics, 'identity_outbox_unpublished_events') > 0; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      metrics = await scrape(url);
-    }
+    const metrics = await pollUntil(
+      () => scrape(url),
+      (samples) => valueOf(samples, 'identity_outbox_unpublished_events') === 0,
+      5000,
+    );
     expect(valueOf(metrics, 'identity_emails_total', { outcome: 'sent' })).to.equal(2);
     expect(metrics.some((sample) => sample.name === 'identity_consumer_lag_messages')).to.equal(
       true,

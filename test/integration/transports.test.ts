@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import type { GrpcOutcome } from '../support/grpc-client.js';
-import { orgWithOwner, TestService } from '../support/test-service.js';
-import { DATABASES } from '../support/databases.js';
+import { TestService } from '../support/test-service.js';
+import { buildIdp, buildOwner, buildProject } from '../support/factories.js';
+import { describeOnEachDatabase } from '../support/databases.js';
 import { CASES, type Fixtures, type Operation, type Outcome } from '../support/transport-cases.js';
 
 const HTTP: Record<
@@ -98,92 +99,90 @@ function grpcOutcome(outcome: GrpcOutcome): Outcome & { raw: unknown } {
   };
 }
 
-for (const database of DATABASES) {
-  describe(`the same requests over every transport, on ${database.name}`, () => {
-    let service: TestService;
-    const fixtures = new Map<string, Fixtures>();
-    /** What JSON said for each failing case, which every other transport must say too. */
-    const saidOverJson = new Map<string, Outcome['said']>();
+describeOnEachDatabase('the same requests over every transport', (service) => {
+  const fixtures = new Map<string, Fixtures>();
 
-    before(async () => {
-      service = await TestService.start(database.env);
-      const other = await orgWithOwner(service);
-      for (const transport of Object.keys(TRANSPORTS)) {
-        const owner = await orgWithOwner(service);
-        fixtures.set(transport, {
-          owner,
-          other,
-          projectId: await service.project(owner.orgId),
-          idpId: await service.idp(owner.orgId),
-          prefix: transport.toLowerCase().replace(/[^a-z]/g, ''),
-        });
-      }
-      await service.importUser(
-        {
-          userName: 'taken-by-fixture',
-          profile: { firstName: 'T', lastName: 'F' },
-          email: { email: 't@example.com' },
-        },
-        { token: other.token },
-      );
-    });
-    after(() => service.close());
-
-    for (const testCase of CASES) {
-      for (const [transport, send] of Object.entries(TRANSPORTS)) {
-        it(`${testCase.operation}: ${testCase.name} over ${transport} → ${testCase.expected.code}${testCase.expected.errorId ? ` ${testCase.expected.errorId}` : ''}`, async () => {
-          const f = fixtures.get(transport)!;
-          const caller = testCase.caller ? testCase.caller(f) : { token: f.owner.token };
-          const { raw, ...outcome } = await send(
-            service,
-            testCase.operation,
-            testCase.request(f),
-            caller,
-          );
-          const expected = { ...testCase.expected };
-          const actual: Outcome = {
-            code: outcome.code,
-            ...(outcome.errorId && { errorId: outcome.errorId }),
-          };
-          if (expected.fields) actual.fields = outcome.fields;
-          if (expected.shape && outcome.code === 0)
-            actual.shape = shapeOf(
-              transport === 'JSON'
-                ? (raw as Record<string, unknown>)
-                : (raw as { response: Record<string, unknown> }).response,
-            );
-          if (expected.shape) expected.shape = [...expected.shape].sort();
-          expect(actual, JSON.stringify(raw)).to.deep.equal(expected);
-          if (outcome.code === 0) return;
-          if (transport === 'JSON') saidOverJson.set(testCase.name, outcome.said);
-          else
-            expect(outcome.said, 'message and violations as over JSON').to.deep.equal(
-              saidOverJson.get(testCase.overProtoSaysAs ?? testCase.name),
-            );
-        });
-      }
+  before(async () => {
+    const other = await buildOwner(service);
+    for (const transport of Object.keys(TRANSPORTS)) {
+      const owner = await buildOwner(service);
+      fixtures.set(transport, {
+        owner,
+        other,
+        projectId: (await buildProject(service, { orgId: owner.orgId })).projectId,
+        idpId: (await buildIdp(service, { orgId: owner.orgId })).idpId,
+        prefix: transport.toLowerCase().replace(/[^a-z]/g, ''),
+      });
     }
-
-    it('reports the same sequence for a no-op over both transports, and gRPC times are the JSON ones', async () => {
-      const f = fixtures.get('gRPC')!;
-      const first = await service.grpc(
-        GRPC_SERVICE.UpdateProject,
-        'UpdateProject',
-        { id: f.projectId, name: 'Stable' },
-        { token: f.owner.token },
-      );
-      const json = await service.updateProject(
-        f.projectId,
-        { name: 'Stable' },
-        { token: f.owner.token },
-      );
-      expect(first.code).to.equal(0);
-      expect(json.status).to.equal(200);
-      expect(first.response.details.sequence).to.equal(json.body.details.sequence);
-      const { seconds, nanos } = first.response.details.changeDate;
-      expect(new Date(Number(seconds) * 1000 + nanos / 1e6).toISOString()).to.equal(
-        json.body.details.changeDate,
-      );
-    });
+    await service.importUser(
+      {
+        userName: 'taken-by-fixture',
+        profile: { firstName: 'T', lastName: 'F' },
+        email: { email: 't@example.com' },
+      },
+      { token: other.token },
+    );
   });
-}
+
+  for (const testCase of CASES) {
+    for (const [transport, send] of Object.entries(TRANSPORTS)) {
+      it(`${testCase.operation}: ${testCase.name} over ${transport} → ${testCase.expected.code}${testCase.expected.errorId ? ` ${testCase.expected.errorId}` : ''}`, async () => {
+        const f = fixtures.get(transport)!;
+        const caller = testCase.caller ? testCase.caller(f) : { token: f.owner.token };
+        const { raw, ...outcome } = await send(
+          service,
+          testCase.operation,
+          testCase.request(f),
+          caller,
+        );
+        const expected = { ...testCase.expected };
+        const actual: Outcome = {
+          code: outcome.code,
+          ...(outcome.errorId && { errorId: outcome.errorId }),
+        };
+        if (expected.fields) actual.fields = outcome.fields;
+        if (expected.shape && outcome.code === 0)
+          actual.shape = shapeOf(
+            transport === 'JSON'
+              ? (raw as Record<string, unknown>)
+              : (raw as { response: Record<string, unknown> }).response,
+          );
+        if (expected.shape) expected.shape = [...expected.shape].sort();
+        expect(actual, JSON.stringify(raw)).to.deep.equal(expected);
+        if (outcome.code === 0 || transport === 'JSON') return;
+        // What JSON says for the same request (each failing case fails again, changing nothing).
+        const asCase = CASES.find((c) => c.name === (testCase.overProtoSaysAs ?? testCase.name))!;
+        const overJson = await TRANSPORTS.JSON!(
+          service,
+          asCase.operation,
+          asCase.request(f),
+          asCase.caller ? asCase.caller(f) : { token: f.owner.token },
+        );
+        expect(outcome.said, 'message and violations as over JSON').to.deep.equal(overJson.said);
+      });
+    }
+  }
+
+  it('reports the same sequence for a no-op over both transports, and gRPC times are the JSON ones', async () => {
+    const f = fixtures.get('gRPC')!;
+    const { projectId } = await buildProject(service, { orgId: f.owner.orgId });
+    const first = await service.grpc(
+      GRPC_SERVICE.UpdateProject,
+      'UpdateProject',
+      { id: projectId, name: 'Stable' },
+      { token: f.owner.token },
+    );
+    const json = await service.updateProject(
+      projectId,
+      { name: 'Stable' },
+      { token: f.owner.token },
+    );
+    expect(first.code).to.equal(0);
+    expect(json.status).to.equal(200);
+    expect(first.response.details.sequence).to.equal(json.body.details.sequence);
+    const { seconds, nanos } = first.response.details.changeDate;
+    expect(new Date(Number(seconds) * 1000 + nanos / 1e6).toISOString()).to.equal(
+      json.body.details.changeDate,
+    );
+  });
+});

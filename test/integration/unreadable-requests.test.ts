@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import { connect } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { Project } from '../../shared/db/entities/index.js';
-import { orgWithOwner, TestService } from '../support/test-service.js';
+import { TestService } from '../support/test-service.js';
+import { buildOwner, buildProject } from '../support/factories.js';
 
 const BAD_REQUEST = 'type.googleapis.com/google.rpc.BadRequest';
 const ERROR_DETAIL = 'type.googleapis.com/identity.v1.ErrorDetail';
@@ -71,8 +72,8 @@ describe('requests that cannot be read', () => {
 
   before(async () => {
     service = await TestService.start();
-    owner = await orgWithOwner(service);
-    projectId = await service.project(owner.orgId, 'Unchanged');
+    owner = await buildOwner(service);
+    projectId = (await buildProject(service, { orgId: owner.orgId, name: 'Unchanged' })).projectId;
   });
   after(() => service.close());
 

@@ -3,7 +3,8 @@ import { expect } from 'chai';
 import protobuf from 'protobufjs';
 import { User } from '../../shared/db/entities/index.js';
 import { decodeStatusDetails, type GrpcOutcome } from '../support/grpc-client.js';
-import { orgWithOwner, TestService, type ApiResponse } from '../support/test-service.js';
+import { TestService, type ApiResponse } from '../support/test-service.js';
+import { buildIdp, buildMember, buildOwner, buildProject } from '../support/factories.js';
 
 const BAD_REQUEST = 'type.googleapis.com/google.rpc.BadRequest';
 const ERROR_DETAIL = 'type.googleapis.com/identity.v1.ErrorDetail';
@@ -83,7 +84,7 @@ describe('text that is not well-formed Unicode, on every transport', () => {
 
   /** A fresh caller, and a check that a refused request changed nothing about it. */
   async function unchangedAfter(send: (token: string) => Promise<void>): Promise<void> {
-    const { userId, token } = await service.member(owner.orgId);
+    const { userId, token } = await buildMember(service, { orgId: owner.orgId });
     const before = await service.dataSource.getRepository(User).findOneByOrFail({ id: userId });
     const events = await service.count('events');
     await send(token);
@@ -95,7 +96,7 @@ describe('text that is not well-formed Unicode, on every transport', () => {
 
   before(async () => {
     service = await TestService.start();
-    owner = await orgWithOwner(service);
+    owner = await buildOwner(service);
   });
   after(() => service.close());
 
@@ -113,7 +114,7 @@ describe('text that is not well-formed Unicode, on every transport', () => {
   });
 
   it('refuses one at any depth of an import, in arrays too, and stores nothing', async () => {
-    const idp = await service.idp(owner.orgId);
+    const idp = (await buildIdp(service, { orgId: owner.orgId })).idpId;
     const users = await service.count('users');
     const events = await service.count('events');
     const response = await service.importUser(
@@ -155,7 +156,8 @@ describe('text that is not well-formed Unicode, on every transport', () => {
   });
 
   it('refuses a project name with one, and keeps a well-formed pair', async () => {
-    const projectId = await service.project(owner.orgId, 'Whole');
+    const projectId = (await buildProject(service, { orgId: owner.orgId, name: 'Whole' }))
+      .projectId;
     expectRefusedOverJson(
       await service.updateProject(projectId, { name: '\ud83d' }, { token: owner.token }),
       { name: DESCRIPTION },
@@ -179,8 +181,9 @@ describe('text that is not well-formed Unicode, on every transport', () => {
           Buffer.from('","lastName":"B","displayName":"A B"}'),
         ]),
       });
+      const text = await response.text();
       expectRefusedOverJson(
-        { status: response.status, body: await response.json(), headers: response.headers },
+        { status: response.status, body: JSON.parse(text), text, headers: response.headers },
         { firstName: DESCRIPTION },
       );
     });
@@ -204,7 +207,8 @@ describe('text that is not well-formed Unicode, on every transport', () => {
   }
 
   it('refuses an unpaired surrogate in the id over gRPC and in a name over gRPC-web', async () => {
-    const projectId = await service.project(owner.orgId, 'Over gRPC');
+    const projectId = (await buildProject(service, { orgId: owner.orgId, name: 'Over gRPC' }))
+      .projectId;
     expectRefusedOverGrpc(
       await service.grpc(
         MANAGEMENT,

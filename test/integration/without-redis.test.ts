@@ -4,7 +4,8 @@ import { InitializationEmailConsumer } from '../../services/worker/consumers/ini
 import { codeKeyOf } from '../../shared/credentials/one-time-code.js';
 import { ConsumerCursor } from '../../shared/db/entities/index.js';
 import { pollUntil } from '../support/poll.js';
-import { orgWithOwner, TestService } from '../support/test-service.js';
+import { TestService } from '../support/test-service.js';
+import { buildOwner } from '../support/factories.js';
 
 describe('email jobs without Redis', function () {
   this.timeout(60_000);
@@ -24,7 +25,7 @@ describe('email jobs without Redis', function () {
     );
 
   it('sends through a queue in the process, and sends at start what a stopped worker left unsent', async () => {
-    const owner = await orgWithOwner(service);
+    const owner = await buildOwner(service);
     // A code stored and its job queued where nothing sends it: as if the worker stopped there.
     const imported = await service.importUser(
       {

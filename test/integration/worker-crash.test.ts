@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { pollUntil } from '../support/poll.js';
 import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { UserCode } from '../../shared/db/entities/index.js';
@@ -8,7 +9,8 @@ import {
 } from '../../services/worker/email/bullmq-email-jobs.js';
 import { eventually, userAsRead, userAsWritten } from '../support/read-model-expectations.js';
 import { SmtpSink } from '../support/smtp-sink.js';
-import { orgWithOwner, TestService } from '../support/test-service.js';
+import { TestService } from '../support/test-service.js';
+import { buildOwner } from '../support/factories.js';
 import { startWorkerProcess } from '../support/worker-process.js';
 
 describe('the worker killed with SIGKILL part-way through 500 imports', function () {
@@ -48,7 +50,7 @@ describe('the worker killed with SIGKILL part-way through 500 imports', function
   });
 
   it('leaves every read model matching the write side, and every due email sent once, or twice as the same email when in flight at the kill', async () => {
-    const owner = await orgWithOwner(service);
+    const owner = await buildOwner(service);
     worker = startWorkerProcess(service.config, smtp.url);
     const due = (index: number) => index % 3 !== 0;
     const userIds: string[] = [];
@@ -92,10 +94,11 @@ describe('the worker killed with SIGKILL part-way through 500 imports', function
       .map((_, index) => index)
       .filter(due)
       .map((index) => `crash-${index}@example.com`);
-    const deadline = Date.now() + 120_000;
-    while (dueAddresses.some((address) => smtp.to(address).length === 0) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await pollUntil(
+      async () => dueAddresses.filter((address) => smtp.to(address).length === 0),
+      (waiting) => waiting.length === 0,
+      120_000,
+    );
     // Give a duplicate, if the crash were to cause one, time to arrive.
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const counts = userIds.map((_, index) => smtp.to(`crash-${index}@example.com`).length);

@@ -4,7 +4,8 @@ import type { RunningWorker } from '../../services/worker/worker.js';
 import { pollUntil } from '../support/poll.js';
 import { scrape, valueOf, type Sample } from '../support/prometheus.js';
 import { SmtpSink } from '../support/smtp-sink.js';
-import { orgWithOwner, TestService } from '../support/test-service.js';
+import { TestService } from '../support/test-service.js';
+import { buildOwner } from '../support/factories.js';
 
 /** Sum of the consumer lag of one consumer group over its partitions. */
 function lagOf(samples: Sample[], group: string): number {
@@ -46,7 +47,7 @@ describe("the worker's probes and metrics", function () {
   });
 
   it('shows consumer lag rising while consumers are paused and falling to 0, and emails counted', async () => {
-    const owner = await orgWithOwner(service);
+    const owner = await buildOwner(service);
     const group = `${service.config.worker.consumerGroupPrefix}.initialization-email`;
     const before = await scrape(url);
     const sentBefore = valueOf(before, 'identity_emails_total', { outcome: 'sent' });

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { pollUntil } from './poll.js';
 import { once } from 'node:events';
 import net from 'node:net';
 import { join } from 'node:path';
@@ -38,14 +39,16 @@ export async function startApiProcess(
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = once(child, 'exit') as Promise<[number | null, string | null]>;
   const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 100 && child.exitCode === null; attempt++) {
-    const ready = await fetch(`${url}/readyz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  // A process that exits instead is returned too, for the test to read why.
+  await pollUntil(
+    () =>
+      fetch(`${url}/readyz`).then(
+        (response) => response.ok,
+        () => false,
+      ),
+    (ready) => ready || child.exitCode !== null,
+    10_000,
+  );
   return { child, url, stderr: () => stderr, exited };
 }
 

@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { pollUntil } from './poll.js';
 import {
   Project,
   ProjectReadModel,
@@ -96,21 +97,17 @@ export function projectAsRead(
   return dataSource.getRepository(ProjectReadModel).findOneBy({ id: projectId });
 }
 
-/** Polls until `read` returns what `written` does, or fails with the last difference. */
+/** Polls until `read` returns what `written` does, or fails with the last [read, written]. */
 export async function eventually<T>(
   read: () => Promise<T>,
   written: () => Promise<T>,
   timeoutMs = 30_000,
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const [actual, expected] = await Promise.all([read(), written()]);
-    if (JSON.stringify(actual) === JSON.stringify(expected)) return actual;
-    if (Date.now() > deadline) {
-      throw new Error(
-        `read model never matched the write side:\n  read:    ${JSON.stringify(actual)}\n  written: ${JSON.stringify(expected)}`,
-      );
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const [actual] = await pollUntil(
+    () => Promise.all([read(), written()]),
+    ([actual, expected]) => JSON.stringify(actual) === JSON.stringify(expected),
+    timeoutMs,
+    50,
+  );
+  return actual;
 }

@@ -7,21 +7,33 @@ export interface ReceivedMail {
   raw: string;
 }
 
-/** A real SMTP server on loopback that keeps what it receives. */
+/**
+ * A real SMTP server on loopback that keeps what it receives, and refuses mail for the addresses
+ * in `refuses` for good (550), as a mailbox that does not exist.
+ */
 export class SmtpSink {
   readonly received: ReceivedMail[] = [];
+  /** Each message as its bytes came (latin1), for a MIME parser. */
+  readonly messages: string[] = [];
   private server?: SMTPServer;
   port = 0;
+
+  constructor(private readonly options: { refuses?: string[] } = {}) {}
 
   async start(port = 0): Promise<this> {
     this.server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      onRcptTo: (address, _session, callback) => {
+        if (!this.options.refuses?.includes(address.address)) return callback();
+        callback(Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }));
+      },
       onData: (stream, session, done) => {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
+          this.messages.push(Buffer.concat(chunks).toString('latin1'));
           const raw = Buffer.concat(chunks)
             .toString('utf8')
             .replace(/=\r?\n/g, '')

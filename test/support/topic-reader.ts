@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { pollUntil } from './poll.js';
 import { Kafka, logLevel, type Consumer } from 'kafkajs';
 import type { CloudEvent } from '../../shared/events/cloud-event.js';
 
@@ -50,13 +51,11 @@ export class TopicReader {
     timeoutMs = 30_000,
     what = 'the expected events',
   ): Promise<Received[]> {
-    const deadline = Date.now() + timeoutMs;
-    while (!done(this.received)) {
-      if (Date.now() > deadline)
-        throw new Error(`timed out waiting for ${what}; received ${this.received.length}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    try {
+      return await pollUntil(async () => this.received, done, timeoutMs, 50);
+    } catch {
+      throw new Error(`timed out waiting for ${what}; received ${this.received.length}`);
     }
-    return this.received;
   }
 
   /** Everything received about one aggregate, in arrival order. */

@@ -1,4 +1,5 @@
 import { UnrecoverableError } from 'bullmq';
+import { pollUntil } from '../support/poll.js';
 import { expect } from 'chai';
 import { InProcessEmailJobs } from '../../services/worker/email/in-process-email-jobs.js';
 import type { EmailOutcomes } from '../../services/worker/email/email-outcomes.js';
@@ -17,10 +18,7 @@ function recorder(): EmailOutcomes & { seen: string[] } {
   };
 }
 
-const until = async (done: () => Promise<boolean>) => {
-  const deadline = Date.now() + 5000;
-  while (!(await done()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
-};
+const until = (done: () => Promise<boolean>) => pollUntil(done, Boolean, 5000, 5);
 
 describe('the in-process email queue', () => {
   it('knows an id once, and runs each job until it is sent', async () => {

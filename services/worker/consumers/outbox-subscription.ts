@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { Between, In, IsNull, LessThanOrEqual, MoreThan, type DataSource } from 'typeorm';
 import { Pause } from '../../../shared/process/pause.js';
 import { ConsumerCursor, EventRecord } from '../../../shared/db/entities/index.js';
@@ -23,6 +24,14 @@ interface PassedGap {
   performed: Set<string>;
 }
 
+/** What a subscription tells its listeners, as bullmq's WorkerListener does: event name → arguments. */
+export interface OutboxSubscriptionEvents {
+  /** The consumer performed an event it handles (late ones included). */
+  delivered: [{ position: string; type: string; aggregateId: string }];
+  /** A poll found nothing after the cursor: every committed event up to `position` is passed. */
+  'caught-up': [{ position: string }];
+}
+
 export interface OutboxSubscriptionOptions {
   /** The consumer's name for its cursor, as its Kafka group would be named. */
   name: string;
@@ -39,7 +48,7 @@ export interface OutboxSubscriptionOptions {
  * performs the events after the saved cursor again; `perform` is idempotent. One process reads
  * one cursor: this is the single-process mode.
  */
-export class OutboxSubscription {
+export class OutboxSubscription extends EventEmitter<OutboxSubscriptionEvents> {
   private running = false;
   private loop?: Promise<void>;
   private readonly pause = new Pause();
@@ -53,7 +62,9 @@ export class OutboxSubscription {
     private readonly dataSource: DataSource,
     private readonly consumer: EventConsumer,
     private readonly options: OutboxSubscriptionOptions,
-  ) {}
+  ) {
+    super();
+  }
 
   get name(): string {
     return this.options.name;
@@ -106,15 +117,16 @@ export class OutboxSubscription {
       order: { position: 'ASC' },
       take: BATCH,
     });
-    if (events.length === 0) return 0;
+    if (events.length === 0) {
+      this.emit('caught-up', { position: this.cursor });
+      return 0;
+    }
     const handled = new Set<string>(this.consumer.handles);
     let performed = 0;
     try {
       for (const event of events) {
         if (!this.running || !this.mayPass(event.position)) break;
-        if (handled.has(event.type)) {
-          await this.consumer.perform(toCloudEvent(event, this.options.eventSource));
-        }
+        if (handled.has(event.type)) await this.perform(event);
         this.cursor = event.position;
         performed++;
       }
@@ -158,12 +170,16 @@ export class OutboxSubscription {
           { consumer: this.options.name, position: event.position },
           'an event committed after later ones; performing it now',
         );
-        if (handled.has(event.type)) {
-          await this.consumer.perform(toCloudEvent(event, this.options.eventSource));
-        }
+        if (handled.has(event.type)) await this.perform(event);
         gap.performed.add(event.position);
       }
     }
+  }
+
+  private async perform(event: EventRecord): Promise<void> {
+    await this.consumer.perform(toCloudEvent(event, this.options.eventSource));
+    const { position, type, aggregateId } = event;
+    this.emit('delivered', { position, type, aggregateId });
   }
 
   private async saveCursor(): Promise<void> {
