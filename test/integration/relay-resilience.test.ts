@@ -79,7 +79,13 @@ describe('the outbox relay under failure', function () {
 
     it('accepts every import and publishes every event once the broker is back, in order per user', async () => {
       const owner = await buildOwner(service);
-      await service.startRelay();
+      const relay = await service.startRelay();
+      // What the relay announces: every batch it published, by outbox position.
+      const announced = new Set<string>();
+      relay.on('published', ({ count, positions }) => {
+        expect(positions).to.have.length(count);
+        for (const position of positions) announced.add(position);
+      });
       let stopping: Promise<void> | undefined;
       const results = await importMany(service, owner.token, 'outage', 1000, 16, (done) => {
         if (done >= 150 && !stopping) stopping = broker.pause();
@@ -103,6 +109,15 @@ describe('the outbox relay under failure', function () {
         );
         expectAllInOrder(reader, userIds);
         expect((await outboxBacklog(service.dataSource)).unpublished).to.equal(0);
+        const imported: { position: string }[] = await service.dataSource.query(
+          'SELECT position FROM events WHERE aggregate_id IN (?)',
+          [userIds],
+        );
+        expect(imported).to.have.length(2000);
+        expect(
+          imported.filter(({ position }) => !announced.has(String(position))),
+          'every published batch announced',
+        ).to.deep.equal([]);
       } finally {
         await reader.stop();
       }
