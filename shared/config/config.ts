@@ -73,6 +73,7 @@ export interface Config {
    * default 0: half the cores, at least 1, so hashing never takes every core.
    */
   passwordHashConcurrency: number;
+  signIn: SignInConfig;
   /** 32-byte key (base64) that encrypts OTP secrets at rest. `SECRETS_ENCRYPTION_KEY`. */
   secretsEncryptionKey?: Buffer;
   /** Lifetime of a passwordless registration code in seconds. `PASSWORDLESS_CODE_LIFETIME`, default 3600. */
@@ -82,6 +83,22 @@ export interface Config {
   kafka: KafkaConfig;
   relay: RelayConfig;
   worker: WorkerConfig;
+}
+
+/** Brute-force limits of the sign-in pages, counted together by every API instance. */
+export interface SignInConfig {
+  /** Failed attempts on one user that lock it. `SIGN_IN_MAX_FAILURES`, default 5. */
+  maxFailures: number;
+  /**
+   * How long a lock lasts, in seconds; failures older than this are forgotten.
+   * `SIGN_IN_LOCK_SECONDS`, default 900.
+   */
+  lockSeconds: number;
+  /**
+   * Failed attempts from one client address, whatever the user names, within that window, past
+   * which the address is refused. `SIGN_IN_ADDRESS_MAX_FAILURES`, default 50.
+   */
+  addressMaxFailures: number;
 }
 
 export interface RateLimitConfig {
@@ -195,6 +212,11 @@ export function loadConfig(env: Env = process.env): Config {
     passwordHashConcurrency:
       read.integer('PASSWORD_HASH_CONCURRENCY', 0, 0, 256) ||
       Math.max(1, Math.floor(availableParallelism() / 2)),
+    signIn: {
+      maxFailures: read.integer('SIGN_IN_MAX_FAILURES', 5, 1, 1000),
+      lockSeconds: read.integer('SIGN_IN_LOCK_SECONDS', 900, 1, 30 * 86400),
+      addressMaxFailures: read.integer('SIGN_IN_ADDRESS_MAX_FAILURES', 50, 1, 1_000_000),
+    },
     secretsEncryptionKey: read.key32('SECRETS_ENCRYPTION_KEY'),
     passwordlessCodeLifetimeSeconds: read.integer(
       'PASSWORDLESS_CODE_LIFETIME',

@@ -32,6 +32,12 @@ export interface Dialect extends StatementDialect {
    * IGNORE, which would also pass over a bad value: only the row being there is fine.
    */
   readonly keepExisting: string;
+  /**
+   * Ends an INSERT so that a row whose key `key` is there already is updated instead, by the
+   * assignments that follow. In them a column names the row's value before this update, as long
+   * as no earlier assignment of the statement set it.
+   */
+  onKeyUpdate(key: string): string;
   /** The SQL of the JSON array in `column` with `element` (an SQL expression) appended. */
   jsonArrayAppend(column: string, element: string): string;
   /**
@@ -53,6 +59,10 @@ class MysqlDialect implements Dialect {
   readonly keepExisting = 'ON DUPLICATE KEY UPDATE id = id';
 
   constructor(private readonly dataSource: DataSource) {}
+
+  onKeyUpdate(): string {
+    return 'ON DUPLICATE KEY UPDATE';
+  }
 
   lastInsertId(rows: number): string {
     // InnoDB gives one multi-row INSERT consecutive keys and reports the first.
@@ -95,6 +105,10 @@ class SqliteDialect implements Dialect {
     private readonly dataSource: DataSource,
     private readonly database?: EmbeddedDatabase,
   ) {}
+
+  onKeyUpdate(key: string): string {
+    return `ON CONFLICT (${key}) DO UPDATE SET`;
+  }
 
   lastInsertId(): typeof LAST_INSERT_ID {
     return LAST_INSERT_ID;

@@ -2,7 +2,7 @@
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
 import { User, UserCode, UserIdpLink } from '../../shared/db/entities/index.js';
-import { verifyPassword } from '../../services/api/credentials/password-hash.js';
+import { matchesPasswordHash } from '../../services/api/credentials/password-hash.js';
 import { FOREIGN_VECTORS } from '../support/password-hash-vectors.js';
 import { buildIdp, buildOwner } from '../support/factories.js';
 import { describeOnEachDatabase } from '../support/databases.js';
@@ -231,8 +231,10 @@ describeOnEachDatabase('importing password hashes made elsewhere, over HTTP', (s
         .getRepository(User)
         .findOneByOrFail({ id: response.body.userId });
       expect(stored.passwordHash).to.equal(vector.encoded);
-      expect(await verifyPassword(stored.passwordHash!, vector.password)).to.equal(true);
-      expect(await verifyPassword(stored.passwordHash!, `${vector.password}x`)).to.equal(false);
+      expect(await matchesPasswordHash(stored.passwordHash!, vector.password)).to.equal(true);
+      expect(await matchesPasswordHash(stored.passwordHash!, `${vector.password}x`)).to.equal(
+        false,
+      );
     });
   });
 });

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { User } from '../../shared/db/entities/index.js';
 import { decryptSecret } from '../../services/api/credentials/otp-secret.js';
-import { verifyPassword } from '../../services/api/credentials/password-hash.js';
+import { matchesPasswordHash } from '../../services/api/credentials/password-hash.js';
 import { buildOwner } from '../support/factories.js';
 import { describeOnEachDatabase } from '../support/databases.js';
 import { minimalImport } from '../support/requests.js';
@@ -138,8 +138,8 @@ describeOnEachDatabase('Create/Import User (Human) over HTTP', (service) => {
     expect(response.status).to.equal(200);
     const stored = await user(response.body.userId);
     expect(stored.passwordHash).to.match(/^\$argon2id\$/);
-    expect(await verifyPassword(stored.passwordHash!, 'Sup3r-secret!')).to.equal(true);
-    expect(await verifyPassword(stored.passwordHash!, 'Sup3r-secret?')).to.equal(false);
+    expect(await matchesPasswordHash(stored.passwordHash!, 'Sup3r-secret!')).to.equal(true);
+    expect(await matchesPasswordHash(stored.passwordHash!, 'Sup3r-secret?')).to.equal(false);
     expect(stored.passwordChangeRequired).to.equal(false);
     const events = await service.events(response.body.userId);
     expect(events.find((event) => event.type === 'user.human.password.set')!.payload).to.deep.equal(

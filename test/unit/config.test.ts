@@ -23,6 +23,21 @@ describe('configuration', () => {
     });
   });
 
+  it('locks a user after 5 failures for 15 minutes, an address after 50, unless told otherwise', () => {
+    expect(loadConfig({}).signIn).to.deep.equal({
+      maxFailures: 5,
+      lockSeconds: 900,
+      addressMaxFailures: 50,
+    });
+    const given = loadConfig({
+      SIGN_IN_MAX_FAILURES: '3',
+      SIGN_IN_LOCK_SECONDS: '60',
+      SIGN_IN_ADDRESS_MAX_FAILURES: '10',
+    });
+    expect(given.signIn).to.deep.equal({ maxFailures: 3, lockSeconds: 60, addressMaxFailures: 10 });
+    expect(() => loadConfig({ SIGN_IN_MAX_FAILURES: '0' })).to.throw(/SIGN_IN_MAX_FAILURES/);
+  });
+
   it('hands out links to its own port when PUBLIC_URL is not given', () => {
     const config = loadConfig({ HTTP_PORT: '31480' });
     expect(config.publicUrl).to.equal('http://localhost:31480');

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import {
   hashPassword,
   isSupportedPasswordHash,
-  verifyPassword,
+  matchesPasswordHash,
 } from '../../services/api/credentials/password-hash.js';
 
 import { FOREIGN_VECTORS, PASSWORD, NON_ASCII_PASSWORD } from '../support/password-hash-vectors.js';
@@ -65,12 +65,12 @@ describe('password hashes', () => {
         });
 
         it('accepts the right password', async () => {
-          expect(await verifyPassword(encoded, password)).to.equal(true);
+          expect(await matchesPasswordHash(encoded, password)).to.equal(true);
         });
 
         it('refuses a wrong password', async () => {
-          expect(await verifyPassword(encoded, `${password}!`)).to.equal(false);
-          expect(await verifyPassword(encoded, '')).to.equal(false);
+          expect(await matchesPasswordHash(encoded, `${password}!`)).to.equal(false);
+          expect(await matchesPasswordHash(encoded, '')).to.equal(false);
         });
       });
     }
@@ -80,17 +80,19 @@ describe('password hashes', () => {
     for (const [label, encoded] of Object.entries(UNSUPPORTED)) {
       it(`refuses ${label}`, async () => {
         expect(isSupportedPasswordHash(encoded)).to.equal(false);
-        expect(await verifyPassword(encoded, PASSWORD)).to.equal(false);
+        expect(await matchesPasswordHash(encoded, PASSWORD)).to.equal(false);
       });
     }
 
     it('refuses non-string input from untyped callers without throwing', async () => {
       for (const value of [undefined, null, 42, {}]) {
         expect(isSupportedPasswordHash(value as unknown as string)).to.equal(false);
-        expect(await verifyPassword(value as unknown as string, PASSWORD)).to.equal(false);
+        expect(await matchesPasswordHash(value as unknown as string, PASSWORD)).to.equal(false);
       }
       const bcryptVector = FOREIGN_VECTORS[0]!.encoded;
-      expect(await verifyPassword(bcryptVector, undefined as unknown as string)).to.equal(false);
+      expect(await matchesPasswordHash(bcryptVector, undefined as unknown as string)).to.equal(
+        false,
+      );
     });
   });
 
@@ -100,7 +102,7 @@ describe('password hashes', () => {
       const timer = setInterval(() => ticks++, 10);
       const started = Date.now();
       try {
-        expect(await verifyPassword(SLOW_SHA512_CRYPT, PASSWORD)).to.equal(true);
+        expect(await matchesPasswordHash(SLOW_SHA512_CRYPT, PASSWORD)).to.equal(true);
       } finally {
         clearInterval(timer);
       }
@@ -115,8 +117,8 @@ describe('password hashes', () => {
       expect(encoded).to.match(/^\$argon2id\$v=19\$/);
       expect(costsOf(encoded)).to.deep.equal({ m: '19456', t: '2', p: '1' });
       expect(isSupportedPasswordHash(encoded)).to.equal(true);
-      expect(await verifyPassword(encoded, PASSWORD)).to.equal(true);
-      expect(await verifyPassword(encoded, `${PASSWORD}!`)).to.equal(false);
+      expect(await matchesPasswordHash(encoded, PASSWORD)).to.equal(true);
+      expect(await matchesPasswordHash(encoded, `${PASSWORD}!`)).to.equal(false);
     });
 
     it('salts every hash', async () => {
@@ -131,7 +133,7 @@ describe('password hashes', () => {
         parallelism: 2,
       });
       expect(costsOf(encoded)).to.deep.equal({ m: '8192', t: '3', p: '2' });
-      expect(await verifyPassword(encoded, NON_ASCII_PASSWORD)).to.equal(true);
+      expect(await matchesPasswordHash(encoded, NON_ASCII_PASSWORD)).to.equal(true);
     });
   });
 });

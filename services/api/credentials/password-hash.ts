@@ -58,7 +58,7 @@ export function isSupportedPasswordHash(encoded: string): boolean {
  * @returns `true` when the password matches; `false` when it does not, or when the hash is
  *   unsupported or garbled. Never rejects.
  */
-export async function verifyPassword(encoded: string, password: string): Promise<boolean> {
+export async function matchesPasswordHash(encoded: string, password: string): Promise<boolean> {
   const check = checkFor(encoded);
   if (!check || typeof password !== 'string') return false;
   try {

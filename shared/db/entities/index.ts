@@ -5,6 +5,7 @@ import { Organization } from './organization.entity.js';
 import { Project } from './project.entity.js';
 import { ProjectReadModel, UserReadModel } from './read-model.entities.js';
 import { RoleGrant } from './role-grant.entity.js';
+import { SignInFailure } from './sign-in-failure.entity.js';
 import { UserCode } from './user-code.entity.js';
 import { User } from './user.entity.js';
 
@@ -16,6 +17,7 @@ export {
   Project,
   ProjectReadModel,
   RoleGrant,
+  SignInFailure,
   User,
   UserCode,
   UserIdpLink,
@@ -29,6 +31,7 @@ export const entities = [
   Project,
   ProjectReadModel,
   RoleGrant,
+  SignInFailure,
   User,
   UserCode,
   UserIdpLink,

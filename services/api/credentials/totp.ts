@@ -1,0 +1,43 @@
+import { TOTP, Secret } from 'otpauth';
+import type { Config } from '../../../shared/config/config.js';
+import { decryptSecret } from './otp-secret.js';
+
+/** What every authenticator app assumes of an `otpauth://` secret: RFC 6238's defaults. */
+const PERIOD_SECONDS = 30;
+const DIGITS = 6;
+/** One step either side: a phone's clock a little off, or a code typed as it rolled over. */
+const WINDOW = 1;
+
+/**
+ * Checks a 6-digit TOTP code (SHA-1, 30 s, ±1 step) against the decrypted secret. `lastStep` is
+ * the time step of the last code accepted for this user; a code of that step or earlier is
+ * refused, so a code seen over someone's shoulder cannot be used again. On success, `step` is
+ * what to store as the new lastStep; a refused code tells whether it was right but used up.
+ */
+export function checkTotp(
+  secret: Buffer,
+  code: string,
+  lastStep: number | null,
+  now: Date = new Date(),
+): { ok: true; step: number } | { ok: false; replayed: boolean } {
+  if (!/^\d{6}$/.test(code)) return { ok: false, replayed: false };
+  const totp = new TOTP({
+    secret: new Secret({ buffer: Uint8Array.from(secret).buffer }),
+    algorithm: 'SHA1',
+    digits: DIGITS,
+    period: PERIOD_SECONDS,
+  });
+  const timestamp = now.getTime();
+  const delta = totp.validate({ token: code, timestamp, window: WINDOW });
+  if (delta === null) return { ok: false, replayed: false };
+  const step = totp.counter({ timestamp }) + delta;
+  return lastStep !== null && step <= lastStep ? { ok: false, replayed: true } : { ok: true, step };
+}
+
+/** The TOTP secret of a user as stored: encrypted with `SECRETS_ENCRYPTION_KEY`. */
+export function decryptOtpSecret(config: Config, encrypted: Buffer): Buffer {
+  if (!config.secretsEncryptionKey) {
+    throw new Error('SECRETS_ENCRYPTION_KEY is needed to read a stored OTP secret');
+  }
+  return decryptSecret(config.secretsEncryptionKey, encrypted);
+}
