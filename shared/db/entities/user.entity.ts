@@ -28,6 +28,8 @@ export class User {
   @Column({ name: 'password_change_required', type: 'boolean' }) passwordChangeRequired!: boolean;
   @Column({ name: 'otp_secret_encrypted', ...blob, nullable: true })
   otpSecretEncrypted!: Buffer | null;
+  /** The TOTP time step of the last code accepted; a code of that step or earlier is refused. */
+  @Column({ name: 'otp_last_step', ...bigint, nullable: true }) otpLastStep!: string | null;
   @Column({ type: 'int', unsigned: true }) version!: number;
   @Column({ ...bigint }) sequence!: string;
   @Column({ name: 'creation_date', type: 'datetime', precision: 3 }) creationDate!: Date;

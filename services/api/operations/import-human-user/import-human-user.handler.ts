@@ -137,6 +137,7 @@ function newUser(
     passwordHash: credentials.passwordHash,
     passwordChangeRequired: request.passwordChangeRequired ?? false,
     otpSecretEncrypted: credentials.otpSecretEncrypted,
+    otpLastStep: null,
     creationDate: at,
     changeDate: at,
   };
