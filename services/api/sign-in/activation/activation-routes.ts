@@ -11,7 +11,7 @@ import { uniqueNameKey } from '../../operations/unique-name-key.js';
 import { createRateLimit } from '../../pipeline/rate-limit.js';
 import { csrf as createCsrf, languageOf, renderPage, type SafeHtml } from '../pages/page-kit.js';
 import { redeemInitializationCode, resendInitialization } from '../sign-in-writes.js';
-import { ACTIVATION_WORDS, type ActivationWords } from './activation-words.js';
+import { ACTIVATION_WORDS, policyInWords, type ActivationWords } from './activation-words.js';
 import { findInitializationCode } from './initialization-code.js';
 import {
   ACTIVATION_PATH,
@@ -115,7 +115,9 @@ export function activationRoutes({
       if (password !== field(body.confirmation))
         return askAgain(request, response, userId, code, (w) => w.mismatch);
       if (!meetsPasswordPolicy(config.passwordPolicy, password))
-        return askAgain(request, response, userId, code, (w) => w.policy(config.passwordPolicy));
+        return askAgain(request, response, userId, code, (w) =>
+          policyInWords(w, config.passwordPolicy),
+        );
       const passwordHash = await inHashingSlot(config.passwordHashConcurrency, () =>
         hashPassword(password),
       );

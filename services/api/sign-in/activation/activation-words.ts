@@ -9,7 +9,11 @@ export interface ActivationWords {
   confirmation: string;
   activate: string;
   mismatch: string;
-  policy(policy: PasswordPolicy): string;
+  /** The password policy's needs, each as the list of them says it. */
+  needs: { lowercase: string; uppercase: string; digit: string; symbol: string };
+  and: string;
+  /** The policy in a sentence: the length, then `needs` listed ('' for none). */
+  atLeast(length: number, needs: string): string;
   activeTitle: string;
   active: string;
   signIn: string;
@@ -25,12 +29,19 @@ export interface ActivationWords {
   expiredForm: string;
 }
 
-/** The policy's needs as a list in words: "a, b and c". */
-function listed(needs: (string | false)[], and: string): string {
-  const words = needs.filter((need): need is string => Boolean(need));
-  return words.length <= 1
-    ? (words[0] ?? '')
-    : `${words.slice(0, -1).join(', ')} ${and} ${words.at(-1)}`;
+/** The password policy in the page's words: "At least 8 characters, with a, b and c." */
+export function policyInWords(words: ActivationWords, policy: PasswordPolicy): string {
+  const needs = [
+    policy.requireLowercase && words.needs.lowercase,
+    policy.requireUppercase && words.needs.uppercase,
+    policy.requireDigit && words.needs.digit,
+    policy.requireSymbol && words.needs.symbol,
+  ].filter((need): need is string => Boolean(need));
+  const listed =
+    needs.length <= 1
+      ? (needs[0] ?? '')
+      : `${needs.slice(0, -1).join(', ')} ${words.and} ${needs.at(-1)}`;
+  return words.atLeast(policy.minLength, listed);
 }
 
 const en: ActivationWords = {
@@ -40,18 +51,14 @@ const en: ActivationWords = {
   confirmation: 'New password again',
   activate: 'Activate account',
   mismatch: 'The two passwords are not the same.',
-  policy: (p) => {
-    const needs = listed(
-      [
-        p.requireLowercase && 'a lower-case letter',
-        p.requireUppercase && 'an upper-case letter',
-        p.requireDigit && 'a digit',
-        p.requireSymbol && 'a symbol',
-      ],
-      'and',
-    );
-    return `At least ${p.minLength} characters${needs ? `, with ${needs}` : ''}.`;
+  needs: {
+    lowercase: 'a lower-case letter',
+    uppercase: 'an upper-case letter',
+    digit: 'a digit',
+    symbol: 'a symbol',
   },
+  and: 'and',
+  atLeast: (length, needs) => `At least ${length} characters${needs ? `, with ${needs}` : ''}.`,
   activeTitle: 'Your account is active',
   active: 'Your password is set and your email address is verified. You can sign in now.',
   signIn: 'Sign in',
@@ -74,18 +81,14 @@ const de: ActivationWords = {
   confirmation: 'Neues Passwort wiederholen',
   activate: 'Konto aktivieren',
   mismatch: 'Die beiden Passwörter stimmen nicht überein.',
-  policy: (p) => {
-    const needs = listed(
-      [
-        p.requireLowercase && 'einem Kleinbuchstaben',
-        p.requireUppercase && 'einem Großbuchstaben',
-        p.requireDigit && 'einer Ziffer',
-        p.requireSymbol && 'einem Sonderzeichen',
-      ],
-      'und',
-    );
-    return `Mindestens ${p.minLength} Zeichen${needs ? `, mit ${needs}` : ''}.`;
+  needs: {
+    lowercase: 'einem Kleinbuchstaben',
+    uppercase: 'einem Großbuchstaben',
+    digit: 'einer Ziffer',
+    symbol: 'einem Sonderzeichen',
   },
+  and: 'und',
+  atLeast: (length, needs) => `Mindestens ${length} Zeichen${needs ? `, mit ${needs}` : ''}.`,
   activeTitle: 'Ihr Konto ist aktiv',
   active:
     'Ihr Passwort ist gesetzt und Ihre E-Mail-Adresse bestätigt. Sie können sich jetzt anmelden.',
