@@ -46,7 +46,7 @@ describeOnEachDatabase('sign-in writes', (service) => {
       });
       expect(answer).to.equal('recorded');
       const user = await userRow(service, userId);
-      expect(user).to.include({ passwordHash: ARGON2ID, otpLastStep: '58000001' });
+      expect(user).to.include({ passwordHash: ARGON2ID, otpLastStep: 58_000_001 });
       expect(await eventsAfter(service, userId, before)).to.deep.equal([
         {
           type: 'user.human.signin.succeeded',
@@ -68,7 +68,7 @@ describeOnEachDatabase('sign-in writes', (service) => {
         upgradedHash: { hash: ARGON2ID, from: 'bcrypt' },
       });
       expect(replayed).to.equal('otp-replayed');
-      expect(await userRow(service, userId)).to.include({ passwordHash: BCRYPT, otpLastStep: '7' });
+      expect(await userRow(service, userId)).to.include({ passwordHash: BCRYPT, otpLastStep: 7 });
       expect(await eventsAfter(service, userId, before)).to.deep.equal([
         { type: 'user.human.signin.failed', payload: { clientId: 'web', reason: 'otp-replayed' } },
       ]);

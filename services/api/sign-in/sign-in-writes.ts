@@ -78,7 +78,7 @@ export function recordSignIn(
       return 'recorded';
     }
     const { clientId, methods, upgradedHash, otpStep } = outcome;
-    if (otpStep !== undefined && user.otpLastStep !== null && Number(user.otpLastStep) >= otpStep) {
+    if (otpStep !== undefined && user.otpLastStep !== null && user.otpLastStep >= otpStep) {
       const replayed = { succeeded: false, clientId, reason: 'otp-replayed' } as const;
       await commitChange(transaction, User, user, failureEvents(replayed), {});
       return 'otp-replayed';
@@ -94,7 +94,7 @@ export function recordSignIn(
       });
       columns.passwordHash = upgradedHash.hash;
     }
-    if (otpStep !== undefined) columns.otpLastStep = String(otpStep);
+    if (otpStep !== undefined) columns.otpLastStep = otpStep;
     await commitChange(transaction, User, user, events, columns);
     return 'recorded';
   });

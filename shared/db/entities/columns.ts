@@ -11,6 +11,15 @@ const asString: ValueTransformer = {
 
 export const bigint = { type: 'bigint', unsigned: true, transformer: asString } as const;
 
+/** A BIGINT that fits a JavaScript number (a time step, a time in ms), read as a number. */
+export const numericBigint = {
+  type: 'bigint',
+  transformer: {
+    to: (value: unknown) => value,
+    from: (value: unknown) => (value === null || value === undefined ? value : Number(value)),
+  } satisfies ValueTransformer,
+} as const;
+
 /** Bytes read as a Buffer on every database: sql.js gives a plain Uint8Array. */
 export const blob = {
   type: 'blob',

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { bigint, blob } from './columns.js';
+import { bigint, blob, numericBigint } from './columns.js';
 
 export type Gender = 'GENDER_UNSPECIFIED' | 'GENDER_FEMALE' | 'GENDER_MALE' | 'GENDER_DIVERSE';
 
@@ -28,8 +28,9 @@ export class User {
   @Column({ name: 'password_change_required', type: 'boolean' }) passwordChangeRequired!: boolean;
   @Column({ name: 'otp_secret_encrypted', ...blob, nullable: true })
   otpSecretEncrypted!: Buffer | null;
-  /** The TOTP time step of the last code accepted; a code of that step or earlier is refused. */
-  @Column({ name: 'otp_last_step', ...bigint, nullable: true }) otpLastStep!: string | null;
+  /** The time step of the last TOTP code accepted at sign-in; an older or equal one is refused. */
+  @Column({ name: 'otp_last_step', ...numericBigint, nullable: true })
+  otpLastStep!: number | null;
   @Column({ type: 'int', unsigned: true }) version!: number;
   @Column({ ...bigint }) sequence!: string;
   @Column({ name: 'creation_date', type: 'datetime', precision: 3 }) creationDate!: Date;
