@@ -10,20 +10,7 @@ import {
   userAsWritten,
 } from '../support/read-model-expectations.js';
 import { SmtpSink } from '../support/smtp-sink.js';
-import {
-  buildIdp,
-  buildInitializationCode,
-  buildMember,
-  buildOwner,
-  buildProject,
-  buildUser,
-} from '../support/factories.js';
-import {
-  changePassword,
-  recordSignIn,
-  redeemInitializationCode,
-  resendInitialization,
-} from '../../services/api/sign-in/sign-in-writes.js';
+import { buildIdp, buildMember, buildOwner, buildProject } from '../support/factories.js';
 import { describeOnEachDatabase } from '../support/databases.js';
 
 let smtp: SmtpSink;
@@ -73,49 +60,6 @@ describeOnEachDatabase(
         for (const event of events) await consumer.perform(event);
         for (const event of [...events].reverse()) await consumer.perform(event);
         expect(await userAsRead(service.dataSource, userId)).to.deep.equal(snapshot);
-      });
-
-      it('follows sign-in and activation: password set and changed, email verified, details moved by the rest', async () => {
-        const { userId } = await buildUser(service, {
-          orgId: owner.orgId,
-          hashedPassword: { value: '$1$saltsalt$qjXMvbEw8oaL.CzflDtaK/' },
-          passwordChangeRequired: true,
-        });
-        const consumer = new UserReadModelConsumer(service.dataSource);
-        const argon2id =
-          '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$YWJjZGVmZ2hpamtsbW5vcHFyc3R1dnd4eXo';
-        await recordSignIn(service.dataSource, userId, {
-          succeeded: false,
-          clientId: 'web',
-          reason: 'wrong-password',
-          lockedUntil: new Date(Date.now() + 900_000),
-        });
-        await recordSignIn(service.dataSource, userId, {
-          succeeded: true,
-          clientId: 'web',
-          methods: ['password'],
-          upgradedHash: { hash: argon2id, from: 'md5-crypt' },
-        });
-        await resendInitialization(service.dataSource, userId, 'user');
-        for (const event of await cloudEvents(userId)) await consumer.perform(event);
-        expect(await userAsRead(service.dataSource, userId)).to.include({
-          passwordChangeRequired: true,
-          emailVerified: false,
-        });
-
-        await changePassword(service.dataSource, userId, argon2id, 'sign-in');
-        const code = await buildInitializationCode(service, userId);
-        await redeemInitializationCode(service.dataSource, { userId, ...code }, argon2id);
-        const events = await cloudEvents(userId);
-        for (const event of events) await consumer.perform(event);
-        const read = await userAsRead(service.dataSource, userId);
-        expect(read).to.include({
-          hasPassword: true,
-          passwordChangeRequired: false,
-          emailVerified: true,
-        });
-        expect(read!.sequence).to.equal(events.at(-1)!.sequence);
-        expect(read).to.deep.equal(await userAsWritten(service.dataSource, userId));
       });
 
       it('ignores an older profile change arriving after a newer one', async () => {

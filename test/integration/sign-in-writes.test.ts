@@ -6,7 +6,10 @@ import {
   redeemInitializationCode,
   resendInitialization,
 } from '../../services/api/sign-in/sign-in-writes.js';
+import { toCloudEvent } from '../../shared/events/cloud-event.js';
+import { UserReadModelConsumer } from '../../services/worker/consumers/read-models/user-read-model.consumer.js';
 import { describeOnEachDatabase } from '../support/databases.js';
+import { userAsRead, userAsWritten } from '../support/read-model-expectations.js';
 import { buildInitializationCode, buildUser } from '../support/factories.js';
 import type { TestService } from '../support/test-service.js';
 
@@ -218,5 +221,39 @@ describeOnEachDatabase('sign-in writes', (service) => {
     expect((await service.events(done.userId)).map((event) => event.type)).to.not.include(
       'user.human.init.code.requested',
     );
+  });
+
+  it('reduce into the read model as the write side has it', async () => {
+    const { userId } = await buildUser(service, {
+      hashedPassword: { value: BCRYPT },
+      passwordChangeRequired: true,
+    });
+    await recordSignIn(service.dataSource, userId, {
+      succeeded: false,
+      clientId: 'web',
+      reason: 'wrong-password',
+      lockedUntil: new Date(Date.now() + 900_000),
+    });
+    await recordSignIn(service.dataSource, userId, {
+      succeeded: true,
+      clientId: 'web',
+      methods: ['password'],
+      upgradedHash: { hash: ARGON2ID, from: 'bcrypt' },
+    });
+    await resendInitialization(service.dataSource, userId, 'user');
+    await changePassword(service.dataSource, userId, ARGON2ID, 'sign-in');
+    const code = await buildInitializationCode(service, userId);
+    await redeemInitializationCode(service.dataSource, { userId, ...code }, ARGON2ID);
+    const consumer = new UserReadModelConsumer(service.dataSource);
+    const events = (await service.events(userId)).map((event) => toCloudEvent(event, 'urn:test'));
+    for (const event of events) await consumer.perform(event);
+    const read = await userAsRead(service.dataSource, userId);
+    expect(read).to.include({
+      hasPassword: true,
+      passwordChangeRequired: false,
+      emailVerified: true,
+      sequence: events.at(-1)!.sequence,
+    });
+    expect(read).to.deep.equal(await userAsWritten(service.dataSource, userId));
   });
 });

@@ -60,10 +60,7 @@ const SAMPLES: { [T in EventType]: EventPayloads[T] } = {
   },
   'user.human.password.changed': { changeRequired: false, by: 'activation' },
   'user.human.password.hash.upgraded': { from: 'bcrypt' },
-  'user.human.signin.succeeded': {
-    clientId: '301861449744351234',
-    methods: ['password', 'totp'],
-  },
+  'user.human.signin.succeeded': { clientId: 'web', methods: ['password', 'totp'] },
   'user.human.signin.failed': { clientId: null, reason: 'wrong-password' },
   'user.human.locked': { until: '2025-11-03T09:45:00.000Z' },
   'user.human.init.code.verified': { codeId: '01927b3e-6f1a-7c3d-8e55-4b9a0d2c1f01' },
@@ -278,16 +275,6 @@ describe('event catalogue (schemas/events, schemas/asyncapi.yaml)', () => {
       const sample = SAMPLES['user.human.profile.changed'];
       expect(validate({ ...sample, gender: 'GENDER_OTHER' })).to.equal(false);
       expect(validate({ ...sample, firstName: null })).to.equal(false);
-      const failed = validatorOf(ajv, `${SCHEMA_BASE}user.human.signin.failed.schema.json`);
-      const failedSample = SAMPLES['user.human.signin.failed'];
-      expect(failed({ ...failedSample, clientId: 'web' })).to.equal(true);
-      expect(failed({ ...failedSample, reason: 'wrong-user-name' })).to.equal(false);
-      const changed = validatorOf(ajv, `${SCHEMA_BASE}user.human.password.changed.schema.json`);
-      const changedSample = SAMPLES['user.human.password.changed'];
-      expect(changed({ ...changedSample, by: 'sign-in' })).to.equal(true);
-      expect(changed({ ...changedSample, changeRequired: true })).to.equal(false);
-      const locked = validatorOf(ajv, `${SCHEMA_BASE}user.human.locked.schema.json`);
-      expect(locked({ until: 'in fifteen minutes' })).to.equal(false);
       const code = validatorOf(ajv, `${SCHEMA_BASE}user.human.passwordless.code.added.schema.json`);
       const codeSample = SAMPLES['user.human.passwordless.code.added'];
       expect(code({ ...codeSample, expiration: 'next tuesday' })).to.equal(false);
