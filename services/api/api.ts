@@ -15,6 +15,7 @@ import type { Dependencies } from './operations/operation.js';
 import { operations } from './operations/operations.js';
 import { OperationPipeline } from './pipeline/operation-pipeline.js';
 import { createRateLimit } from './pipeline/rate-limit.js';
+import { activationRoutes } from './sign-in/activation/activation-routes.js';
 import { startGrpcServer } from './transports/grpc/grpc-server.js';
 import { createHttpApp } from './transports/http/http-app.js';
 import { createHttpServer } from './transports/http/http-server.js';
@@ -78,6 +79,7 @@ export async function startApi(
     bodyLimit: config.requestBodyLimit,
     corsOrigins: config.corsOrigins,
     ops: opsRoutes(registry, readiness),
+    pages: activationRoutes({ ...deps, redis }),
   });
   const http = createHttpServer(app, config.httpKeepAliveTimeoutMs);
   const { server } = http;

@@ -21,6 +21,11 @@ export interface ProjectPayload {
   privateLabelingSetting: PrivateLabelingSetting;
 }
 
+export type PasswordChangedBy = 'sign-in' | 'activation';
+
+/** Why a sign-in was refused, as its event says. */
+export type SignInFailure = 'wrong-password' | 'wrong-otp' | 'otp-replayed' | 'locked' | 'inactive';
+
 /**
  * Every event type with its payload. Payloads never hold a secret: no password, hash, code or
  * OTP secret. A breaking change is a new type, not an edit here.
@@ -43,6 +48,18 @@ export interface EventPayloads {
   /** Recorded by the worker when it makes the code an initialization email carries. */
   'user.human.init.code.added': { codeId: string; expiration: string };
   'user.human.profile.changed': ProfilePayload;
+  /** The person set a new password: at sign-in when a change was required, or at activation. */
+  'user.human.password.changed': { changeRequired: false; by: PasswordChangedBy };
+  /** A sign-in replaced a hash of an imported format (`from`, e.g. 'bcrypt') by argon2id. */
+  'user.human.password.hash.upgraded': { from: string };
+  'user.human.signin.succeeded': { clientId: string; methods: string[] };
+  'user.human.signin.failed': { clientId: string | null; reason: SignInFailure };
+  /** Too many failed sign-ins: refused until `until` (ISO time). */
+  'user.human.locked': { until: string };
+  /** An initialization code was redeemed (the account was activated with it). */
+  'user.human.init.code.verified': { codeId: string };
+  /** A new initialization email was asked for: by the person (`user`) or an operator (`admin`). */
+  'user.human.init.code.requested': { by: 'user' | 'admin' };
   'project.added': ProjectPayload;
   'project.changed': ProjectPayload;
 }

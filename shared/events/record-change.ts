@@ -19,19 +19,20 @@ interface Changed {
 
 /**
  * The write of a change to an existing aggregate, committing the caller's BatchedTransaction: its
- * event, the new columns, and the aggregate's new version, sequence and change date go out
- * together with the COMMIT. The caller holds the aggregate's row lock (a locking `find`), which
- * keeps one aggregate's events in version order.
+ * event (or events, in their order), the new columns, and the aggregate's new version, sequence
+ * and change date go out together with the COMMIT. The caller holds the aggregate's row lock (a
+ * locking `find`), which keeps one aggregate's events in version order.
  */
 export async function commitChange<Entity extends Versioned>(
   transaction: BatchedTransaction,
   entity: EntityTarget<Entity>,
   aggregate: Aggregate,
-  event: DomainEvent,
+  event: DomainEvent | DomainEvent[],
   columns: Partial<Entity>,
 ): Promise<Changed> {
   const changeDate = new Date();
-  const { positions, version } = queueEvents(transaction, aggregate, [event], changeDate);
+  const events = Array.isArray(event) ? event : [event];
+  const { positions, version } = queueEvents(transaction, aggregate, events, changeDate);
   const versioned: Values<Versioned> = { version, sequence: LAST_INSERT_ID, changeDate };
   transaction.update<Versioned>(
     entity as EntityTarget<Versioned>,

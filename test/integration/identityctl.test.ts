@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createTestDatabase } from '../support/database.js';
 import { TestService } from '../support/test-service.js';
-import { buildMember } from '../support/factories.js';
+import { buildMember, buildUser } from '../support/factories.js';
 
 const CLI = join(process.cwd(), 'dist/services/api/cli/identityctl.js');
 
@@ -80,6 +80,28 @@ describe('identityctl', () => {
       await database.drop();
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it('user resend-init asks for a new initialization email, for a user not yet activated only', async () => {
+    const due = await buildUser(service);
+    const active = await buildUser(service, {
+      email: { email: 'active@example.com', isEmailVerified: true },
+      password: 'Sup3r-secret!',
+    });
+    const requested = await identityctl(env, 'user', 'resend-init', '--user', due.userId);
+    expect(requested.code, requested.stderr).to.equal(0);
+    expect(requested.json).to.deep.equal({ userId: due.userId, requested: true });
+    const events = await service.events(due.userId);
+    expect(events.at(-1)).to.deep.include({
+      type: 'user.human.init.code.requested',
+      payload: { by: 'admin' },
+    });
+    const refused = await identityctl(env, 'user', 'resend-init', '--user', active.userId);
+    expect(refused.code).to.equal(1);
+    expect(refused.stderr.trim()).to.match(/^identityctl: user \S+ is activated already/);
+    const unknown = await identityctl(env, 'user', 'resend-init', '--user', 'nobody');
+    expect(unknown).to.include({ code: 1, stderr: 'identityctl: no user nobody\n' });
+    expect(await service.count('events', "type = 'user.human.init.code.requested'")).to.equal(1);
   });
 
   it('creates organizations, projects, identity providers and members, printing JSON', async () => {

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { v7 as uuidv7 } from 'uuid';
+import { createOneTimeCode } from '../../shared/credentials/one-time-code.js';
+import { UserCode } from '../../shared/db/entities/index.js';
 import {
   addMember,
   createIdpConfig,
@@ -6,6 +9,7 @@ import {
 } from '../../services/api/admin/organizations.js';
 import { createProject } from '../../services/api/admin/projects.js';
 import { createHumanUser } from '../../services/api/admin/users.js';
+import type { ImportHumanUserRequest } from '../../services/api/operations/import-human-user/import-human-user.request.js';
 import type { TestService } from './test-service.js';
 
 /**
@@ -87,4 +91,49 @@ export async function buildIdp(
   const orgId = overrides.orgId ?? (await buildOrg(service)).orgId;
   const { idpId } = await createIdpConfig(service.dataSource, orgId, overrides.name ?? 'IdP');
   return { idpId, orgId };
+}
+
+/**
+ * A human user as Import makes one: unverified email and no password unless `fields` say
+ * otherwise, so an initialization is due.
+ */
+export async function buildUser(
+  service: TestService,
+  fields: Partial<ImportHumanUserRequest> & { orgId?: string } = {},
+): Promise<{ userId: string; orgId: string; userName: string; email: string }> {
+  const { orgId = (await buildOrg(service)).orgId, ...request } = fields;
+  const userName = request.userName ?? `user-${randomBytes(6).toString('hex')}`;
+  const email = request.email?.email ?? `${userName}@example.com`;
+  const { userId } = await createHumanUser(service.dataSource, service.config, orgId, {
+    profile: { firstName: 'Una', lastName: 'User' },
+    ...request,
+    userName,
+    email: { email, ...request.email },
+  });
+  return { userId, orgId, userName, email };
+}
+
+/**
+ * An initialization code of the user, stored as the worker stores one (its hash only), valid for
+ * an hour unless `expiresAt` says otherwise; `code` is what a link would carry.
+ */
+export async function buildInitializationCode(
+  service: TestService,
+  userId: string,
+  { expiresAt = new Date(Date.now() + 3600_000) }: { expiresAt?: Date } = {},
+): Promise<{ codeId: string; code: string }> {
+  const { code, hash } = createOneTimeCode();
+  const codeId = uuidv7();
+  await service.dataSource.getRepository(UserCode).insert({
+    id: codeId,
+    userId,
+    kind: 'initialization',
+    codeHash: hash,
+    expiresAt,
+    createdAt: new Date(),
+    usedAt: null,
+    sourceEventId: null,
+    sentAt: null,
+  });
+  return { codeId, code };
 }

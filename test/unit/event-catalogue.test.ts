@@ -58,6 +58,13 @@ const SAMPLES: { [T in EventType]: EventPayloads[T] } = {
     preferredLanguage: null,
     gender: 'GENDER_UNSPECIFIED',
   },
+  'user.human.password.changed': { changeRequired: false, by: 'activation' },
+  'user.human.password.hash.upgraded': { from: 'bcrypt' },
+  'user.human.signin.succeeded': { clientId: 'web', methods: ['password', 'totp'] },
+  'user.human.signin.failed': { clientId: null, reason: 'wrong-password' },
+  'user.human.locked': { until: '2025-11-03T09:45:00.000Z' },
+  'user.human.init.code.verified': { codeId: '01927b3e-6f1a-7c3d-8e55-4b9a0d2c1f01' },
+  'user.human.init.code.requested': { by: 'user' },
   'project.added': {
     name: 'Zoo portal',
     projectRoleAssertion: false,
@@ -89,6 +96,13 @@ const CONTRACT_TYPES = [
   'user.idp.link.added',
   'user.human.passwordless.code.added',
   'user.human.init.code.added',
+  'user.human.init.code.requested',
+  'user.human.init.code.verified',
+  'user.human.password.changed',
+  'user.human.password.hash.upgraded',
+  'user.human.signin.succeeded',
+  'user.human.signin.failed',
+  'user.human.locked',
   'project.changed',
 ];
 

@@ -18,6 +18,7 @@ import {
 import { createProject } from '../admin/projects.js';
 import { setup } from '../admin/setup.js';
 import { issueUserToken } from '../admin/tokens.js';
+import { resendInitializationEmail } from '../admin/users.js';
 
 type Options = Record<string, string | undefined>;
 
@@ -74,6 +75,11 @@ const COMMANDS: Record<string, Command> = {
     check: (o) => grantOrganization(o.role!, o.org),
     run: ({ dataSource }, o) =>
       addMember(dataSource, { orgId: o.org, userId: o.user!, role: o.role! }),
+  },
+  'user resend-init': {
+    help: '  user resend-init --user USER_ID              a new initialization email, for a user not yet activated',
+    required: ['user'],
+    run: ({ dataSource }, o) => resendInitializationEmail(dataSource, o.user!),
   },
   'token issue': {
     help: '  token issue --user USER_ID [--ttl SECONDS]   for an active user; needs JWT_SIGNING_KEY_FILE',

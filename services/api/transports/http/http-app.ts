@@ -27,6 +27,8 @@ interface HttpAppOptions {
   corsOrigins: readonly string[];
   /** `/healthz`, `/readyz`, `/metrics`. */
   ops: Router;
+  /** The pages people use in a browser (account activation), with their own form parsing. */
+  pages: Router;
 }
 
 /**
@@ -40,6 +42,7 @@ export function createHttpApp({
   bodyLimit,
   corsOrigins,
   ops,
+  pages,
 }: HttpAppOptions): express.Express {
   const app = express();
   app.disable('x-powered-by');
@@ -59,6 +62,7 @@ export function createHttpApp({
   }
   app.use(grpcWebRoutes(pipeline, operations, bodyLimit, logger));
   app.use(uiRoutes());
+  app.use(pages);
   app.use(apiDocsRoutes(operations));
   // Not strict: a body that is JSON but no object (`null`, `[]`) is the schema's to refuse, with
   // the same words as over gRPC.

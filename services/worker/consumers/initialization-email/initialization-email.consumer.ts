@@ -13,9 +13,10 @@ import type { EventConsumer } from '../event-consumer.js';
 
 /**
  * Sends the initialization email every user added with an unverified email or without a
- * password is due (the event's `initializationRequired` says so): it stores a one-time code
- * (only its hash), records `user.human.init.code.added` through the outbox, and queues the email
- * under a job id derived from the event. The code is derived from the code's id under the secret
+ * password is due (the event's `initializationRequired` says so), and a new one whenever one is
+ * asked for (`user.human.init.code.requested`, recorded only while still due): it stores a
+ * one-time code (only its hash), records `user.human.init.code.added` through the outbox, and
+ * queues the email under a job id derived from the event. The code is derived from the code's id under the secret
  * key, so the email job makes it again when it sends and no clear code waits anywhere.
  *
  * Redelivery is safe at every step: the code is stored once per event (its row names the event),
@@ -23,7 +24,7 @@ import type { EventConsumer } from '../event-consumer.js';
  */
 export class InitializationEmailConsumer implements EventConsumer {
   readonly name = 'initialization-email';
-  readonly handles: readonly EventType[] = ['user.human.added'];
+  readonly handles: readonly EventType[] = ['user.human.added', 'user.human.init.code.requested'];
 
   constructor(
     private readonly dataSource: DataSource,
@@ -34,8 +35,7 @@ export class InitializationEmailConsumer implements EventConsumer {
   ) {}
 
   async perform(event: CloudEvent): Promise<void> {
-    const data = event.data as EventPayloads['user.human.added'];
-    if (event.type !== 'user.human.added' || !data.initializationRequired) return;
+    if (!emailDue(event)) return;
     const jobId = initializationEmailJobId(event.id);
     if (await this.jobs.has(jobId)) return;
     const codeId = await this.storeCode(event);
@@ -83,4 +83,10 @@ export class InitializationEmailConsumer implements EventConsumer {
       return codeId;
     });
   }
+}
+
+function emailDue(event: CloudEvent): boolean {
+  if (event.type === 'user.human.init.code.requested') return true;
+  const data = event.data as EventPayloads['user.human.added'];
+  return event.type === 'user.human.added' && data.initializationRequired;
 }

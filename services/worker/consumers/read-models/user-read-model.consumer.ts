@@ -65,6 +65,16 @@ export class UserReadModelConsumer extends ReadModelConsumer {
     'user.human.profile.changed': (event, data) => this.change(event, profileColumns(data)),
     'user.human.passwordless.code.added': (event) => this.change(event, {}),
     'user.human.init.code.added': (event) => this.change(event, {}),
+    'user.human.init.code.requested': (event) => this.change(event, {}),
+    // Activation proves the address, as the `user.human.email.verified` beside it says too.
+    'user.human.init.code.verified': (event) => this.change(event, { emailVerified: true }),
+    'user.human.password.changed': (event) =>
+      this.change(event, { hasPassword: true, passwordChangeRequired: false }),
+    // A read shows no hash format, sign-in or lock (a lock ends by itself; the state stays).
+    'user.human.password.hash.upgraded': (event) => this.change(event, {}),
+    'user.human.signin.succeeded': (event) => this.change(event, {}),
+    'user.human.signin.failed': (event) => this.change(event, {}),
+    'user.human.locked': (event) => this.change(event, {}),
   };
 
   private change(event: CloudEvent, columns: Columns) {
