@@ -18,6 +18,7 @@ import { createRateLimit } from './pipeline/rate-limit.js';
 import { startGrpcServer } from './transports/grpc/grpc-server.js';
 import { createHttpApp } from './transports/http/http-app.js';
 import { createHttpServer } from './transports/http/http-server.js';
+import { startSignIn } from './sign-in/sign-in.js';
 
 export interface RunningApi {
   server: Server;
@@ -71,6 +72,7 @@ export async function startApi(
     metrics: new CallMetrics(registry),
     rateLimit: createRateLimit(config.rateLimit, redis),
   });
+  const signIn = await startSignIn(config, deps.dataSource, deps.logger);
   const app = createHttpApp({
     pipeline,
     operations,
@@ -78,6 +80,7 @@ export async function startApi(
     bodyLimit: config.requestBodyLimit,
     corsOrigins: config.corsOrigins,
     ops: opsRoutes(registry, readiness),
+    signIn: signIn?.router,
   });
   const http = createHttpServer(app, config.httpKeepAliveTimeoutMs);
   const { server } = http;
@@ -97,6 +100,7 @@ export async function startApi(
       readiness.stop();
       server.close();
       await admin?.disconnect();
+      await signIn?.close();
       redis?.disconnect();
       throw error;
     });
@@ -116,6 +120,7 @@ export async function startApi(
         new Promise<void>((resolve) => grpc.server.tryShutdown(() => resolve())),
       ]);
       await admin?.disconnect();
+      await signIn?.close();
       redis?.disconnect();
     },
   };

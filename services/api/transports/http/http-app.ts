@@ -27,6 +27,8 @@ interface HttpAppOptions {
   corsOrigins: readonly string[];
   /** `/healthz`, `/readyz`, `/metrics`. */
   ops: Router;
+  /** The OpenID provider and its sign-in pages, which read their own bodies. */
+  signIn?: Router | undefined;
 }
 
 /**
@@ -40,6 +42,7 @@ export function createHttpApp({
   bodyLimit,
   corsOrigins,
   ops,
+  signIn,
 }: HttpAppOptions): express.Express {
   const app = express();
   app.disable('x-powered-by');
@@ -57,6 +60,7 @@ export function createHttpApp({
       }),
     );
   }
+  if (signIn) app.use(signIn);
   app.use(grpcWebRoutes(pipeline, operations, bodyLimit, logger));
   app.use(uiRoutes());
   app.use(apiDocsRoutes(operations));

@@ -1,4 +1,5 @@
 import { EmbeddedSchema1763830000000 } from './1763830000000-embedded-schema.js';
+import { EmbeddedOidcPayloads1763900000000 } from './1763900000000-oidc-payloads.js';
 
 /** The embedded SQLite database's migrations, oldest first; each schema change has one here too. */
-export const sqliteMigrations = [EmbeddedSchema1763830000000];
+export const sqliteMigrations = [EmbeddedSchema1763830000000, EmbeddedOidcPayloads1763900000000];
