@@ -5,7 +5,7 @@ import type { DataSource } from 'typeorm';
 import type { Config } from '../../../shared/config/config.js';
 import type { Logger } from '../../../shared/logging/logger.js';
 import { createFailedAttempts } from './failed-attempts.js';
-import { INTERACTION_PREFIX } from './oidc-provider.js';
+import { INTERACTION_PREFIX } from './sign-in-paths.js';
 import { databaseAdapter } from './oidc-adapter.js';
 import { csrf, languageOf, type Language } from './pages/page-kit.js';
 import { messagePage, stepPage, type Step } from './pages/sign-in-pages.js';

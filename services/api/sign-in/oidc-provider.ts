@@ -11,11 +11,7 @@ import type { Config } from '../../../shared/config/config.js';
 import { profilePageClient, readClient } from './clients.js';
 import { databaseAdapter } from './oidc-adapter.js';
 import { errorPage, signedOutPage, signOutPage } from './pages/provider-pages.js';
-
-/** Where the provider's endpoints live on the HTTP port, apart from the API's routes. */
-export const OIDC_PREFIX = '/oidc';
-/** The sign-in pages of an interaction: `/ui/login/<uid>`. */
-export const INTERACTION_PREFIX = '/ui/login';
+import { INTERACTION_PREFIX, OIDC_PREFIX } from './sign-in-paths.js';
 
 const ROUTES = {
   authorization: `${OIDC_PREFIX}/auth`,

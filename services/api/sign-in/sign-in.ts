@@ -4,7 +4,7 @@ import type { Config } from '../../../shared/config/config.js';
 import type { Logger } from '../../../shared/logging/logger.js';
 import { readSigningJwk } from '../auth/token-keys.js';
 import { interactionRoutes } from './interaction-routes.js';
-import { createOidcProvider, OIDC_PREFIX } from './oidc-provider.js';
+import { OIDC_PREFIX } from './sign-in-paths.js';
 
 export interface SignIn {
   /** The provider's endpoints, discovery and the sign-in pages, for the HTTP app. */
@@ -22,6 +22,7 @@ export async function startSignIn(
   logger: Logger,
 ): Promise<SignIn | undefined> {
   if (!config.auth.signingKeyFile || !config.secretsEncryptionKey) return undefined;
+  const { createOidcProvider } = await importProvider(logger);
   const provider = createOidcProvider(
     config,
     dataSource,
@@ -40,4 +41,20 @@ export async function startSignIn(
   const interactions = interactionRoutes(provider, config, dataSource, logger);
   router.use(interactions.router);
   return { router, close: interactions.close };
+}
+
+/**
+ * The provider's module, loaded only when sign-in is offered. oidc-provider 9 warns on the
+ * console when imported on a Node older than 22 (works on 20, tested on 22 and later); that
+ * warning goes to the log, so a failed start still says one line on stderr.
+ */
+async function importProvider(logger: Logger): Promise<typeof import('./oidc-provider.js')> {
+  const warn = console.warn;
+  console.warn = (...words: unknown[]) =>
+    logger.warn({ library: 'oidc-provider' }, words.join(' '));
+  try {
+    return await import('./oidc-provider.js');
+  } finally {
+    console.warn = warn;
+  }
 }
