@@ -106,6 +106,24 @@ describeOnEachDatabase(
       expect(info.email).to.equal(`${owner.userName}@example.com`);
     });
 
+    it('signs in users imported with a hash of every accepted format', async () => {
+      const { orgId } = await buildOwner(service);
+      const client = await relyingParty(service);
+      for (const [i, vector] of FOREIGN_VECTORS.entries()) {
+        const userName = `hashed-${i}-${Date.now()}`;
+        await createHumanUser(service.dataSource, service.config, orgId, {
+          ...minimalImport(userName),
+          hashedPassword: { value: vector.encoded },
+        });
+        const landed = await new SignInBrowser(service.config.publicUrl).signIn(
+          (await authorization(client)).url,
+          userName,
+          vector.password,
+        );
+        expect(landed.url, `${vector.format}: ${pageError(landed)}`).to.match(/callback\?code=/);
+      }
+    });
+
     it('answers an unknown user name as a wrong password, in the browser language', async () => {
       const owner = await buildOwner(service);
       const client = await relyingParty(service);
