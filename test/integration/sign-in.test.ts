@@ -1,62 +1,14 @@
 import { expect } from 'chai';
-import { createServer } from 'node:net';
 import * as oidc from 'openid-client';
 import { decodeJwt } from 'jose';
-import { createClient } from '../../services/api/sign-in/clients.js';
 import { apiResource } from '../../services/api/sign-in/oidc-provider.js';
 import { createHumanUser } from '../../services/api/admin/users.js';
 import { describeOnEachDatabase } from '../support/databases.js';
 import { buildOwner } from '../support/factories.js';
 import { FOREIGN_VECTORS } from '../support/password-hash-vectors.js';
 import { minimalImport } from '../support/requests.js';
+import { authorization, publicUrlEnv, relyingParty } from '../support/relying-party.js';
 import { pageError, SignInBrowser } from '../support/sign-in-flow.js';
-import type { TestService } from '../support/test-service.js';
-
-const REDIRECT_URI = 'http://127.0.0.1:1/callback';
-
-/** A port free now, for a service whose PUBLIC_URL (the issuer) must name it. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function publicUrlEnv() {
-  const port = await freePort();
-  return { HTTP_PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` };
-}
-
-/** A relying party we did not write (openid-client), of a client registered as identityctl does. */
-async function relyingParty(service: TestService) {
-  const { clientId, clientSecret } = await createClient(service.dataSource, service.config, {
-    name: 'Test app',
-    redirectUris: [REDIRECT_URI],
-    confidential: true,
-  });
-  return oidc.discovery(
-    new URL(service.config.publicUrl),
-    clientId,
-    undefined,
-    oidc.ClientSecretBasic(clientSecret!),
-    { execute: [oidc.allowInsecureRequests] },
-  );
-}
-
-/** Starts a code flow with PKCE: the URL to open and what the callback is checked against. */
-async function authorization(client: oidc.Configuration) {
-  const verifier = oidc.randomPKCECodeVerifier();
-  const state = oidc.randomState();
-  const url = oidc.buildAuthorizationUrl(client, {
-    redirect_uri: REDIRECT_URI,
-    scope: 'openid profile email',
-    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-    state,
-  });
-  return { url: url.href, checks: { pkceCodeVerifier: verifier, expectedState: state } };
-}
 
 describeOnEachDatabase(
   'Sign-in through the OpenID provider',
