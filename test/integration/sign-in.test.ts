@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import * as oidc from 'openid-client';
 import { decodeJwt } from 'jose';
-import { apiResource } from '../../services/api/sign-in/oidc-provider.js';
+import { apiResource } from '../../services/api/sign-in/sign-in-paths.js';
 import { createHumanUser } from '../../services/api/admin/users.js';
 import { describeOnEachDatabase } from '../support/databases.js';
 import { buildOwner } from '../support/factories.js';

@@ -11,7 +11,7 @@ import type { Config } from '../../../shared/config/config.js';
 import { profilePageClient, readClient } from './clients.js';
 import { databaseAdapter } from './oidc-adapter.js';
 import { errorPage, signedOutPage, signOutPage } from './pages/provider-pages.js';
-import { INTERACTION_PREFIX, OIDC_PREFIX } from './sign-in-paths.js';
+import { apiResource, INTERACTION_PREFIX, OIDC_PREFIX } from './sign-in-paths.js';
 
 const ROUTES = {
   authorization: `${OIDC_PREFIX}/auth`,
@@ -28,15 +28,6 @@ const ROUTES = {
   backchannel_authentication: `${OIDC_PREFIX}/backchannel`,
   challenge: `${OIDC_PREFIX}/challenge`,
 } as const;
-
-/**
- * The resource indicator (RFC 8707) of this service's API: its public URL. An access token asked
- * for it is a JWT with `aud` = `JWT_AUDIENCE`, signed with the signing key, as the operations
- * accept; one asked for no resource (with `openid`) is for the userinfo endpoint.
- */
-export function apiResource(config: Config): string {
-  return config.publicUrl;
-}
 
 const API_SCOPES = 'openid profile email offline_access';
 
@@ -73,6 +64,11 @@ export function createOidcProvider(
       email: ['email', 'email_verified'],
     },
     pkce: { required: () => true },
+    // Browsers may call the token and userinfo endpoints from this origin and from CORS_ORIGINS.
+    clientBasedCORS: (_ctx, origin) =>
+      origin === new URL(config.publicUrl).origin ||
+      config.corsOrigins.includes('*') ||
+      config.corsOrigins.includes(origin),
     features: {
       devInteractions: { enabled: false },
       rpInitiatedLogout: {
