@@ -3,6 +3,9 @@ import * as oidc from 'openid-client';
 import { decodeJwt } from 'jose';
 import { apiResource } from '../../services/api/sign-in/sign-in-paths.js';
 import { createHumanUser } from '../../services/api/admin/users.js';
+import { startApi } from '../../services/api/api.js';
+import { loadVerificationKeys } from '../../services/api/auth/token-keys.js';
+import { createLogger } from '../../shared/logging/logger.js';
 import { describeOnEachDatabase } from '../support/databases.js';
 import { buildOwner } from '../support/factories.js';
 import { FOREIGN_VECTORS } from '../support/password-hash-vectors.js';
@@ -73,6 +76,34 @@ describeOnEachDatabase(
           vector.password,
         );
         expect(landed.url, `${vector.format}: ${pageError(landed)}`).to.match(/callback\?code=/);
+      }
+    });
+
+    it('finishes on a second replica a sign-in started on the first', async () => {
+      const owner = await buildOwner(service);
+      await service.dataSource.query('UPDATE users SET password_hash = ? WHERE id = ?', [
+        FOREIGN_VECTORS[0]!.encoded,
+        owner.userId,
+      ]);
+      const replica = await startApi(
+        { dataSource: service.dataSource, config: service.config, logger: createLogger('silent') },
+        await loadVerificationKeys(service.config.auth),
+        0,
+        0,
+      );
+      try {
+        const client = await relyingParty(service);
+        const browser = new SignInBrowser(service.config.publicUrl);
+        const first = await browser.open((await authorization(client)).url);
+        const second = await browser.submit(first, { userName: owner.userName });
+        // The password goes to the other replica (cookies are per host, not per port).
+        const onReplica = { ...second, url: second.url.replace(service.api.url, replica.url) };
+        const landed = await browser.submit(onReplica, {
+          password: FOREIGN_VECTORS[0]!.password,
+        });
+        expect(landed.url, pageError(landed)).to.match(/callback\?code=/);
+      } finally {
+        await replica.close();
       }
     });
 
