@@ -48,7 +48,11 @@ export function interactionRoutes(
         const interaction = await provider.interactionDetails(request, response);
         await work(request, response, interaction);
       } catch (error) {
-        logger.info({ err: (error as Error).name }, 'sign-in interaction not continued');
+        // An interaction that expired or a cookie that is gone is the person's to start again;
+        // anything else is ours (logged by name: driver messages can echo values).
+        const name = (error as Error).name;
+        if (name === 'SessionNotFound') logger.info({ error: name }, 'sign-in interaction gone');
+        else logger.error({ error: name }, 'sign-in step failed');
         response
           .status(400)
           .type('html')
