@@ -19,6 +19,7 @@ import { activationRoutes } from './sign-in/activation/activation-routes.js';
 import { startGrpcServer } from './transports/grpc/grpc-server.js';
 import { createHttpApp } from './transports/http/http-app.js';
 import { createHttpServer } from './transports/http/http-server.js';
+import { startSignIn } from './sign-in/sign-in.js';
 
 export interface RunningApi {
   server: Server;
@@ -72,6 +73,7 @@ export async function startApi(
     metrics: new CallMetrics(registry),
     rateLimit: createRateLimit(config.rateLimit, redis),
   });
+  const signIn = await startSignIn(config, deps.dataSource, deps.logger);
   const app = createHttpApp({
     pipeline,
     operations,
@@ -80,6 +82,7 @@ export async function startApi(
     corsOrigins: config.corsOrigins,
     ops: opsRoutes(registry, readiness),
     pages: activationRoutes({ ...deps, redis }),
+    signIn: signIn?.router,
   });
   const http = createHttpServer(app, config.httpKeepAliveTimeoutMs);
   const { server } = http;
@@ -99,6 +102,7 @@ export async function startApi(
       readiness.stop();
       server.close();
       await admin?.disconnect();
+      await signIn?.close();
       redis?.disconnect();
       throw error;
     });
@@ -118,6 +122,7 @@ export async function startApi(
         new Promise<void>((resolve) => grpc.server.tryShutdown(() => resolve())),
       ]);
       await admin?.disconnect();
+      await signIn?.close();
       redis?.disconnect();
     },
   };

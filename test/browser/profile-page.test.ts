@@ -6,6 +6,7 @@ import { launchChromium } from '../support/browser.js';
 import { SmtpSink } from '../support/smtp-sink.js';
 import { TestService } from '../support/test-service.js';
 import { buildOwner } from '../support/factories.js';
+import { publicUrlEnv } from '../support/relying-party.js';
 
 const ARTIFACTS = 'test-artifacts';
 
@@ -16,12 +17,11 @@ describe('the profile page in headless Chromium', function () {
   let browser: Browser;
   let page: Page;
   let userId: string;
-  let token: string;
 
   before(async () => {
     browser = await launchChromium();
     smtp = await new SmtpSink().start();
-    service = await TestService.start({ SMTP_URL: smtp.url });
+    service = await TestService.start({ SMTP_URL: smtp.url, ...(await publicUrlEnv()) });
     await service.startRelay();
     await service.startWorker();
     const owner = await buildOwner(service);
@@ -35,7 +35,6 @@ describe('the profile page in headless Chromium', function () {
       { token: owner.token },
     );
     userId = imported.body.userId;
-    token = await service.token(userId);
     page = await browser.newPage();
     await mkdir(ARTIFACTS, { recursive: true });
   });
@@ -48,11 +47,16 @@ describe('the profile page in headless Chromium', function () {
   const readModel = () =>
     service.dataSource.getRepository(UserReadModel).findOneByOrFail({ id: userId });
 
-  it('signs in with a token and shows the profile from the read model', async () => {
-    await page.goto(`${service.api.url}/ui/profile`);
-    await page.fill('#token', token);
-    await page.click('#sign-in-form button[type=submit]');
+  it('signs in through the provider and shows who is signed in and the profile', async () => {
+    await page.goto(`${service.config.publicUrl}/ui/profile`);
+    await page.click('#sign-in-button');
+    await page.fill('#userName', 'page-user');
+    await page.click('button[type=submit]');
+    await page.fill('#password', 'Sup3r-secret!');
+    await page.click('button[type=submit]');
     await page.waitForSelector('#profile:not([hidden])');
+    expect(page.url()).to.equal(`${service.config.publicUrl}/ui/profile`);
+    expect(await page.textContent('#who')).to.equal('Signed in as page-user');
     expect(await page.inputValue('#firstName')).to.equal('Paige');
     expect(await page.inputValue('#lastName')).to.equal('Turner');
     expect(await page.inputValue('#displayName')).to.equal('Paige Turner');
@@ -93,16 +97,14 @@ describe('the profile page in headless Chromium', function () {
     expect(after.sequence).to.equal(before.sequence);
   });
 
-  it('refuses a token that is not valid', async () => {
-    const other = await browser.newPage();
-    try {
-      await other.goto(`${service.api.url}/ui/profile`);
-      await other.fill('#token', 'not-a-token');
-      await other.click('#sign-in-form button[type=submit]');
-      await other.locator('#status', { hasText: /^That token is not valid/ }).waitFor();
-      expect(await other.isHidden('#profile')).to.equal(true);
-    } finally {
-      await other.close();
-    }
+  it('signs out through the provider, back on the page signed out', async () => {
+    await page.click('#sign-out');
+    await page.click('button[name=logout]');
+    await page.waitForURL(`${service.config.publicUrl}/ui/profile`);
+    await page.waitForSelector('#sign-in:not([hidden])');
+    expect(await page.isHidden('#profile')).to.equal(true);
+    // The provider's session is gone too: signing in asks for the user name again.
+    await page.click('#sign-in-button');
+    await page.waitForSelector('#userName');
   });
 });

@@ -231,6 +231,44 @@ describe('identityctl', () => {
     expect(inactive.stderr).to.contain(`user ${userId} is not active`);
   });
 
+  it('registers OpenID clients, printing the secret of a confidential one once', async () => {
+    const withKey = {
+      ...env,
+      SECRETS_ENCRYPTION_KEY: service.config.secretsEncryptionKey!.toString('base64'),
+    };
+    const args = [
+      'client',
+      'create',
+      '--name',
+      'Shop',
+      '--redirect-uri',
+      'https://shop.example/cb',
+    ];
+    const confidential = await identityctl(
+      withKey,
+      ...args,
+      '--redirect-uri',
+      'https://shop.example/cb2',
+      '--post-logout-redirect-uri',
+      'https://shop.example/',
+    );
+    expect(confidential.code, confidential.stderr).to.equal(0);
+    expect(confidential.json).to.have.keys('clientId', 'clientSecret');
+    const [row] = (await service.dataSource.query(
+      "SELECT payload FROM oidc_payloads WHERE model = 'Client' AND id = ?",
+      [confidential.json.clientId],
+    )) as { payload: string }[];
+    expect(row!.payload).not.to.contain(confidential.json.clientSecret);
+    expect(JSON.parse(row!.payload)).to.deep.include({
+      redirect_uris: ['https://shop.example/cb', 'https://shop.example/cb2'],
+      post_logout_redirect_uris: ['https://shop.example/'],
+    });
+    const publicClient = await identityctl(withKey, ...args, '--public');
+    expect(publicClient.json).to.have.keys('clientId');
+    const both = await identityctl(withKey, ...args, '--public', '--confidential');
+    expect(both.code).to.equal(2);
+  });
+
   it('refuses a missing, unknown or valueless option before it opens the database', async () => {
     // Unreachable: a refusal after connecting would say so instead.
     const away = { ...env, DATABASE_URL: 'mysql://root@127.0.0.1:1/none' };

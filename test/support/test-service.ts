@@ -74,7 +74,8 @@ export class TestService extends ServiceClient {
     this.api = await startApi(
       { dataSource: this.dataSource, config, logger },
       await loadVerificationKeys(config.auth),
-      0,
+      // A port of the test's choosing when PUBLIC_URL must name it (the OpenID issuer).
+      env.HTTP_PORT ? config.httpPort : 0,
       0,
     );
     this.cleanups.push(

@@ -81,6 +81,8 @@ export function describeInstance(
     `  organization id    ${instance.orgId}`,
     `  project id         ${instance.projectId}`,
     `  admin user id      ${instance.userId}`,
+    `  sign in            as "admin" on the profile page, once a password is set through the`,
+    `                     "Activate account" link of the admin's email in ${config.worker.emailDir}`,
     ...(token ? [`  admin token        ${token}`] : []),
     `  . ${quickstartFile(config)} sets ORG_ID, PROJECT_ID and TOKEN for the README's examples`,
     '',

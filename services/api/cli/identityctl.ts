@@ -19,8 +19,14 @@ import { createProject } from '../admin/projects.js';
 import { setup } from '../admin/setup.js';
 import { issueUserToken } from '../admin/tokens.js';
 import { resendInitializationEmail } from '../admin/users.js';
+import { createClient } from '../sign-in/clients.js';
 
 type Options = Record<string, string | undefined>;
+/** Options given as often as needed (`--redirect-uri A --redirect-uri B`): every value. */
+type Lists = Record<string, string[] | undefined>;
+/** Options without a value. */
+const FLAGS = ['public', 'confidential'];
+const LISTS = ['redirect-uri', 'post-logout-redirect-uri'];
 
 interface Command {
   /** Its lines in the usage. */
@@ -35,7 +41,11 @@ interface Command {
   opens?: 'reader';
   /** Checks of the options' values, made before any database (or its lock) is opened. */
   check?(options: Options): void;
-  run(context: { dataSource: DataSource; config: Config }, options: Options): Promise<unknown>;
+  run(
+    context: { dataSource: DataSource; config: Config },
+    options: Options,
+    lists: Lists,
+  ): Promise<unknown>;
 }
 
 const COMMANDS: Record<string, Command> = {
@@ -90,6 +100,27 @@ const COMMANDS: Record<string, Command> = {
     run: async ({ dataSource, config }, o) => ({
       token: await issueUserToken(dataSource, config.auth, o.user!, ttl(o.ttl)),
     }),
+  },
+  'client create': {
+    help: [
+      '  client create --name NAME --redirect-uri URI [--redirect-uri URI ...]',
+      '              [--post-logout-redirect-uri URI ...] [--public | --confidential]',
+      '                                               an OpenID client (default --confidential);',
+      '                                               prints clientId, and clientSecret once',
+    ].join('\n'),
+    required: ['name', 'redirect-uri'],
+    optional: ['post-logout-redirect-uri', 'public', 'confidential'],
+    check: (o) => {
+      if (o.public && o.confidential)
+        throw new UsageError('--public and --confidential exclude each other', 'client create');
+    },
+    run: ({ dataSource, config }, o, lists) =>
+      createClient(dataSource, config, {
+        name: o.name!,
+        redirectUris: lists['redirect-uri']!,
+        postLogoutRedirectUris: lists['post-logout-redirect-uri'] ?? [],
+        confidential: !o.public,
+      }),
   },
 };
 
@@ -146,13 +177,25 @@ function helpAsked(argv: string[]): string | undefined {
 }
 
 /** The command and its options, every option checked, before anything is opened. */
-function parse(argv: string[]): { name: string; command: Command; options: Options } {
+function parse(argv: string[]): {
+  name: string;
+  command: Command;
+  options: Options;
+  lists: Lists;
+} {
   let parsed;
   try {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: Object.fromEntries(OPTION_NAMES.map((name) => [name, { type: 'string' }])),
+      options: Object.fromEntries(
+        OPTION_NAMES.map((name) => [
+          name,
+          FLAGS.includes(name)
+            ? { type: 'boolean' }
+            : { type: 'string', multiple: LISTS.includes(name) },
+        ]),
+      ),
     });
   } catch (error) {
     throw parseError(error);
@@ -160,7 +203,13 @@ function parse(argv: string[]): { name: string; command: Command; options: Optio
   const name = parsed.positionals.join(' ');
   const command = COMMANDS[name];
   if (!command) throw new UsageError(name ? `unknown command "${name}"` : 'no command given');
-  const options = parsed.values as Options;
+  const lists: Lists = {};
+  const options: Options = {};
+  for (const [option, value] of Object.entries(parsed.values)) {
+    const values = (Array.isArray(value) ? value : [value]).map((v) => (v === true ? 'true' : v));
+    if (Array.isArray(value)) lists[option] = values as string[];
+    options[option] = values[0] as string | undefined;
+  }
   const allowed = [...command.required, ...(command.optional ?? [])];
   for (const option of Object.keys(options)) {
     if (!allowed.includes(option))
@@ -170,7 +219,7 @@ function parse(argv: string[]): { name: string; command: Command; options: Optio
     if (!options[option]) throw new UsageError(`--${option} is required`, name);
   }
   command.check?.(options);
-  return { name, command, options };
+  return { name, command, options, lists };
 }
 
 /** node's parseArgs errors, said as the rest of the usage errors are. */
@@ -187,7 +236,7 @@ function parseError(error: unknown): unknown {
 async function run(argv: string[]): Promise<string> {
   const asked = helpAsked(argv);
   if (asked !== undefined) return usage(asked);
-  const { name, command, options } = parse(argv);
+  const { name, command, options, lists } = parse(argv);
   const config = await withEmbeddedKeys(loadConfig());
   if (config.databaseUrl && (name === 'setup' || name === 'migrate'))
     await ensureDatabase(config.databaseUrl);
@@ -197,7 +246,7 @@ async function run(argv: string[]): Promise<string> {
       : createConfiguredDataSource({ ...config, databasePoolSize: 2 });
   await dataSource.initialize();
   try {
-    return JSON.stringify(await command.run({ dataSource, config }, options));
+    return JSON.stringify(await command.run({ dataSource, config }, options, lists));
   } finally {
     await dataSource.destroy();
   }

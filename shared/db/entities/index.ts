@@ -1,6 +1,7 @@
 import { ConsumerCursor } from './consumer-cursor.entity.js';
 import { EventRecord } from './event-record.entity.js';
 import { IdpConfig, UserIdpLink } from './idp.entity.js';
+import { OidcPayload } from './oidc-payload.entity.js';
 import { Organization } from './organization.entity.js';
 import { Project } from './project.entity.js';
 import { ProjectReadModel, UserReadModel } from './read-model.entities.js';
@@ -13,6 +14,7 @@ export {
   ConsumerCursor,
   EventRecord,
   IdpConfig,
+  OidcPayload,
   Organization,
   Project,
   ProjectReadModel,
@@ -27,6 +29,7 @@ export const entities = [
   ConsumerCursor,
   EventRecord,
   IdpConfig,
+  OidcPayload,
   Organization,
   Project,
   ProjectReadModel,

@@ -3,6 +3,7 @@ import { ReadModels1763800000000 } from './1763800000000-read-models.js';
 import { CodeSentAt1763810000000 } from './1763810000000-code-sent-at.js';
 import { ConsumerCursors1763820000000 } from './1763820000000-consumer-cursors.js';
 import { UniqueNameKeysWider1763840000000 } from './1763840000000-unique-name-keys-wider.js';
+import { OidcPayloads1763900000000 } from './1763900000000-oidc-payloads.js';
 import { SignInFailures1763910000000 } from './1763910000000-sign-in-failures.js';
 
 /** Every migration, oldest first. A schema change is a new file here, never an edit of an old one. */
@@ -12,5 +13,6 @@ export const migrations = [
   CodeSentAt1763810000000,
   ConsumerCursors1763820000000,
   UniqueNameKeysWider1763840000000,
+  OidcPayloads1763900000000,
   SignInFailures1763910000000,
 ];

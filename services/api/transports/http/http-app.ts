@@ -29,6 +29,8 @@ interface HttpAppOptions {
   ops: Router;
   /** The pages people use in a browser (account activation), with their own form parsing. */
   pages: Router;
+  /** The OpenID provider and its sign-in pages, which read their own bodies. */
+  signIn?: Router | undefined;
 }
 
 /**
@@ -43,6 +45,7 @@ export function createHttpApp({
   corsOrigins,
   ops,
   pages,
+  signIn,
 }: HttpAppOptions): express.Express {
   const app = express();
   app.disable('x-powered-by');
@@ -60,9 +63,12 @@ export function createHttpApp({
       }),
     );
   }
+  // The activation pages first: their paths (/ui/login/init…) lie under the sign-in pages'
+  // /ui/login/<interaction>.
+  app.use(pages);
+  if (signIn) app.use(signIn);
   app.use(grpcWebRoutes(pipeline, operations, bodyLimit, logger));
   app.use(uiRoutes());
-  app.use(pages);
   app.use(apiDocsRoutes(operations));
   // Not strict: a body that is JSON but no object (`null`, `[]`) is the schema's to refuse, with
   // the same words as over gRPC.

@@ -1,14 +1,14 @@
 /**
- * The self-service profile page: signs in with an access token, reads the profile with
+ * The self-service profile page: signs in through the service's OpenID provider, reads the profile with
  * GetMyProfile and saves it with UpdateMyProfile, both over gRPC-web with Google's grpc-web
  * client. Field violations from the google.rpc.BadRequest detail are shown next to the fields.
  */
 import { GrpcWebClientBase, MethodDescriptor, MethodType, type RpcError } from 'grpc-web';
 import { Root, type Type } from 'protobufjs/light';
+import { currentSession, signOut, startSignIn, type Session } from './profile-sign-in.js';
 
 const SERVICE = 'identity.auth.v1.AuthService';
 const FIELDS = ['firstName', 'lastName', 'nickName', 'displayName', 'preferredLanguage', 'gender'];
-const TOKEN_KEY = 'identity.profile.token';
 /** How long a save waits for the read model to show it. */
 const READ_BACK_MS = 10_000;
 
@@ -34,6 +34,7 @@ const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) 
 const status = (text: string) => (byId('status').textContent = text);
 
 async function main(): Promise<void> {
+  let session: Session | undefined;
   const root = Root.fromJSON(await (await fetch('/ui/profile/protos.json')).json());
   const client = new GrpcWebClientBase({ format: 'binary' });
   const lookup = (name: string) => root.lookupType(name);
@@ -52,7 +53,7 @@ async function main(): Promise<void> {
       (bytes: Uint8Array) =>
         responseType.toObject(responseType.decode(bytes), { longs: String, enums: String }),
     );
-    const token = sessionStorage.getItem(TOKEN_KEY) ?? '';
+    const token = session?.accessToken ?? '';
     return client
       .unaryCall(
         `${location.origin}/${SERVICE}/${method}`,
@@ -132,34 +133,28 @@ async function main(): Promise<void> {
     }
   }
 
-  async function signIn(): Promise<void> {
+  async function showProfile(): Promise<void> {
     status('Loading your profile…');
     try {
       await load();
+      byId('who').textContent = `Signed in as ${session!.name}`;
       byId('sign-in').hidden = true;
       byId('profile').hidden = false;
       status('');
     } catch (error) {
-      sessionStorage.removeItem(TOKEN_KEY);
       byId('sign-in').hidden = false;
       byId('profile').hidden = true;
-      status(
-        error instanceof CallError && error.code === 16
-          ? 'That token is not valid. Check it and try again.'
-          : `Your profile could not be loaded: ${(error as Error).message}`,
-      );
+      status(`Your profile could not be loaded: ${(error as Error).message}`);
     }
   }
 
-  byId<HTMLFormElement>('sign-in-form').addEventListener('submit', (event) => {
-    event.preventDefault();
-    sessionStorage.setItem(TOKEN_KEY, byId<HTMLTextAreaElement>('token').value.trim());
-    void signIn();
+  byId('sign-in-button').addEventListener('click', () => {
+    status('Signing in…');
+    void startSignIn();
   });
 
   byId('sign-out').addEventListener('click', () => {
-    sessionStorage.removeItem(TOKEN_KEY);
-    location.reload();
+    void signOut(session);
   });
 
   form.addEventListener('submit', (event) => {
@@ -188,7 +183,12 @@ async function main(): Promise<void> {
     );
   });
 
-  if (sessionStorage.getItem(TOKEN_KEY)) await signIn();
+  try {
+    session = await currentSession();
+  } catch (error) {
+    status(`Signing in failed: ${(error as Error).message}`);
+  }
+  if (session) await showProfile();
 }
 
 /** "must not be empty" under "First name" reads as "First name must not be empty". */

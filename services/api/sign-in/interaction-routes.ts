@@ -1,0 +1,173 @@
+import express, { type Request, type Response, type Router } from 'express';
+import type Provider from 'oidc-provider';
+import type { Adapter } from 'oidc-provider';
+import type { DataSource } from 'typeorm';
+import type { Config } from '../../../shared/config/config.js';
+import type { Logger } from '../../../shared/logging/logger.js';
+import { createFailedAttempts } from './failed-attempts.js';
+import { INTERACTION_PREFIX } from './sign-in-paths.js';
+import { databaseAdapter } from './oidc-adapter.js';
+import { csrf, languageOf, type Language } from './pages/page-kit.js';
+import { messagePage, stepPage, type Step } from './pages/sign-in-pages.js';
+import { timeIn, wordsOf } from './pages/words.js';
+import { SignInSteps, type SignInState, type StepResult } from './sign-in-steps.js';
+
+type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
+
+/**
+ * The sign-in pages of the provider's interactions at `/ui/login/<uid>`: one form per step, each
+ * POST checked for its CSRF token. Where a sign-in stands is kept in the database beside the
+ * interaction, so any replica can take the next step.
+ */
+export function interactionRoutes(
+  provider: Provider,
+  config: Config,
+  dataSource: DataSource,
+  logger: Logger,
+): { router: Router; close(): Promise<void> } {
+  const attempts = createFailedAttempts(config, dataSource);
+  const steps = new SignInSteps(config, dataSource, attempts);
+  const states: Adapter = new (databaseAdapter(dataSource))('SignInState');
+  const forms = csrf(config);
+  const router = express.Router();
+  router.use(INTERACTION_PREFIX, express.urlencoded({ extended: false, limit: '16kb' }));
+
+  /** Runs a page's work; an interaction that is gone or a stale form gets a page saying so. */
+  const page =
+    (work: (request: Request, response: Response, interaction: Interaction) => Promise<void>) =>
+    async (request: Request, response: Response) => {
+      const language = languageOf(request.get('accept-language'));
+      try {
+        if (request.method === 'POST' && !forms.verify(request)) {
+          response
+            .status(403)
+            .type('html')
+            .send(messagePage(language, wordsOf(language).expired));
+          return;
+        }
+        const interaction = await provider.interactionDetails(request, response);
+        await work(request, response, interaction);
+      } catch (error) {
+        // An interaction that expired or a cookie that is gone is the person's to start again;
+        // anything else is ours (logged by name: driver messages can echo values).
+        const name = (error as Error).name;
+        if (name === 'SessionNotFound') logger.info({ error: name }, 'sign-in interaction gone');
+        else logger.error({ error: name }, 'sign-in step failed');
+        response
+          .status(400)
+          .type('html')
+          .send(messagePage(language, wordsOf(language).expired));
+      }
+    };
+
+  const stateOf = async (uid: string): Promise<SignInState> =>
+    ((await states.find(uid)) as SignInState | undefined) ?? { step: 'user-name', methods: [] };
+
+  const show = (
+    request: Request,
+    response: Response,
+    state: SignInState,
+    problem?: StepResult['problem'],
+  ) => {
+    const language = languageOf(request.get('accept-language'));
+    response
+      .status(problem ? 400 : 200)
+      .type('html')
+      .send(
+        stepPage({
+          language,
+          step: state.step,
+          action: `${INTERACTION_PREFIX}/${request.params.uid}`,
+          csrfToken: forms.token(request, response),
+          ...(state.userName !== undefined && { userName: state.userName }),
+          ...(problem && { error: said(language, problem) }),
+        }),
+      );
+  };
+
+  router.get(
+    `${INTERACTION_PREFIX}/:uid`,
+    page(async (request, response, interaction) => {
+      if (interaction.prompt.name !== 'login') {
+        // Consent: every client is first-party, and the grant covers what it asked.
+        await provider.interactionFinished(
+          request,
+          response,
+          {},
+          { mergeWithLastSubmission: true },
+        );
+        return;
+      }
+      show(request, response, await stateOf(interaction.uid));
+    }),
+  );
+
+  router.get(
+    `${INTERACTION_PREFIX}/:uid/restart`,
+    page(async (_request, response, interaction) => {
+      await states.destroy(interaction.uid);
+      response.redirect(303, `${INTERACTION_PREFIX}/${interaction.uid}`);
+    }),
+  );
+
+  const submit = (step: Step, take: (state: SignInState, form: Form) => Promise<StepResult>) =>
+    router.post(
+      `${INTERACTION_PREFIX}/:uid/${step}`,
+      page(async (request, response, interaction) => {
+        const state = await stateOf(interaction.uid);
+        if (state.step !== step) {
+          response.redirect(303, `${INTERACTION_PREFIX}/${interaction.uid}`);
+          return;
+        }
+        const form = { ...(request.body as Record<string, string>), address: request.ip ?? '' };
+        const clientId = String(interaction.params.client_id);
+        const result = await take(state, { ...form, clientId });
+        if (result.problem) return show(request, response, state, result.problem);
+        if (result.state) {
+          await states.upsert(interaction.uid, result.state as never, secondsLeft(interaction));
+          response.redirect(303, `${INTERACTION_PREFIX}/${interaction.uid}`);
+          return;
+        }
+        const outcome = await steps.succeeded({ ...state, userId: result.signedIn }, clientId);
+        if (outcome === 'otp-replayed') return show(request, response, state, { says: 'wrongOtp' });
+        await states.destroy(interaction.uid);
+        await provider.interactionFinished(
+          request,
+          response,
+          { login: { accountId: result.signedIn } },
+          { mergeWithLastSubmission: false },
+        );
+      }),
+    );
+
+  submit('user-name', (_state, form) => steps.userName(text(form.userName)));
+  submit('password', (state, form) =>
+    steps.password(state, text(form.password), form.address, form.clientId),
+  );
+  submit('otp', (state, form) => steps.otp(state, text(form.code), form.address, form.clientId));
+  submit('new-password', (state, form) =>
+    steps.newPassword(state, text(form.newPassword), text(form.repeatPassword)),
+  );
+
+  return { router, close: () => attempts.close() };
+}
+
+interface Form extends Record<string, string | undefined> {
+  address: string;
+  clientId: string;
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+function secondsLeft(interaction: Interaction): number {
+  return Math.max(1, interaction.exp - Math.floor(Date.now() / 1000));
+}
+
+function said(language: Language, problem: NonNullable<StepResult['problem']>): string {
+  const words = wordsOf(language);
+  const until = problem.until ? ` ${timeIn(language, problem.until)}.` : '';
+  const detail = problem.detail ? ` ${problem.detail}` : '';
+  return `${words[problem.says]}${until}${detail}`;
+}

@@ -1,0 +1,191 @@
+import { hkdfSync } from 'node:crypto';
+import type { JWK } from 'jose';
+import Provider, {
+  errors,
+  type Account,
+  type Configuration,
+  type KoaContextWithOIDC,
+} from 'oidc-provider';
+import type { DataSource } from 'typeorm';
+import type { Config } from '../../../shared/config/config.js';
+import { profilePageClient, readClient } from './clients.js';
+import { databaseAdapter } from './oidc-adapter.js';
+import { errorPage, signedOutPage, signOutPage } from './pages/provider-pages.js';
+import { apiResource, INTERACTION_PREFIX, OIDC_PREFIX } from './sign-in-paths.js';
+
+const ROUTES = {
+  authorization: `${OIDC_PREFIX}/auth`,
+  token: `${OIDC_PREFIX}/token`,
+  userinfo: `${OIDC_PREFIX}/me`,
+  jwks: `${OIDC_PREFIX}/jwks`,
+  end_session: `${OIDC_PREFIX}/session/end`,
+  revocation: `${OIDC_PREFIX}/token/revocation`,
+  introspection: `${OIDC_PREFIX}/token/introspection`,
+  pushed_authorization_request: `${OIDC_PREFIX}/request`,
+  code_verification: `${OIDC_PREFIX}/device`,
+  device_authorization: `${OIDC_PREFIX}/device/auth`,
+  registration: `${OIDC_PREFIX}/reg`,
+  backchannel_authentication: `${OIDC_PREFIX}/backchannel`,
+  challenge: `${OIDC_PREFIX}/challenge`,
+} as const;
+
+const API_SCOPES = 'openid profile email offline_access';
+
+/**
+ * The OpenID Connect provider at `PUBLIC_URL`: authorization code with PKCE (S256) and refresh
+ * tokens, userinfo, RP-initiated logout, keys from the signing key, state in the database.
+ */
+export function createOidcProvider(
+  config: Config,
+  dataSource: DataSource,
+  signingJwk: JWK,
+): Provider {
+  const secure = config.publicUrl.startsWith('https:');
+  const cookie = { httpOnly: true, sameSite: 'lax', secure } as const;
+  const configuration: Configuration = {
+    adapter: databaseAdapter(dataSource, (model, payload) =>
+      model === 'Client' ? readClient(config, payload) : payload,
+    ),
+    clients: [profilePageClient(config.publicUrl)],
+    // ID tokens are signed with the one signing key, whatever its algorithm.
+    clientDefaults: {
+      grant_types: ['authorization_code', 'refresh_token'],
+      id_token_signed_response_alg: signingJwk.alg as 'ES256',
+      response_types: ['code'],
+      token_endpoint_auth_method: 'client_secret_basic',
+    },
+    jwks: { keys: [signingJwk as never] },
+    cookies: { keys: [cookieKey(config)], long: cookie, short: cookie },
+    routes: ROUTES,
+    scopes: ['openid', 'offline_access', 'profile', 'email'],
+    claims: {
+      openid: ['sub'],
+      profile: ['name', 'given_name', 'family_name', 'nickname', 'preferred_username', 'locale'],
+      email: ['email', 'email_verified'],
+    },
+    pkce: { required: () => true },
+    // Browsers may call the token and userinfo endpoints from this origin and from CORS_ORIGINS.
+    clientBasedCORS: (_ctx, origin) =>
+      origin === new URL(config.publicUrl).origin ||
+      config.corsOrigins.includes('*') ||
+      config.corsOrigins.includes(origin),
+    features: {
+      devInteractions: { enabled: false },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: (ctx, form) => {
+          ctx.body = signOutPage(ctx.get('accept-language'), form);
+        },
+        postLogoutSuccessSource: (ctx) => {
+          ctx.body = signedOutPage(ctx.get('accept-language'));
+        },
+      },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: (_ctx, _client, oneOf) => oneOf ?? apiResource(config),
+        useGrantedResource: () => false,
+        getResourceServerInfo: (_ctx, indicator) => {
+          if (indicator !== apiResource(config)) throw new errors.InvalidTarget();
+          return {
+            scope: API_SCOPES,
+            audience: config.auth.audience,
+            accessTokenFormat: 'jwt',
+            accessTokenTTL: 600,
+            jwt: { sign: { alg: signingJwk.alg as 'ES256' } },
+          };
+        },
+      },
+    },
+    // First-party clients only: refresh tokens without asking for offline access, rotated for
+    // public clients (the provider's default).
+    issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    loadExistingGrant: grantEverythingAsked,
+    findAccount: (_ctx, sub) => findAccount(dataSource, sub),
+    interactions: { url: (_ctx, interaction) => `${INTERACTION_PREFIX}/${interaction.uid}` },
+    renderError: (ctx, out) => {
+      ctx.type = 'html';
+      ctx.body = errorPage(ctx.get('accept-language'), out);
+    },
+    ttl: {
+      AccessToken: 600,
+      AuthorizationCode: 60,
+      IdToken: 600,
+      Interaction: 3600,
+      Session: 14 * 24 * 3600,
+      Grant: 14 * 24 * 3600,
+      RefreshToken: 14 * 24 * 3600,
+    },
+  };
+  const provider = new Provider(config.publicUrl, configuration);
+  // Served over plain HTTP: under an https PUBLIC_URL a TLS-terminating proxy is in front, and
+  // its X-Forwarded-Proto says the request was secure (so Secure cookies can be set).
+  provider.proxy = secure;
+  return provider;
+}
+
+/** The cookies' signing key, drawn from the secret key (so no setting of its own). */
+function cookieKey(config: Config): string {
+  if (!config.secretsEncryptionKey) throw new Error('SECRETS_ENCRYPTION_KEY is required');
+  return Buffer.from(
+    hkdfSync('sha256', config.secretsEncryptionKey, '', 'identity oidc cookies', 32),
+  ).toString('base64url');
+}
+
+/**
+ * Every client here is first-party: the grant covers whatever the request asks, so there is no
+ * consent screen.
+ */
+async function grantEverythingAsked(ctx: KoaContextWithOIDC) {
+  const { oidc } = ctx;
+  const grantId = oidc.result?.consent?.grantId ?? oidc.session!.grantIdFor(oidc.client!.clientId);
+  const grant =
+    (grantId ? await oidc.provider.Grant.find(grantId) : undefined) ??
+    new oidc.provider.Grant({
+      clientId: oidc.client!.clientId,
+      accountId: oidc.session!.accountId,
+    });
+  grant.addOIDCScope([...oidc.requestParamOIDCScopes].join(' '));
+  for (const [indicator, server] of Object.entries(oidc.resourceServers ?? {}))
+    grant.addResourceScope(indicator, server.scope);
+  await grant.save();
+  return grant;
+}
+
+interface AccountRow {
+  id: string;
+  user_name: string;
+  first_name: string;
+  last_name: string;
+  nick_name: string | null;
+  display_name: string;
+  preferred_language: string | null;
+  email: string;
+  email_verified: number | boolean;
+}
+
+/** An active user of an active organization, with the profile and email claims. */
+async function findAccount(dataSource: DataSource, sub: string): Promise<Account | undefined> {
+  const rows: AccountRow[] = await dataSource.query(
+    `SELECT u.id, u.user_name, u.first_name, u.last_name, u.nick_name, u.display_name,
+            u.preferred_language, u.email, u.email_verified
+       FROM users u JOIN organizations o ON o.id = u.org_id
+      WHERE u.id = ? AND u.state = 'active' AND o.state = 'active'`,
+    [sub],
+  );
+  const user = rows[0];
+  if (!user) return undefined;
+  return {
+    accountId: user.id,
+    claims: () => ({
+      sub: user.id,
+      name: user.display_name,
+      given_name: user.first_name,
+      family_name: user.last_name,
+      ...(user.nick_name && { nickname: user.nick_name }),
+      preferred_username: user.user_name,
+      ...(user.preferred_language && { locale: user.preferred_language }),
+      email: user.email,
+      email_verified: Boolean(user.email_verified),
+    }),
+  };
+}

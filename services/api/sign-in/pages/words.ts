@@ -1,0 +1,68 @@
+import type { Language } from './page-kit.js';
+
+/** Everything the sign-in pages say, in each language. */
+const WORDS = {
+  en: {
+    signIn: 'Sign in',
+    userName: 'User name',
+    password: 'Password',
+    next: 'Next',
+    otp: 'Code from your authenticator app',
+    otpTitle: 'Two-factor code',
+    newPasswordTitle: 'Choose a new password',
+    newPasswordWhy: 'Your password must be changed before you continue.',
+    newPassword: 'New password',
+    repeatPassword: 'Repeat the new password',
+    notAnother: 'Not you? Start again',
+    wrongCredentials: 'Unknown user name or wrong password.',
+    wrongOtp: 'That code is not valid.',
+    lockedUntil: 'Too many failed attempts. Signing in is locked until',
+    blocked: 'Too many failed attempts from your address. Try again later.',
+    mismatch: 'The two passwords differ.',
+    policy: 'The password does not meet the policy:',
+    expired: 'This sign-in has expired or the form was stale. Please start again.',
+    signOutTitle: 'Sign out',
+    signOutAsk: 'Do you want to sign out?',
+    signOutYes: 'Yes, sign me out',
+    signOutNo: 'No, stay signed in',
+    signedOut: 'You are signed out.',
+    errorTitle: 'Sign-in failed',
+  },
+  de: {
+    signIn: 'Anmelden',
+    userName: 'Benutzername',
+    password: 'Passwort',
+    next: 'Weiter',
+    otp: 'Code aus Ihrer Authenticator-App',
+    otpTitle: 'Zwei-Faktor-Code',
+    newPasswordTitle: 'Neues Passwort wählen',
+    newPasswordWhy: 'Sie müssen Ihr Passwort ändern, bevor Sie fortfahren.',
+    newPassword: 'Neues Passwort',
+    repeatPassword: 'Neues Passwort wiederholen',
+    notAnother: 'Nicht Sie? Neu beginnen',
+    wrongCredentials: 'Unbekannter Benutzername oder falsches Passwort.',
+    wrongOtp: 'Dieser Code ist nicht gültig.',
+    lockedUntil: 'Zu viele Fehlversuche. Die Anmeldung ist gesperrt bis',
+    blocked: 'Zu viele Fehlversuche von Ihrer Adresse. Versuchen Sie es später erneut.',
+    mismatch: 'Die beiden Passwörter stimmen nicht überein.',
+    policy: 'Das Passwort erfüllt die Richtlinie nicht:',
+    expired: 'Diese Anmeldung ist abgelaufen oder das Formular veraltet. Bitte neu beginnen.',
+    signOutTitle: 'Abmelden',
+    signOutAsk: 'Möchten Sie sich abmelden?',
+    signOutYes: 'Ja, abmelden',
+    signOutNo: 'Nein, angemeldet bleiben',
+    signedOut: 'Sie sind abgemeldet.',
+    errorTitle: 'Anmeldung fehlgeschlagen',
+  },
+} satisfies Record<Language, Record<string, string>>;
+
+export type Words = (typeof WORDS)['en'];
+
+export function wordsOf(language: Language): Words {
+  return WORDS[language];
+}
+
+/** A time as people of the language read it, in UTC. */
+export function timeIn(language: Language, time: Date): string {
+  return `${time.toLocaleString(language === 'de' ? 'de-CH' : 'en-GB', { timeZone: 'UTC' })} UTC`;
+}

@@ -1,0 +1,15 @@
+import type { Config } from '../../../shared/config/config.js';
+
+/** Where the provider's endpoints live on the HTTP port, apart from the API's routes. */
+export const OIDC_PREFIX = '/oidc';
+/** The sign-in pages of an interaction: `/ui/login/<uid>`. */
+export const INTERACTION_PREFIX = '/ui/login';
+
+/**
+ * The resource indicator (RFC 8707) of this service's API: its public URL. An access token asked
+ * for it is a JWT with `aud` = `JWT_AUDIENCE`, signed with the signing key, as the operations
+ * accept; one asked for no resource (with `openid`) is for the userinfo endpoint.
+ */
+export function apiResource(config: Config): string {
+  return config.publicUrl;
+}

@@ -1,0 +1,163 @@
+import type { DataSource } from 'typeorm';
+import type { Config } from '../../../shared/config/config.js';
+import { hashPassword, inHashingSlot } from '../credentials/password-hash.js';
+import { describePasswordPolicy, meetsPasswordPolicy } from '../credentials/password-policy.js';
+import { checkTotp, decryptOtpSecret } from '../credentials/totp.js';
+import { hashFormatName, verifyPassword } from '../credentials/verify-password.js';
+import { uniqueNameKey } from '../operations/unique-name-key.js';
+import type { FailedAttempts } from './failed-attempts.js';
+import type { Step } from './pages/sign-in-pages.js';
+import { changePassword, recordSignIn } from './sign-in-writes.js';
+import type { Words } from './pages/words.js';
+
+/** Where a sign-in stands between two pages; kept with the provider's state, by interaction. */
+export interface SignInState {
+  step: Step;
+  userName?: string;
+  /** Null for a user name nobody has: the password step fails for it as for a wrong password. */
+  userId?: string | null;
+  methods: string[];
+  upgradedHash?: { hash: string; from: string };
+  otpStep?: number;
+}
+
+/** What a submission led to: the next state, or what to tell the person, or the user signed in. */
+export type StepResult =
+  | { state: SignInState; problem?: undefined; signedIn?: undefined }
+  | { state?: undefined; problem: { says: keyof Words; until?: Date; detail?: string } }
+  | { signedIn: string; state?: undefined; problem?: undefined };
+
+interface UserRow {
+  id: string;
+  state: string;
+  password_hash: string | null;
+  password_change_required: number | boolean;
+  otp_secret_encrypted: Uint8Array | null;
+  otp_last_step?: number | string | null;
+}
+
+/** The steps of a sign-in by password: user name, password, TOTP code, a new password. */
+export class SignInSteps {
+  constructor(
+    private readonly config: Config,
+    private readonly dataSource: DataSource,
+    private readonly attempts: FailedAttempts,
+  ) {}
+
+  async userName(userName: string): Promise<StepResult> {
+    const user = await this.userNamed(userName);
+    return { state: { step: 'password', userName, userId: user?.id ?? null, methods: [] } };
+  }
+
+  /** An unknown user name costs a dummy verification and gets the wrong password's answer. */
+  async password(state: SignInState, password: string, address: string, clientId: string) {
+    if (await this.attempts.addressBlocked(address)) return problem('blocked');
+    const user = state.userId ? await this.user(state.userId) : undefined;
+    const lockedUntil = user && (await this.attempts.lockedUntil(user.id));
+    if (user && lockedUntil) {
+      await recordSignIn(this.dataSource, user.id, fail(clientId, 'locked'));
+      return problem('lockedUntil', lockedUntil);
+    }
+    const verified = await verifyPassword(this.config, user?.password_hash ?? null, password);
+    if (!user || !verified.ok || user.state !== 'active') {
+      const { locked } = await this.attempts.fail(user?.id ?? null, address);
+      if (user) {
+        const reason = verified.ok ? 'inactive' : 'wrong-password';
+        await recordSignIn(this.dataSource, user.id, {
+          ...fail(clientId, reason),
+          ...(locked && { lockedUntil: locked }),
+        });
+      }
+      return locked ? problem('lockedUntil', locked) : problem('wrongCredentials');
+    }
+    const upgradedHash = verified.upgradedHash
+      ? { hash: verified.upgradedHash, from: hashFormatName(user.password_hash!) }
+      : undefined;
+    return this.after({ ...state, methods: ['password'], upgradedHash }, user);
+  }
+
+  async otp(state: SignInState, code: string, address: string, clientId: string) {
+    const user = await this.user(state.userId!);
+    if (!user?.otp_secret_encrypted) return problem('expired');
+    const secret = decryptOtpSecret(this.config, Buffer.from(user.otp_secret_encrypted));
+    const lastStep = user.otp_last_step == null ? null : Number(user.otp_last_step);
+    const checked = checkTotp(secret, code.trim(), lastStep);
+    if (!checked.ok) {
+      const { locked } = await this.attempts.fail(user.id, address);
+      await recordSignIn(this.dataSource, user.id, {
+        ...fail(clientId, checked.replayed ? 'otp-replayed' : 'wrong-otp'),
+        ...(locked && { lockedUntil: locked }),
+      });
+      return locked ? problem('lockedUntil', locked) : problem('wrongOtp');
+    }
+    return this.after(
+      { ...state, methods: [...state.methods, 'totp'], otpStep: checked.step },
+      { ...user, otp_secret_encrypted: null },
+    );
+  }
+
+  async newPassword(state: SignInState, password: string, repeated: string) {
+    const policy = this.config.passwordPolicy;
+    if (password !== repeated) return problem('mismatch');
+    if (!meetsPasswordPolicy(policy, password))
+      return problem('policy', undefined, describePasswordPolicy(policy));
+    const hash = await inHashingSlot(this.config.passwordHashConcurrency, () =>
+      hashPassword(password),
+    );
+    await changePassword(this.dataSource, state.userId!, hash, 'sign-in');
+    // The new hash is argon2id already: nothing left to upgrade.
+    return this.done({ ...state, upgradedHash: undefined });
+  }
+
+  /**
+   * Records the successful sign-in; the user's count of failures starts again. 'otp-replayed'
+   * when a concurrent sign-in used the same TOTP code first: then this one is refused.
+   */
+  async succeeded(state: SignInState, clientId: string): Promise<'recorded' | 'otp-replayed'> {
+    const outcome = await recordSignIn(this.dataSource, state.userId!, {
+      succeeded: true,
+      clientId,
+      methods: state.methods,
+      ...(state.upgradedHash && { upgradedHash: state.upgradedHash }),
+      ...(state.otpStep !== undefined && { otpStep: state.otpStep }),
+    });
+    if (outcome === 'recorded') await this.attempts.succeed(state.userId!);
+    return outcome;
+  }
+
+  /** The step after a verified factor: the TOTP code if the user has one, then a new password. */
+  private after(state: SignInState, user: UserRow): StepResult {
+    if (user.otp_secret_encrypted && !state.methods.includes('totp'))
+      return { state: { ...state, step: 'otp' } };
+    if (user.password_change_required) return { state: { ...state, step: 'new-password' } };
+    return this.done(state);
+  }
+
+  private done(state: SignInState): StepResult {
+    return { signedIn: state.userId!, state: undefined };
+  }
+
+  private async userNamed(userName: string): Promise<UserRow | undefined> {
+    const rows: UserRow[] = await this.dataSource.query(
+      'SELECT * FROM users WHERE user_name_lower = ?',
+      [uniqueNameKey(userName.trim())],
+    );
+    return rows[0];
+  }
+
+  private async user(id: string): Promise<UserRow | undefined> {
+    const rows: UserRow[] = await this.dataSource.query('SELECT * FROM users WHERE id = ?', [id]);
+    return rows[0];
+  }
+}
+
+function problem(says: keyof Words, until?: Date, detail?: string): StepResult {
+  return { problem: { says, ...(until && { until }), ...(detail && { detail }) } };
+}
+
+function fail(
+  clientId: string,
+  reason: 'wrong-password' | 'wrong-otp' | 'otp-replayed' | 'locked' | 'inactive',
+) {
+  return { succeeded: false as const, clientId, reason };
+}

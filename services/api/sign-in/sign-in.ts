@@ -1,0 +1,60 @@
+import express, { type Router } from 'express';
+import type { DataSource } from 'typeorm';
+import type { Config } from '../../../shared/config/config.js';
+import type { Logger } from '../../../shared/logging/logger.js';
+import { readSigningJwk } from '../auth/token-keys.js';
+import { interactionRoutes } from './interaction-routes.js';
+import { OIDC_PREFIX } from './sign-in-paths.js';
+
+export interface SignIn {
+  /** The provider's endpoints, discovery and the sign-in pages, for the HTTP app. */
+  router: Router;
+  close(): Promise<void>;
+}
+
+/**
+ * Sign-in on the HTTP port: the OpenID provider, which needs the signing key
+ * (`JWT_SIGNING_KEY_FILE`) and the secret key; without them there is none.
+ */
+export async function startSignIn(
+  config: Config,
+  dataSource: DataSource,
+  logger: Logger,
+): Promise<SignIn | undefined> {
+  if (!config.auth.signingKeyFile || !config.secretsEncryptionKey) return undefined;
+  const { createOidcProvider } = await importProvider(logger);
+  const provider = createOidcProvider(
+    config,
+    dataSource,
+    await readSigningJwk(config.auth.signingKeyFile),
+  );
+  provider.on('server_error', (_ctx, error) => logger.error({ err: error }, 'OpenID provider'));
+  const callback = provider.callback();
+  const router = express.Router();
+  // The provider answers its own paths whole (koa); the prefix stays on the URL it sees.
+  router.use((request, response, next) => {
+    const { path } = request;
+    if (path.startsWith(`${OIDC_PREFIX}/`) || path === '/.well-known/openid-configuration')
+      void callback(request, response);
+    else next();
+  });
+  const interactions = interactionRoutes(provider, config, dataSource, logger);
+  router.use(interactions.router);
+  return { router, close: interactions.close };
+}
+
+/**
+ * The provider's module, loaded only when sign-in is offered. oidc-provider 9 warns on the
+ * console when imported on a Node older than 22 (works on 20, tested on 22 and later); that
+ * warning goes to the log, so a failed start still says one line on stderr.
+ */
+async function importProvider(logger: Logger): Promise<typeof import('./oidc-provider.js')> {
+  const warn = console.warn;
+  console.warn = (...words: unknown[]) =>
+    logger.warn({ library: 'oidc-provider' }, words.join(' '));
+  try {
+    return await import('./oidc-provider.js');
+  } finally {
+    console.warn = warn;
+  }
+}

@@ -1,0 +1,177 @@
+import { expect } from 'chai';
+import * as oidc from 'openid-client';
+import { decodeJwt } from 'jose';
+import { apiResource } from '../../services/api/sign-in/sign-in-paths.js';
+import { createHumanUser } from '../../services/api/admin/users.js';
+import { startApi } from '../../services/api/api.js';
+import { loadVerificationKeys } from '../../services/api/auth/token-keys.js';
+import { createLogger } from '../../shared/logging/logger.js';
+import { describeOnEachDatabase } from '../support/databases.js';
+import { buildOwner } from '../support/factories.js';
+import { FOREIGN_VECTORS } from '../support/password-hash-vectors.js';
+import { minimalImport } from '../support/requests.js';
+import { authorization, publicUrlEnv, relyingParty } from '../support/relying-party.js';
+import { pageError, SignInBrowser } from '../support/sign-in-flow.js';
+
+describeOnEachDatabase(
+  'Sign-in through the OpenID provider',
+  (service) => {
+    it('publishes discovery with the issuer, PKCE S256 and the endpoints under /oidc', async () => {
+      const response = await fetch(`${service.api.url}/.well-known/openid-configuration`);
+      expect(response.status).to.equal(200);
+      const discovery = (await response.json()) as Record<string, unknown>;
+      expect(discovery.issuer).to.equal(service.config.publicUrl);
+      expect(discovery.code_challenge_methods_supported).to.deep.equal(['S256']);
+      expect(discovery.authorization_endpoint).to.equal(`${service.config.publicUrl}/oidc/auth`);
+      expect(discovery.end_session_endpoint).to.equal(
+        `${service.config.publicUrl}/oidc/session/end`,
+      );
+    });
+
+    it('signs in with openid-client, refreshes, reads userinfo and imports with the token', async () => {
+      const owner = await buildOwner(service);
+      await service.dataSource.query('UPDATE users SET password_hash = ? WHERE id = ?', [
+        FOREIGN_VECTORS[0]!.encoded,
+        owner.userId,
+      ]);
+      const client = await relyingParty(service);
+      const { url, checks } = await authorization(client);
+      const browser = new SignInBrowser(service.config.publicUrl);
+      const landed = await browser.signIn(url, owner.userName, FOREIGN_VECTORS[0]!.password);
+      expect(landed.url, landed.html).to.match(/^http:\/\/127\.0\.0\.1:1\/callback\?code=/);
+
+      const tokens = await oidc.authorizationCodeGrant(client, new URL(landed.url), checks, {
+        resource: apiResource(service.config),
+      });
+      expect(tokens.claims()!.sub).to.equal(owner.userId);
+      const claims = decodeJwt(tokens.access_token);
+      expect(claims).to.include({
+        iss: service.config.publicUrl,
+        aud: service.config.auth.audience,
+        sub: owner.userId,
+      });
+      const imported = await service.importUser(minimalImport(`signed-in-${Date.now()}`), {
+        token: tokens.access_token,
+      });
+      expect(imported.status, imported.text).to.equal(200);
+
+      const refreshed = await oidc.refreshTokenGrant(client, tokens.refresh_token!);
+      const info = await oidc.fetchUserInfo(client, refreshed.access_token, owner.userId);
+      expect(info).to.include({ sub: owner.userId, preferred_username: owner.userName });
+      expect(info.email).to.equal(`${owner.userName}@example.com`);
+    });
+
+    it('signs in users imported with a hash of every accepted format', async () => {
+      const { orgId } = await buildOwner(service);
+      const client = await relyingParty(service);
+      for (const [i, vector] of FOREIGN_VECTORS.entries()) {
+        const userName = `hashed-${i}-${Date.now()}`;
+        await createHumanUser(service.dataSource, service.config, orgId, {
+          ...minimalImport(userName),
+          hashedPassword: { value: vector.encoded },
+        });
+        const landed = await new SignInBrowser(service.config.publicUrl).signIn(
+          (await authorization(client)).url,
+          userName,
+          vector.password,
+        );
+        expect(landed.url, `${vector.format}: ${pageError(landed)}`).to.match(/callback\?code=/);
+      }
+    });
+
+    it('finishes on a second replica a sign-in started on the first', async () => {
+      const owner = await buildOwner(service);
+      await service.dataSource.query('UPDATE users SET password_hash = ? WHERE id = ?', [
+        FOREIGN_VECTORS[0]!.encoded,
+        owner.userId,
+      ]);
+      const replica = await startApi(
+        { dataSource: service.dataSource, config: service.config, logger: createLogger('silent') },
+        await loadVerificationKeys(service.config.auth),
+        0,
+        0,
+      );
+      try {
+        const client = await relyingParty(service);
+        const browser = new SignInBrowser(service.config.publicUrl);
+        const first = await browser.open((await authorization(client)).url);
+        const second = await browser.submit(first, { userName: owner.userName });
+        // The password goes to the other replica (cookies are per host, not per port).
+        const onReplica = { ...second, url: second.url.replace(service.api.url, replica.url) };
+        const landed = await browser.submit(onReplica, {
+          password: FOREIGN_VECTORS[0]!.password,
+        });
+        expect(landed.url, pageError(landed)).to.match(/callback\?code=/);
+      } finally {
+        await replica.close();
+      }
+    });
+
+    it('answers an unknown user name as a wrong password, in the browser language', async () => {
+      const owner = await buildOwner(service);
+      const client = await relyingParty(service);
+      const wrong = await new SignInBrowser(service.config.publicUrl).signIn(
+        (await authorization(client)).url,
+        owner.userName,
+        'not the password',
+      );
+      const unknown = await new SignInBrowser(service.config.publicUrl).signIn(
+        (await authorization(client)).url,
+        'nobody-here',
+        'not the password',
+      );
+      expect(wrong.status).to.equal(400);
+      expect(pageError(wrong)).to.equal('Unknown user name or wrong password.');
+      expect(pageError(unknown)).to.equal(pageError(wrong));
+      const german = await new SignInBrowser(service.config.publicUrl, 'de-CH,de;q=0.9').signIn(
+        (await authorization(client)).url,
+        'nobody-here',
+        'x',
+      );
+      expect(pageError(german)).to.equal('Unbekannter Benutzername oder falsches Passwort.');
+    });
+
+    it('refuses a form without its CSRF token', async () => {
+      const client = await relyingParty(service);
+      const browser = new SignInBrowser(service.config.publicUrl);
+      const first = await browser.open((await authorization(client)).url);
+      const forged = await browser.submit(
+        { ...first, html: first.html.replace(/name="_csrf" value="[^"]+"/, '') },
+        { userName: 'x' },
+      );
+      expect(forged.status).to.equal(403);
+    });
+
+    it('makes a user whose password must change set a new one', async () => {
+      const { orgId } = await buildOwner(service);
+      const userName = `change-${Date.now()}`;
+      await createHumanUser(service.dataSource, service.config, orgId, {
+        ...minimalImport(userName),
+        password: 'Old-passw0rd!',
+        passwordChangeRequired: true,
+      });
+      const client = await relyingParty(service);
+      const browser = new SignInBrowser(service.config.publicUrl);
+      const asked = await browser.signIn(
+        (await authorization(client)).url,
+        userName,
+        'Old-passw0rd!',
+      );
+      expect(asked.html).to.contain('name="newPassword"');
+      const weak = await browser.submit(asked, { newPassword: 'short', repeatPassword: 'short' });
+      expect(pageError(weak)).to.match(/policy/);
+      const landed = await browser.submit(weak, {
+        newPassword: 'New-passw0rd!',
+        repeatPassword: 'New-passw0rd!',
+      });
+      expect(landed.url).to.match(/callback\?code=/);
+      const old = await new SignInBrowser(service.config.publicUrl).signIn(
+        (await authorization(client)).url,
+        userName,
+        'Old-passw0rd!',
+      );
+      expect(pageError(old)).to.equal('Unknown user name or wrong password.');
+    });
+  },
+  publicUrlEnv,
+);

@@ -1,0 +1,58 @@
+import { createServer } from 'node:net';
+import * as oidc from 'openid-client';
+import { createClient } from '../../services/api/sign-in/clients.js';
+import type { TestService } from './test-service.js';
+
+/** Where the test clients' authorizations end: a port nothing listens on. */
+export const REDIRECT_URI = 'http://127.0.0.1:1/callback';
+
+/** A port free now, for a service whose PUBLIC_URL (the OpenID issuer) must name it. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** A TestService's env whose PUBLIC_URL is where it listens. */
+export async function publicUrlEnv(): Promise<Record<string, string>> {
+  const port = await freePort();
+  return { HTTP_PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` };
+}
+
+/**
+ * A relying party we did not write (openid-client), of a confidential client registered as
+ * `identityctl client create` registers one.
+ */
+export async function relyingParty(
+  service: TestService,
+  redirectUri = REDIRECT_URI,
+): Promise<oidc.Configuration> {
+  const { clientId, clientSecret } = await createClient(service.dataSource, service.config, {
+    name: 'Test app',
+    redirectUris: [redirectUri],
+    confidential: true,
+  });
+  return oidc.discovery(
+    new URL(service.config.publicUrl),
+    clientId,
+    undefined,
+    oidc.ClientSecretBasic(clientSecret!),
+    { execute: [oidc.allowInsecureRequests] },
+  );
+}
+
+/** Starts a code flow with PKCE: the URL to open and what the callback is checked against. */
+export async function authorization(client: oidc.Configuration, redirectUri = REDIRECT_URI) {
+  const verifier = oidc.randomPKCECodeVerifier();
+  const state = oidc.randomState();
+  const url = oidc.buildAuthorizationUrl(client, {
+    redirect_uri: redirectUri,
+    scope: 'openid profile email',
+    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    state,
+  });
+  return { url: url.href, checks: { pkceCodeVerifier: verifier, expectedState: state } };
+}
