@@ -1,19 +1,10 @@
-import { createServer } from 'node:net';
 import * as oidc from 'openid-client';
 import { createClient } from '../../services/api/sign-in/clients.js';
+import { freePort } from './api-process.js';
 import type { TestService } from './test-service.js';
 
 /** Where the test clients' authorizations end: a port nothing listens on. */
 export const REDIRECT_URI = 'http://127.0.0.1:1/callback';
-
-/** A port free now, for a service whose PUBLIC_URL (the OpenID issuer) must name it. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** A TestService's env whose PUBLIC_URL is where it listens. */
 export async function publicUrlEnv(): Promise<Record<string, string>> {

@@ -128,13 +128,13 @@ export function interactionRoutes(
           response.redirect(303, `${INTERACTION_PREFIX}/${interaction.uid}`);
           return;
         }
-        const outcome = await steps.succeeded({ ...state, userId: result.signedIn }, clientId);
+        const outcome = await steps.succeeded(result.signedIn, clientId);
         if (outcome === 'otp-replayed') return show(request, response, state, { says: 'wrongOtp' });
         await states.destroy(interaction.uid);
         await provider.interactionFinished(
           request,
           response,
-          { login: { accountId: result.signedIn } },
+          { login: { accountId: result.signedIn.userId } },
           { mergeWithLastSubmission: false },
         );
       }),

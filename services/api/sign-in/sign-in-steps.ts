@@ -25,7 +25,8 @@ export interface SignInState {
 export type StepResult =
   | { state: SignInState; problem?: undefined; signedIn?: undefined }
   | { state?: undefined; problem: { says: keyof Words; until?: Date; detail?: string } }
-  | { signedIn: string; state?: undefined; problem?: undefined };
+  /** Signed in: every factor passed; what the success records (methods, upgrade, TOTP step). */
+  | { signedIn: SignInState & { userId: string }; state?: undefined; problem?: undefined };
 
 interface UserRow {
   id: string;
@@ -134,7 +135,7 @@ export class SignInSteps {
   }
 
   private done(state: SignInState): StepResult {
-    return { signedIn: state.userId!, state: undefined };
+    return { signedIn: { ...state, userId: state.userId! }, state: undefined };
   }
 
   private async userNamed(userName: string): Promise<UserRow | undefined> {
