@@ -71,7 +71,7 @@ export async function startApi(
 
   const pipeline = new OperationPipeline(deps, keys, operations, {
     metrics: new CallMetrics(registry),
-    rateLimit: createRateLimit(config.rateLimit, redis),
+    rateLimit: createRateLimit(config.rateLimit, redis, config.redisKeyPrefix),
   });
   const signIn = await startSignIn(config, deps.dataSource, deps.logger);
   const app = createHttpApp({

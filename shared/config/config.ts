@@ -47,6 +47,11 @@ export interface Config {
   healthCheckIntervalMs: number;
   /** `REDIS_URL`: BullMQ's email queue (the worker needs it) and the API's rate limits. */
   redisUrl?: string;
+  /**
+   * The start of every key the API keeps in Redis (rate limits, failed sign-ins), so several
+   * deployments can share one Redis. `REDIS_KEY_PREFIX`, default `identity:`.
+   */
+  redisKeyPrefix: string;
   rateLimit: RateLimitConfig;
   /**
    * How long a verified token, a caller's organization and roles are remembered, in ms; a
@@ -189,6 +194,7 @@ export function loadConfig(env: Env = process.env): Config {
     corsOrigins: read.origins('CORS_ORIGINS'),
     healthCheckIntervalMs: read.integer('HEALTH_CHECK_INTERVAL_MS', 2000, 10, 600_000),
     redisUrl: env.REDIS_URL ? read.url('REDIS_URL', '') : undefined,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX || 'identity:',
     rateLimit: {
       requests: read.integer('RATE_LIMIT_REQUESTS', 200, 0, 1_000_000),
       windowSeconds: read.integer('RATE_LIMIT_WINDOW_SECONDS', 1, 1, 86_400),

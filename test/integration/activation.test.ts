@@ -203,11 +203,11 @@ describeWithService(
   { DATABASE_URL: '', KAFKA_BROKERS: '', REDIS_URL: '' },
 );
 
-/** The resend form's counts in Redis, which outlive a run: each run starts from none. */
-async function forgetResendCounts(redisUrl: string): Promise<void> {
-  const redis = new Redis(redisUrl);
+/** The resend form's counts in Redis, which outlive the service: removed after it. */
+async function forgetResendCounts({ redisUrl, redisKeyPrefix }: TestService['config']) {
+  const redis = new Redis(redisUrl!);
   try {
-    const keys = await redis.keys('identity-rate:resend-init-*');
+    const keys = await redis.keys(`${redisKeyPrefix}*`);
     if (keys.length > 0) await redis.del(...keys);
   } finally {
     redis.disconnect();
@@ -219,13 +219,12 @@ describeWithService(
   'account activation, distributed (MariaDB, Kafka, Redis, SMTP)',
   function (service) {
     before(async () => {
-      await forgetResendCounts(service.config.redisUrl!);
       await service.startRelay();
       await service.startWorker();
     });
     after(async () => {
       await smtp.stop();
-      await forgetResendCounts(service.config.redisUrl!);
+      await forgetResendCounts(service.config);
     });
     activation(service, (address, count) =>
       pollUntil(

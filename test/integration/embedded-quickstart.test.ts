@@ -8,6 +8,7 @@ import { expect } from 'chai';
 import initSqlJs from 'sql.js';
 import { freePort } from '../support/api-process.js';
 import { pollUntil } from '../support/poll.js';
+import { activateFromEmail, signInOnProfilePage } from '../support/profile-sign-in.js';
 
 const run = promisify(execFile);
 const MAIN = join(process.cwd(), 'dist/services/api/main.js');
@@ -188,6 +189,26 @@ describe('npm start on a bare machine: the embedded mode and the README quick st
       20_000,
     );
     expect(profile?.profile).to.include({ firstName: 'Ada', lastName: 'Admin' });
+  });
+
+  it("lets the administrator activate from the first start's email and sign in on the profile page", async () => {
+    const sent = await Promise.all(
+      (await emails()).map((name) => readFile(join(dir, '.data', 'emails', name), 'utf8')),
+    );
+    const raw = sent.find((email) => /^To: .*admin@localhost/m.test(email));
+    expect(raw, "the administrator's email").to.be.a('string');
+    const publicUrl = `http://localhost:${port}`;
+    await activateFromEmail(publicUrl, raw!, 'Admin-passw0rd!');
+    const token = await signInOnProfilePage(publicUrl, 'admin', 'Admin-passw0rd!');
+    const me = await fetch(`${publicUrl}/auth/v1/users/me/profile`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(me.status).to.equal(200);
+    const { profile } = (await me.json()) as { profile: { firstName: string; lastName: string } };
+    expect(profile, 'the administrator, as the README examples left them').to.include({
+      firstName: 'Ada',
+      lastName: 'Admin',
+    });
   });
 
   it('leaves the file alone while nothing changes', async () => {

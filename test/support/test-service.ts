@@ -198,6 +198,8 @@ function testDefaults(dir: string, databaseUrl: URL | undefined): Record<string,
     KAFKA_TOPIC_PARTITIONS: '3',
     RELAY_POLL_INTERVAL_MS: '10',
     REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    // Counts kept in Redis (rate limits, failed sign-ins) are this service's alone.
+    REDIS_KEY_PREFIX: `identity-test-${randomBytes(4).toString('hex')}:`,
     EMAIL_QUEUE: `emails-${randomBytes(4).toString('hex')}`,
     WORKER_GROUP_PREFIX: `worker-${randomBytes(4).toString('hex')}`,
     EMAIL_BACKOFF_MS: '200',

@@ -16,10 +16,12 @@ export interface CallerRateLimit {
 export function createRateLimit(
   config: RateLimitConfig,
   redis: Redis | undefined,
+  /** REDIS_KEY_PREFIX: the limits' keys start with it and `rate`. */
+  redisKeyPrefix: string,
 ): CallerRateLimit | undefined {
   if (config.requests === 0) return undefined;
   const options = {
-    keyPrefix: 'identity-rate',
+    keyPrefix: `${redisKeyPrefix}rate`,
     points: config.requests,
     duration: config.windowSeconds,
   };

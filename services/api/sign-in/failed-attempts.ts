@@ -28,7 +28,7 @@ export interface FailedAttempts {
  */
 export function createFailedAttempts(config: Config, dataSource: DataSource): FailedAttempts {
   const counts = config.redisUrl
-    ? redisFailureCounts(config.redisUrl)
+    ? redisFailureCounts(config.redisUrl, config.redisKeyPrefix)
     : databaseFailureCounts(dataSource);
   const { maxFailures, lockSeconds, addressMaxFailures } = config.signIn;
   const windowMs = lockSeconds * 1000;

@@ -19,15 +19,14 @@ export interface FailureCounts {
   close(): Promise<void>;
 }
 
-const PREFIX = 'identity-sign-in:';
-
 // INCR and the expiry of a new count in one step, so no count outlives its window.
 const ADD = `local n = redis.call('INCR', KEYS[1])
 if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return n`;
 
 /** In Redis: the keys expire by themselves. */
-export function redisFailureCounts(url: string): FailureCounts {
+export function redisFailureCounts(url: string, keyPrefix: string): FailureCounts {
+  const PREFIX = `${keyPrefix}sign-in:`;
   const redis = new Redis(url, { maxRetriesPerRequest: 1 });
   // A command fails while Redis is away; the error is the caller's, not the process's.
   redis.on('error', () => undefined);

@@ -52,8 +52,8 @@ export function activationRoutes({
 }: ActivationDependencies): Router {
   const router = express.Router();
   const csrf = createCsrf(config);
-  const perAddress = createRateLimit(RESENDS_PER_ADDRESS, redis)!;
-  const perLogin = createRateLimit(RESENDS_PER_LOGIN, redis)!;
+  const perAddress = createRateLimit(RESENDS_PER_ADDRESS, redis, config.redisKeyPrefix)!;
+  const perLogin = createRateLimit(RESENDS_PER_LOGIN, redis, config.redisKeyPrefix)!;
   const form = express.urlencoded({ extended: false, limit: '16kb' });
 
   const send = (
