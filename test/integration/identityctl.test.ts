@@ -1,30 +1,11 @@
 import { expect } from 'chai';
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { createTestDatabase } from '../support/database.js';
+import { identityctl } from '../support/identityctl.js';
 import { TestService } from '../support/test-service.js';
-import { buildMember, buildUser } from '../support/factories.js';
-
-const CLI = join(process.cwd(), 'dist/services/api/cli/identityctl.js');
-
-async function identityctl(
-  env: Record<string, string>,
-  ...args: string[]
-): Promise<{ code: number; json?: any; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)('node', [CLI, ...args], {
-      env: { PATH: process.env.PATH!, ...env },
-    });
-    const json = stdout.startsWith('usage:') ? undefined : JSON.parse(stdout);
-    return { code: 0, json, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+import { buildMember } from '../support/factories.js';
 
 describe('identityctl', () => {
   let service: TestService;
@@ -80,28 +61,6 @@ describe('identityctl', () => {
       await database.drop();
       await rm(dir, { recursive: true, force: true });
     }
-  });
-
-  it('user resend-init asks for a new initialization email, for a user not yet activated only', async () => {
-    const due = await buildUser(service);
-    const active = await buildUser(service, {
-      email: { email: 'active@example.com', isEmailVerified: true },
-      password: 'Sup3r-secret!',
-    });
-    const requested = await identityctl(env, 'user', 'resend-init', '--user', due.userId);
-    expect(requested.code, requested.stderr).to.equal(0);
-    expect(requested.json).to.deep.equal({ userId: due.userId, requested: true });
-    const events = await service.events(due.userId);
-    expect(events.at(-1)).to.deep.include({
-      type: 'user.human.init.code.requested',
-      payload: { by: 'admin' },
-    });
-    const refused = await identityctl(env, 'user', 'resend-init', '--user', active.userId);
-    expect(refused.code).to.equal(1);
-    expect(refused.stderr.trim()).to.match(/^identityctl: user \S+ is activated already/);
-    const unknown = await identityctl(env, 'user', 'resend-init', '--user', 'nobody');
-    expect(unknown).to.include({ code: 1, stderr: 'identityctl: no user nobody\n' });
-    expect(await service.count('events', "type = 'user.human.init.code.requested'")).to.equal(1);
   });
 
   it('creates organizations, projects, identity providers and members, printing JSON', async () => {
@@ -229,44 +188,6 @@ describe('identityctl', () => {
     const inactive = await identityctl(env, 'token', 'issue', '--user', userId);
     expect(inactive.code).to.equal(1);
     expect(inactive.stderr).to.contain(`user ${userId} is not active`);
-  });
-
-  it('registers OpenID clients, printing the secret of a confidential one once', async () => {
-    const withKey = {
-      ...env,
-      SECRETS_ENCRYPTION_KEY: service.config.secretsEncryptionKey!.toString('base64'),
-    };
-    const args = [
-      'client',
-      'create',
-      '--name',
-      'Shop',
-      '--redirect-uri',
-      'https://shop.example/cb',
-    ];
-    const confidential = await identityctl(
-      withKey,
-      ...args,
-      '--redirect-uri',
-      'https://shop.example/cb2',
-      '--post-logout-redirect-uri',
-      'https://shop.example/',
-    );
-    expect(confidential.code, confidential.stderr).to.equal(0);
-    expect(confidential.json).to.have.keys('clientId', 'clientSecret');
-    const [row] = (await service.dataSource.query(
-      "SELECT payload FROM oidc_payloads WHERE model = 'Client' AND id = ?",
-      [confidential.json.clientId],
-    )) as { payload: string }[];
-    expect(row!.payload).not.to.contain(confidential.json.clientSecret);
-    expect(JSON.parse(row!.payload)).to.deep.include({
-      redirect_uris: ['https://shop.example/cb', 'https://shop.example/cb2'],
-      post_logout_redirect_uris: ['https://shop.example/'],
-    });
-    const publicClient = await identityctl(withKey, ...args, '--public');
-    expect(publicClient.json).to.have.keys('clientId');
-    const both = await identityctl(withKey, ...args, '--public', '--confidential');
-    expect(both.code).to.equal(2);
   });
 
   it('refuses a missing, unknown or valueless option before it opens the database', async () => {
