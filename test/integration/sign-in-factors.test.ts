@@ -7,6 +7,7 @@ import { buildOrg } from '../support/factories.js';
 import { FOREIGN_VECTORS } from '../support/password-hash-vectors.js';
 import { minimalImport } from '../support/requests.js';
 import { authorization, publicUrlEnv, relyingParty } from '../support/relying-party.js';
+import { publishedAsRecorded } from '../support/published-events.js';
 import { pageError, SignInBrowser } from '../support/sign-in-flow.js';
 import type { TestService } from '../support/test-service.js';
 
@@ -62,6 +63,28 @@ describeOnEachDatabase(
       const signedIn = events.filter((event) => event.type === 'user.human.signin.succeeded');
       expect(signedIn).to.have.length(2);
       expect(JSON.stringify(events)).not.to.contain(bcrypt.password);
+    });
+
+    it('publishes the sign-in events on Kafka as recorded, each valid against its schema', async () => {
+      await service.startRelay();
+      const reader = await service.readTopics();
+      try {
+        const bcrypt = FOREIGN_VECTORS.find((vector) => vector.format.startsWith('bcrypt'))!;
+        const { userName, userId } = await importUser({
+          hashedPassword: { value: bcrypt.encoded },
+        });
+        expect(pageError(await signIn(userName, 'wrong'))).to.be.a('string');
+        expect((await signIn(userName, bcrypt.password)).url).to.match(/callback\?code=/);
+        const events = await publishedAsRecorded(service, reader, userId, service.topics.user);
+        expect(events.map((event) => event.type)).to.include.members([
+          'user.human.signin.failed',
+          'user.human.password.hash.upgraded',
+          'user.human.signin.succeeded',
+        ]);
+        expect(JSON.stringify(events)).not.to.contain(bcrypt.encoded.slice(7));
+      } finally {
+        await reader.stop();
+      }
     });
 
     it('asks an imported OTP secret for its code, refusing a wrong one and a replayed one', async () => {

@@ -66,7 +66,7 @@ describeOnEachDatabase(
       const client = await relyingParty(service);
       for (const [i, vector] of FOREIGN_VECTORS.entries()) {
         const userName = `hashed-${i}-${Date.now()}`;
-        await createHumanUser(service.dataSource, service.config, orgId, {
+        const { userId } = await createHumanUser(service.dataSource, service.config, orgId, {
           ...minimalImport(userName),
           hashedPassword: { value: vector.encoded },
         });
@@ -76,6 +76,11 @@ describeOnEachDatabase(
           vector.password,
         );
         expect(landed.url, `${vector.format}: ${pageError(landed)}`).to.match(/callback\?code=/);
+        const [stored] = (await service.dataSource.query(
+          'SELECT password_hash FROM users WHERE id = ?',
+          [userId],
+        )) as { password_hash: string }[];
+        expect(stored!.password_hash, `${vector.format}: upgraded`).to.match(/^\$argon2id\$/);
       }
     });
 
