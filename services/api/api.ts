@@ -80,6 +80,7 @@ export async function startApi(
     logger: deps.logger,
     bodyLimit: config.requestBodyLimit,
     corsOrigins: config.corsOrigins,
+    trustProxyHops: config.trustProxyHops,
     ops: opsRoutes(registry, readiness),
     pages: activationRoutes({ ...deps, redis }),
     signIn: signIn?.router,

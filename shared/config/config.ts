@@ -43,6 +43,12 @@ export interface Config {
   requestBodyLimit: number;
   /** Browser origins allowed to call gRPC-web, comma-separated, `*` for any. `CORS_ORIGINS`, default none. */
   corsOrigins: string[];
+  /**
+   * How many proxies in front of the HTTP port set X-Forwarded-For (an ingress: 1). The client
+   * address that sign-in failures and the resend limit count is read that many hops back; 0
+   * takes the peer's address, which behind a proxy is the proxy's. `TRUST_PROXY_HOPS`, default 0.
+   */
+  trustProxyHops: number;
   /** How often the health service checks the database, in ms. `HEALTH_CHECK_INTERVAL_MS`, default 2000. */
   healthCheckIntervalMs: number;
   /** `REDIS_URL`: BullMQ's email queue (the worker needs it) and the API's rate limits. */
@@ -192,6 +198,7 @@ export function loadConfig(env: Env = process.env): Config {
     httpKeepAliveTimeoutMs: read.integer('HTTP_KEEP_ALIVE_TIMEOUT_MS', 65_000, 1000, 3_600_000),
     requestBodyLimit: read.integer('REQUEST_BODY_LIMIT', 1024 * 1024, 1024, 64 * 1024 * 1024),
     corsOrigins: read.origins('CORS_ORIGINS'),
+    trustProxyHops: read.integer('TRUST_PROXY_HOPS', 0, 0, 10),
     healthCheckIntervalMs: read.integer('HEALTH_CHECK_INTERVAL_MS', 2000, 10, 600_000),
     redisUrl: env.REDIS_URL ? read.url('REDIS_URL', '') : undefined,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'identity:',

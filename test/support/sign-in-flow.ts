@@ -18,6 +18,8 @@ export class SignInBrowser {
   constructor(
     private readonly origin: string,
     private readonly language = 'en',
+    /** Sent with every request, as a proxy in front would add them (X-Forwarded-For). */
+    private readonly headers: Record<string, string> = {},
   ) {}
 
   /** Follows redirects from `url` until a page of the service or a URL elsewhere. */
@@ -54,6 +56,7 @@ export class SignInBrowser {
   private withLanguage(init: RequestInit): RequestInit {
     const headers = new Headers(init.headers);
     headers.set('accept-language', this.language);
+    for (const [name, value] of Object.entries(this.headers)) headers.set(name, value);
     return { ...init, headers };
   }
 }

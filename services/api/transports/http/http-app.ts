@@ -25,6 +25,11 @@ interface HttpAppOptions {
   bodyLimit: number;
   /** Browser origins allowed to call, `*` for any; none means no CORS headers. */
   corsOrigins: readonly string[];
+  /**
+   * How many proxies in front set X-Forwarded-For: the client address (sign-in failures and the
+   * activation's resend limit count by it) is read that many hops back. 0: the peer's address.
+   */
+  trustProxyHops: number;
   /** `/healthz`, `/readyz`, `/metrics`. */
   ops: Router;
   /** The pages people use in a browser (account activation), with their own form parsing. */
@@ -43,6 +48,7 @@ export function createHttpApp({
   logger,
   bodyLimit,
   corsOrigins,
+  trustProxyHops,
   ops,
   pages,
   signIn,
@@ -50,6 +56,7 @@ export function createHttpApp({
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  if (trustProxyHops > 0) app.set('trust proxy', trustProxyHops);
   app.use(requestIds);
   app.use(ops); // probes and scrapes are not logged
   app.use(accessLog(logger));
