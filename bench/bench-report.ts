@@ -24,6 +24,8 @@ export interface LoadResult {
   errors: number;
   seconds: number;
   latenciesMs: number[];
+  /** CPU ms the load process itself used over the loops (user + system). */
+  clientCpuMs?: number;
 }
 
 /**
@@ -37,6 +39,7 @@ export async function closedLoops(
 ): Promise<LoadResult> {
   const latenciesMs: number[] = [];
   let errors = 0;
+  const cpuAtStart = process.cpuUsage();
   const started = performance.now();
   const until = started + seconds * 1000;
   await Promise.all(
@@ -54,7 +57,14 @@ export async function closedLoops(
     errors,
     seconds: (performance.now() - started) / 1000,
     latenciesMs,
+    clientCpuMs: cpuMsSince(cpuAtStart),
   };
+}
+
+/** CPU ms (user + system) this process used since `start` (a `process.cpuUsage()`). */
+function cpuMsSince(start: NodeJS.CpuUsage): number {
+  const { user, system } = process.cpuUsage(start);
+  return (user + system) / 1000;
 }
 
 /** What the figures were measured on. */

@@ -4,8 +4,11 @@
  *
  *   npm run bench   [BENCH_SECONDS=5] [BENCH_CONCURRENCIES=1,8,32,128]
  *                   [BENCH_OPERATIONS=ImportHashedPassword,…] [BENCH_TRANSPORTS=JSON,gRPC,gRPC-web]
- *                   [BENCH_LAG_RATES=250,500,1000] [BENCH_PARTS=raw,load,lag,isolation]
- *                   [BENCH_OUT=docs/benchmarks]
+ *                   [BENCH_LAG_RATES=250,500,1000] [BENCH_SIGN_IN_CONCURRENCIES=1,8,32]
+ *                   [BENCH_PARTS=raw,load,lag,isolation,sign-in] [BENCH_OUT=docs/benchmarks]
+ *
+ * `BENCH_PARTS=sign-in` runs the sign-in part alone (its results.json then holds only it: give it
+ * a BENCH_OUT of its own).
  *
  * The service: the API (HTTP, gRPC, gRPC-web) and the relay in this process over real MariaDB,
  * Kafka (a broker the run starts unless KAFKA_BROKERS answers) and Redis, as the tests run it;
@@ -23,6 +26,12 @@
  *    polling the worker's read model every 5 ms first saw the event's sequence.
  * 4. Isolation: Update Project (JSON, 8 callers) alone, then while 32 callers import users with
  *    clear passwords (argon2id) as fast as they can.
+ * 5. Sign-in: password sign-ins through the OpenID provider, the whole code flow and the token
+ *    exchange (bench/sign-in-load.ts), beside imports with a hashed password, at each of
+ *    BENCH_SIGN_IN_CONCURRENCIES; the ratio of their CPU.
+ *
+ * Each measured run also reads every process's CPU (bench/process-cpu.ts: this process, the
+ * worker, MariaDB, Kafka, Redis from /proc; the load process its own) per request.
  *
  * Prints the results as JSON and as tables, and writes BENCH_OUT/results.json and
  * BENCH_OUT/chart.svg (throughput against p99, per operation and transport).
@@ -47,7 +56,10 @@ import {
   type Transport,
 } from './load.js';
 import { isolationOf, LOAD_SCRIPT, measured, RAW_SCRIPT, type Row } from './measure.js';
+import { serviceProcesses } from './process-cpu.js';
 import { createRawTables, type RawSpec } from './raw-load.js';
+import { printSignInTable, signInFixtures, signInPart } from './sign-in-bench.js';
+import { publicUrlEnv } from '../test/support/relying-party.js';
 
 const list = <T extends string>(name: string, all: readonly T[]): T[] =>
   process.env[name] ? (process.env[name]!.split(',') as T[]) : [...all];
@@ -57,7 +69,8 @@ const OPERATIONS_RUN = list<Operation>('BENCH_OPERATIONS', OPERATIONS);
 const TRANSPORTS_RUN = list<Transport>('BENCH_TRANSPORTS', TRANSPORTS);
 const LAG_RATES = list('BENCH_LAG_RATES', ['250', '500', '1000']).map(Number);
 const OUT = process.env.BENCH_OUT ?? 'docs/benchmarks';
-const PARTS = list('BENCH_PARTS', ['raw', 'load', 'lag', 'isolation']);
+const SIGN_IN_CONCURRENCIES = list('BENCH_SIGN_IN_CONCURRENCIES', ['1', '8', '32']).map(Number);
+const PARTS = list('BENCH_PARTS', ['raw', 'load', 'lag', 'isolation', 'sign-in']);
 
 async function fixturesFor(service: TestService): Promise<Fixtures & { orgId: string }> {
   const owner = await buildOwner(service);
@@ -84,8 +97,10 @@ async function fixturesFor(service: TestService): Promise<Fixtures & { orgId: st
 async function main(): Promise<void> {
   const broker = await brokerForRun();
   const smtp = await new SmtpSink().start();
-  // As deployed: the auth cache at its default (the tests turn it off).
+  // As deployed: the auth cache at its default (the tests turn it off); the issuer where the
+  // API listens, for the sign-ins.
   const service = await TestService.start({
+    ...(await publicUrlEnv()),
     LOG_LEVEL: 'error',
     KAFKA_TOPIC_PARTITIONS: '6',
     AUTH_CACHE_MS: '1000',
@@ -96,6 +111,11 @@ async function main(): Promise<void> {
     const fixtures = await fixturesFor(service);
     await createRawTables(service.config.databaseUrl!);
     const runId = randomBytes(3).toString('hex');
+    const processes = serviceProcesses(worker.pid, {
+      database: service.config.databaseUrl,
+      kafka: service.config.kafka.brokers.join(','),
+      redis: service.config.redisUrl,
+    });
     const rows: Row[] = [];
     const report = (row: Row) => {
       rows.push(row);
@@ -116,7 +136,7 @@ async function main(): Promise<void> {
         operation: 'RawImportTransaction',
         transport: 'mysql2',
         concurrency,
-        ...(await measured(RAW_SCRIPT, spec)),
+        ...(await measured(RAW_SCRIPT, spec, processes)),
       });
     }
     for (const operation of PARTS.includes('load') ? OPERATIONS_RUN : []) {
@@ -130,7 +150,8 @@ async function main(): Promise<void> {
             runId: `${runId}${operation.slice(0, 8)}${transport}${concurrency}`,
             fixtures,
           };
-          report({ operation, transport, concurrency, ...(await measured(LOAD_SCRIPT, spec)) });
+          const figures = await measured(LOAD_SCRIPT, spec, processes);
+          report({ operation, transport, concurrency, ...figures });
         }
       }
     }
@@ -143,6 +164,22 @@ async function main(): Promise<void> {
     const isolation = PARTS.includes('isolation')
       ? await isolationOf(fixtures, runId, SECONDS)
       : undefined;
+    const signIn = PARTS.includes('sign-in')
+      ? await signInPart({
+          service,
+          fixtures,
+          signIn: await signInFixtures(
+            service,
+            fixtures.orgId,
+            Math.max(...SIGN_IN_CONCURRENCIES),
+            runId,
+          ),
+          concurrencies: SIGN_IN_CONCURRENCIES,
+          seconds: SECONDS,
+          runId,
+          processes,
+        })
+      : undefined;
 
     const [database] = (await service.dataSource.query(
       `SELECT VERSION() AS version, @@innodb_buffer_pool_size AS bufferPoolBytes,
@@ -152,16 +189,19 @@ async function main(): Promise<void> {
       date: new Date().toISOString(),
       seconds: SECONDS,
       machine: { ...machine(), database },
+      processes,
       rows,
       ratios: ratios(rows),
       eventLag: lag,
       isolation,
+      signIn,
     };
     await mkdir(OUT, { recursive: true });
     await writeFile(join(OUT, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
-    await writeFile(join(OUT, 'chart.svg'), renderChart(rows));
+    if (rows.length > 0) await writeFile(join(OUT, 'chart.svg'), renderChart(rows));
     console.log(JSON.stringify(results, null, 2));
     printTables(results);
+    if (signIn) printSignInTable(signIn);
   } finally {
     worker.kill('SIGTERM');
     await service.close();

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { percentile, sleep, type LoadResult } from './bench-report.js';
 import type { Fixtures, LoadSpec, Operation, Transport } from './load.js';
+import { withCpu, type CpuPerOperation, type ServiceProcess } from './process-cpu.js';
 
 export const LOAD_SCRIPT = fileURLToPath(new URL('./load.js', import.meta.url));
 export const RAW_SCRIPT = fileURLToPath(new URL('./raw-load.js', import.meta.url));
@@ -17,6 +18,8 @@ export interface Figures {
   p99: number;
   p999: number;
   errors: number;
+  /** CPU ms per request of each process over the measured run, when they were watched. */
+  cpuMsPerOperation?: CpuPerOperation;
 }
 
 export interface Row extends Figures {
@@ -46,13 +49,19 @@ async function child<S>(script: string, spec: S): Promise<LoadResult> {
   return JSON.parse(stdout) as LoadResult;
 }
 
-/** A warm-up of 1 s (with userNames of its own), then the measured run. */
+/**
+ * A warm-up of 1 s (with userNames of its own), then the measured run; with `processes`, each
+ * one's CPU per request over the measured run too.
+ */
 export async function measured<S extends { seconds: number; runId: string }>(
   script: string,
   spec: S,
+  processes?: ServiceProcess[],
 ): Promise<Figures> {
   await child(script, { ...spec, seconds: 1, runId: `${spec.runId}w` });
-  return figures(await child(script, spec));
+  if (!processes) return figures(await child(script, spec));
+  const { result, cpuMsPerOperation } = await withCpu(processes, () => child(script, spec));
+  return { ...figures(result), cpuMsPerOperation };
 }
 
 interface Isolation {

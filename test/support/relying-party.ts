@@ -25,11 +25,20 @@ export async function relyingParty(
     redirectUris: [redirectUri],
     confidential: true,
   });
+  return discoveredClient(service.config.publicUrl, clientId, clientSecret!);
+}
+
+/** openid-client's view of a confidential client at the provider `issuer` (over plain http). */
+export function discoveredClient(
+  issuer: string,
+  clientId: string,
+  clientSecret: string,
+): Promise<oidc.Configuration> {
   return oidc.discovery(
-    new URL(service.config.publicUrl),
+    new URL(issuer),
     clientId,
     undefined,
-    oidc.ClientSecretBasic(clientSecret!),
+    oidc.ClientSecretBasic(clientSecret),
     { execute: [oidc.allowInsecureRequests] },
   );
 }

@@ -1,0 +1,83 @@
+/**
+ * CPU time per process over a measured window, from `/proc/<pid>/stat` (utime + stime), for the
+ * processes that make up the service on this machine: the bench process (API and relay), the
+ * worker, and whoever listens on the database's, the broker's and Redis's ports.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+/** Clock ticks a second, in which /proc counts CPU time (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+
+export interface ServiceProcess {
+  name: string;
+  pid: number;
+}
+
+/** CPU time (user + system) the process has used so far, in ms; NaN once it is gone. */
+export function cpuMsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name may hold spaces: fields count from after its closing parenthesis.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return NaN;
+  }
+}
+
+/** The process listening on 127.0.0.1:`port`, as `ss` names it; undefined when none is seen. */
+export function listenerOf(port: number): number | undefined {
+  try {
+    const out = execFileSync('ss', ['-Hltnp', `sport = :${port}`]).toString();
+    const pid = /pid=(\d+)/.exec(out)?.[1];
+    return pid ? Number(pid) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The service's processes: this one, the worker's, and the listeners on the given URLs' ports. */
+export function serviceProcesses(
+  workerPid: number | undefined,
+  urls: { database?: string; kafka?: string; redis?: string },
+): ServiceProcess[] {
+  const portOf = (url: string | undefined, fallback: number) =>
+    url ? Number(new URL(url.includes('://') ? url : `tcp://${url}`).port) || fallback : undefined;
+  const listeners: [string, number | undefined][] = [
+    ['MariaDB', portOf(urls.database, 3306)],
+    ['Kafka', portOf(urls.kafka?.split(',')[0], 9092)],
+    ['Redis', portOf(urls.redis, 6379)],
+  ];
+  const found: ServiceProcess[] = [{ name: 'API+relay', pid: process.pid }];
+  if (workerPid) found.push({ name: 'worker', pid: workerPid });
+  for (const [name, port] of listeners) {
+    const pid = port === undefined ? undefined : listenerOf(port);
+    if (pid) found.push({ name, pid });
+  }
+  return found;
+}
+
+/** CPU ms per operation of each process (and of the load generator, `client`) over a run. */
+export type CpuPerOperation = Record<string, number>;
+
+/**
+ * Runs `run`, reading each process's CPU before and after, and divides each one's use by the
+ * operations the run reports; `clientCpuMs`, when given, is the load generator's own.
+ */
+export async function withCpu<R extends { requests: number; clientCpuMs?: number }>(
+  processes: ServiceProcess[],
+  run: () => Promise<R>,
+): Promise<{ result: R; cpuMsPerOperation: CpuPerOperation }> {
+  const before = processes.map((p) => cpuMsOf(p.pid));
+  const result = await run();
+  const after = processes.map((p) => cpuMsOf(p.pid));
+  const perOperation = (ms: number) => Math.round((ms / Math.max(1, result.requests)) * 100) / 100;
+  const cpuMsPerOperation: CpuPerOperation = {};
+  processes.forEach((p, i) => (cpuMsPerOperation[p.name] = perOperation(after[i]! - before[i]!)));
+  if (result.clientCpuMs !== undefined)
+    cpuMsPerOperation['load generator'] = perOperation(result.clientCpuMs);
+  const total = Object.values(cpuMsPerOperation).reduce((sum, ms) => sum + ms, 0);
+  cpuMsPerOperation.total = Math.round(total * 100) / 100;
+  return { result, cpuMsPerOperation };
+}

@@ -1,0 +1,152 @@
+/**
+ * The sign-in part of `npm run bench`: password sign-ins through the OpenID provider at each
+ * caller count, each beside an import with a hashed password over JSON at the same count (the
+ * import the figures compare against), with every process's CPU per operation over each.
+ */
+import { fileURLToPath } from 'node:url';
+import { createHumanUser } from '../services/api/admin/users.js';
+import { hashPassword } from '../services/api/credentials/password-hash.js';
+import { DEFAULT_ARGON2ID_COST } from '../services/api/credentials/hash-formats/argon2.js';
+import { createClient } from '../services/api/sign-in/clients.js';
+import { apiResource } from '../services/api/sign-in/sign-in-paths.js';
+import { REDIRECT_URI } from '../test/support/relying-party.js';
+import type { TestService } from '../test/support/test-service.js';
+import type { Fixtures } from './load.js';
+import { LOAD_SCRIPT, measured, type Figures } from './measure.js';
+import type { ServiceProcess } from './process-cpu.js';
+import type { SignInFixtures, SignInLoadSpec } from './sign-in-load.js';
+
+const SIGN_IN_SCRIPT = fileURLToPath(new URL('./sign-in-load.js', import.meta.url));
+const PASSWORD = 'Bench-sign-in-2026!';
+
+export interface SignInRow {
+  concurrency: number;
+  signIns: Figures;
+  /** Import with a hashed password over JSON, at the same callers, measured just before. */
+  hashedImports: Figures;
+  /** All processes' CPU per sign-in over all processes' CPU per import. */
+  cpuRatio: number;
+}
+
+export interface SignInResults {
+  measures: string;
+  hashing: string;
+  rows: SignInRow[];
+}
+
+/**
+ * A confidential client and one user per loop, each with the same password hashed once by the
+ * service's own argon2id at today's cost, so that no sign-in upgrades its hash while measured.
+ */
+export async function signInFixtures(
+  service: TestService,
+  orgId: string,
+  users: number,
+  runId: string,
+): Promise<SignInFixtures> {
+  const { clientId, clientSecret } = await createClient(service.dataSource, service.config, {
+    name: 'Bench',
+    redirectUris: [REDIRECT_URI],
+    confidential: true,
+  });
+  const hash = await hashPassword(PASSWORD);
+  const userNames: string[] = [];
+  for (let i = 0; i < users; i++) {
+    const userName = `${runId}-signer-${i}`;
+    await createHumanUser(service.dataSource, service.config, orgId, {
+      userName,
+      profile: { firstName: 'Bench', lastName: `Signer ${i}` },
+      email: { email: `${userName}@example.com`, isEmailVerified: true },
+      hashedPassword: { value: hash },
+    });
+    userNames.push(userName);
+  }
+  return {
+    publicUrl: service.config.publicUrl,
+    clientId,
+    clientSecret: clientSecret!,
+    resource: apiResource(service.config),
+    userNames,
+    password: PASSWORD,
+  };
+}
+
+/** At each caller count: the hashed imports, then the sign-ins, each with every process's CPU. */
+export async function signInPart(options: {
+  service: TestService;
+  fixtures: Fixtures;
+  signIn: SignInFixtures;
+  concurrencies: number[];
+  seconds: number;
+  runId: string;
+  processes: ServiceProcess[];
+}): Promise<SignInResults> {
+  const { fixtures, signIn, seconds, runId, processes } = options;
+  const rows: SignInRow[] = [];
+  for (const concurrency of options.concurrencies) {
+    const hashedImports = await measured(
+      LOAD_SCRIPT,
+      {
+        operation: 'ImportHashedPassword',
+        transport: 'JSON',
+        concurrency,
+        seconds,
+        runId: `${runId}si${concurrency}`,
+        fixtures,
+      },
+      processes,
+    );
+    const spec: SignInLoadSpec = { concurrency, seconds, runId, fixtures: signIn };
+    const signIns = await measured(SIGN_IN_SCRIPT, spec, processes);
+    const total = (figures: Figures) => figures.cpuMsPerOperation?.total ?? NaN;
+    const cpuRatio = Math.round((total(signIns) / total(hashedImports)) * 10) / 10;
+    rows.push({ concurrency, signIns, hashedImports, cpuRatio });
+    console.error(
+      `sign-in c=${concurrency}: ${signIns.requestsPerSecond}/s p99 ${signIns.p99} errors ${signIns.errors}, CPU ${total(signIns)} ms (${cpuRatio}x the hashed import's ${total(hashedImports)} ms)`,
+    );
+  }
+  const { memoryCost, timeCost, parallelism } = DEFAULT_ARGON2ID_COST;
+  return {
+    measures:
+      'authorization request (PKCE) → user name page → password page → redirect with the code → token exchange',
+    hashing: `argon2id m=${memoryCost} KiB t=${timeCost} p=${parallelism}, ${options.service.config.passwordHashConcurrency} hashing slot(s) in the API`,
+    rows,
+  };
+}
+
+/** The sign-in table, in the issue's words, beside the import it is compared with. */
+export function printSignInTable(results: SignInResults): void {
+  const names = [
+    ...new Set(results.rows.flatMap((row) => Object.keys(row.signIns.cpuMsPerOperation ?? {}))),
+  ];
+  console.log(
+    `\nPassword sign-ins per second and p99 (bounded by hashing: ${results.hashing}), with the CPU per sign-in of each process and the ratio of sign-in CPU to import CPU.\nA sign-in: ${results.measures}.`,
+  );
+  console.log(
+    [
+      'operation              callers  per second  p50 ms  p99 ms  errors',
+      ...names.map((name) => name.padStart(Math.max(9, name.length))),
+      'CPU ratio',
+    ].join('  '),
+  );
+  const line = (what: string, row: SignInRow, figures: Figures, ratio: string) =>
+    console.log(
+      [
+        what.padEnd(22),
+        String(row.concurrency).padStart(7),
+        String(figures.requestsPerSecond).padStart(10),
+        String(figures.p50).padStart(6),
+        String(figures.p99).padStart(6),
+        String(figures.errors).padStart(6),
+        ...names.map((name) =>
+          String(figures.cpuMsPerOperation?.[name] ?? '—').padStart(Math.max(9, name.length)),
+        ),
+        ratio.padStart(9),
+      ].join('  '),
+    );
+  for (const row of results.rows) {
+    line('password sign-in', row, row.signIns, `${row.cpuRatio}x`);
+    line('import hashedPassword', row, row.hashedImports, '1x');
+  }
+  console.log('(CPU columns: ms of CPU per operation over the measured seconds.)');
+}
