@@ -7,6 +7,7 @@ import { buildOrg } from '../support/factories.js';
 import { FOREIGN_VECTORS } from '../support/password-hash-vectors.js';
 import { minimalImport } from '../support/requests.js';
 import { authorization, publicUrlEnv, relyingParty } from '../support/relying-party.js';
+import { pollUntil } from '../support/poll.js';
 import { publishedAsRecorded } from '../support/published-events.js';
 import { pageError, SignInBrowser } from '../support/sign-in-flow.js';
 import type { TestService } from '../support/test-service.js';
@@ -74,6 +75,12 @@ describeOnEachDatabase(
           hashedPassword: { value: bcrypt.encoded },
         });
         expect(pageError(await signIn(userName, 'wrong'))).to.be.a('string');
+        // The failure is recorded after its answer.
+        await pollUntil(
+          () => eventsOf(service, userId),
+          (events) => events.some((event) => event.type === 'user.human.signin.failed'),
+          10_000,
+        );
         expect((await signIn(userName, bcrypt.password)).url).to.match(/callback\?code=/);
         const events = await publishedAsRecorded(service, reader, userId, service.topics.user);
         expect(events.map((event) => event.type)).to.include.members([
@@ -115,17 +122,20 @@ describeOnEachDatabase(
 
     it('locks a user after the configured failures until the lock ends', async () => {
       const { userName, userId } = await importUser({ password: PASSWORD });
-      for (let attempt = 1; attempt < 3; attempt++)
+      // Each failure answers as an unknown name would; the third locks, once recorded.
+      for (let attempt = 1; attempt <= 3; attempt++)
         expect(pageError(await signIn(userName, 'wrong'))).to.equal(
           'Unknown user name or wrong password.',
         );
-      expect(pageError(await signIn(userName, 'wrong'))).to.match(
-        /^Too many failed attempts\. Signing in is locked until /,
+      await pollUntil(
+        () => eventsOf(service, userId),
+        (events) => events.some((event) => event.type === 'user.human.locked'),
+        10_000,
       );
       expect(
         pageError(await signIn(userName, PASSWORD)),
         'the right password while locked',
-      ).to.match(/locked until/);
+      ).to.match(/^Too many failed attempts\. Signing in is locked until /);
       await new Promise((resolve) => setTimeout(resolve, LOCK_SECONDS * 1000 + 200));
       expect((await signIn(userName, PASSWORD)).url).to.match(/callback\?code=/);
       const types = (await eventsOf(service, userId)).map((event) => event.type);

@@ -26,7 +26,7 @@ export function interactionRoutes(
   logger: Logger,
 ): { router: Router; close(): Promise<void> } {
   const attempts = createFailedAttempts(config, dataSource);
-  const steps = new SignInSteps(config, dataSource, attempts);
+  const steps = new SignInSteps(config, dataSource, attempts, logger);
   const states: Adapter = new (databaseAdapter(dataSource))('SignInState');
   const forms = csrf(config);
   const router = express.Router();

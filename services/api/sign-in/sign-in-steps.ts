@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../../shared/config/config.js';
+import type { Logger } from '../../../shared/logging/logger.js';
 import { hashPassword, inHashingSlot } from '../credentials/password-hash.js';
 import { describePasswordPolicy, meetsPasswordPolicy } from '../credentials/password-policy.js';
 import { checkTotp, decryptOtpSecret } from '../credentials/totp.js';
@@ -43,6 +44,7 @@ export class SignInSteps {
     private readonly config: Config,
     private readonly dataSource: DataSource,
     private readonly attempts: FailedAttempts,
+    private readonly logger: Logger,
   ) {}
 
   async userName(userName: string): Promise<StepResult> {
@@ -50,26 +52,26 @@ export class SignInSteps {
     return { state: { step: 'password', userName, userId: user?.id ?? null, methods: [] } };
   }
 
-  /** An unknown user name costs a dummy verification and gets the wrong password's answer. */
+  /**
+   * An unknown user name takes the path of a wrong password, at the same cost: the same reads (of
+   * a user and its lock, by an id nobody has), a dummy verification, and the same answer. A
+   * failure's bookkeeping (its count, its event, a lock it leads to) is done after the answer, so
+   * that a known user's failure, which writes, answers as soon as an unknown name's; the next
+   * attempt finds the lock.
+   */
   async password(state: SignInState, password: string, address: string, clientId: string) {
     if (await this.attempts.addressBlocked(address)) return problem('blocked');
-    const user = state.userId ? await this.user(state.userId) : undefined;
-    const lockedUntil = user && (await this.attempts.lockedUntil(user.id));
+    const user = await this.user(state.userId ?? NO_USER);
+    const lockedUntil = await this.attempts.lockedUntil(user?.id ?? NO_USER);
     if (user && lockedUntil) {
       await recordSignIn(this.dataSource, user.id, fail(clientId, 'locked'));
       return problem('lockedUntil', lockedUntil);
     }
     const verified = await verifyPassword(this.config, user?.password_hash ?? null, password);
     if (!user || !verified.ok || user.state !== 'active') {
-      const { locked } = await this.attempts.fail(user?.id ?? null, address);
-      if (user) {
-        const reason = verified.ok ? 'inactive' : 'wrong-password';
-        await recordSignIn(this.dataSource, user.id, {
-          ...fail(clientId, reason),
-          ...(locked && { lockedUntil: locked }),
-        });
-      }
-      return locked ? problem('lockedUntil', locked) : problem('wrongCredentials');
+      const reason = verified.ok ? 'inactive' : 'wrong-password';
+      this.afterTheAnswer(this.failed(user?.id ?? null, address, clientId, reason));
+      return problem('wrongCredentials');
     }
     const upgradedHash = verified.upgradedHash
       ? { hash: verified.upgradedHash, from: hashFormatName(user.password_hash!) }
@@ -126,6 +128,28 @@ export class SignInSteps {
     return outcome;
   }
 
+  /** Counts a failure and records it (with the lock it may lead to) for a known user. */
+  private async failed(
+    userId: string | null,
+    address: string,
+    clientId: string,
+    reason: 'wrong-password' | 'inactive',
+  ): Promise<void> {
+    const { locked } = await this.attempts.fail(userId, address);
+    if (userId)
+      await recordSignIn(this.dataSource, userId, {
+        ...fail(clientId, reason),
+        ...(locked && { lockedUntil: locked }),
+      });
+  }
+
+  /** Work that must not delay the answer; its failure is logged (by name: no secret in it). */
+  private afterTheAnswer(work: Promise<void>): void {
+    work.catch((error: unknown) =>
+      this.logger.error({ error: (error as Error)?.name }, 'recording a failed sign-in failed'),
+    );
+  }
+
   /** The step after a verified factor: the TOTP code if the user has one, then a new password. */
   private after(state: SignInState, user: UserRow): StepResult {
     if (user.otp_secret_encrypted && !state.methods.includes('totp'))
@@ -151,6 +175,9 @@ export class SignInSteps {
     return rows[0];
   }
 }
+
+/** An id no user has: what an unknown user name is looked up by. */
+const NO_USER = '';
 
 function problem(says: keyof Words, until?: Date, detail?: string): StepResult {
   return { problem: { says, ...(until && { until }), ...(detail && { detail }) } };
