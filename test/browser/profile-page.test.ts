@@ -6,9 +6,12 @@ import { launchChromium } from '../support/browser.js';
 import { SmtpSink } from '../support/smtp-sink.js';
 import { TestService } from '../support/test-service.js';
 import { buildOwner } from '../support/factories.js';
+import { FOREIGN_VECTORS } from '../support/password-hash-vectors.js';
 import { publicUrlEnv } from '../support/relying-party.js';
 
 const ARTIFACTS = 'test-artifacts';
+/** The user signs in with a password whose hash came from another system. */
+const BCRYPT = FOREIGN_VECTORS.find((vector) => vector.format.startsWith('bcrypt'))!;
 
 describe('the profile page in headless Chromium', function () {
   this.timeout(120_000);
@@ -30,7 +33,8 @@ describe('the profile page in headless Chromium', function () {
         userName: 'page-user',
         profile: { firstName: 'Paige', lastName: 'Turner', preferredLanguage: 'en' },
         email: { email: 'paige@example.com', isEmailVerified: true },
-        password: 'Sup3r-secret!',
+        // Moved here from another system: its bcrypt hash, not a password.
+        hashedPassword: { value: BCRYPT.encoded },
       },
       { token: owner.token },
     );
@@ -52,7 +56,7 @@ describe('the profile page in headless Chromium', function () {
     await page.click('#sign-in-button');
     await page.fill('#userName', 'page-user');
     await page.click('button[type=submit]');
-    await page.fill('#password', 'Sup3r-secret!');
+    await page.fill('#password', BCRYPT.password);
     await page.click('button[type=submit]');
     await page.waitForSelector('#profile:not([hidden])');
     expect(page.url()).to.equal(`${service.config.publicUrl}/ui/profile`);
@@ -61,6 +65,11 @@ describe('the profile page in headless Chromium', function () {
     expect(await page.inputValue('#lastName')).to.equal('Turner');
     expect(await page.inputValue('#displayName')).to.equal('Paige Turner');
     expect(await page.inputValue('#preferredLanguage')).to.equal('en');
+    const [stored] = (await service.dataSource.query(
+      'SELECT password_hash FROM users WHERE id = ?',
+      [userId],
+    )) as { password_hash: string }[];
+    expect(stored!.password_hash, 'upgraded at the sign-in').to.match(/^\$argon2id\$/);
   });
 
   it('saves a new display name, which the read model and a second load show', async () => {
