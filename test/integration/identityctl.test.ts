@@ -3,7 +3,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase } from '../support/database.js';
-import { identityctl } from '../support/identityctl.js';
+import { identityctl, identityctlEnv } from '../support/identityctl.js';
 import { TestService } from '../support/test-service.js';
 import { buildMember } from '../support/factories.js';
 
@@ -13,11 +13,7 @@ describe('identityctl', () => {
 
   before(async () => {
     service = await TestService.start();
-    env = {
-      DATABASE_URL: service.config.databaseUrl!,
-      JWT_SIGNING_KEY_FILE: service.config.auth.signingKeyFile!,
-      PUBLIC_URL: service.config.publicUrl,
-    };
+    env = identityctlEnv(service);
   });
   after(() => service.close());
 

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import type { TestService } from './test-service.js';
 
 const CLI = join(process.cwd(), 'dist/services/api/cli/identityctl.js');
 
@@ -19,4 +20,13 @@ export async function identityctl(
     const failed = error as { code: number; stdout: string; stderr: string };
     return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
   }
+}
+
+/** What `identityctl` needs to act on `service`'s database, keys and links. */
+export function identityctlEnv(service: TestService): Record<string, string> {
+  return {
+    DATABASE_URL: service.config.databaseUrl!,
+    JWT_SIGNING_KEY_FILE: service.config.auth.signingKeyFile!,
+    PUBLIC_URL: service.config.publicUrl,
+  };
 }
