@@ -91,6 +91,46 @@ export const ERROR_CATALOGUE = {
     http: 429,
     when: 'the caller made more calls than the rate limit',
   },
+  'REGISTRATION-LINK-INVALID': {
+    code: StatusCode.FAILED_PRECONDITION,
+    http: 400,
+    when: "the passwordless registration link's code is wrong, used or expired, or not the user's and organization's",
+  },
+  'PASSKEY-CEREMONY-EXPIRED': {
+    code: StatusCode.FAILED_PRECONDITION,
+    http: 400,
+    when: 'the passkey ceremony (its challenge) is unknown, used already or expired; begin again',
+  },
+  'PASSKEY-VERIFICATION-FAILED': {
+    code: StatusCode.INVALID_ARGUMENT,
+    http: 400,
+    when: "the authenticator's response is not a valid one for the ceremony's challenge, origin and RP ID (garbage, tampered or replayed)",
+  },
+  'PASSKEY-NOT-RECOGNIZED': {
+    code: StatusCode.UNAUTHENTICATED,
+    http: 401,
+    when: 'no active user has the passkey that signed (removed, or never registered here)',
+  },
+  'PASSKEY-SIGN-COUNT-REGRESSED': {
+    code: StatusCode.UNAUTHENTICATED,
+    http: 401,
+    when: "the passkey's signature counter went backwards (a cloned authenticator); recorded as an event",
+  },
+  'REAUTHENTICATION-REQUIRED': {
+    code: StatusCode.UNAUTHENTICATED,
+    http: 401,
+    when: "adding a passkey needs a sign-in within the last PASSKEY_REAUTH_SECONDS (the token's auth_time)",
+  },
+  'PASSKEY-NOT-FOUND': {
+    code: StatusCode.NOT_FOUND,
+    http: 404,
+    when: 'the caller has no passkey with this id',
+  },
+  'PASSKEY-LIMIT-REACHED': {
+    code: StatusCode.FAILED_PRECONDITION,
+    http: 400,
+    when: 'the user has the most passkeys allowed (20)',
+  },
   'METHOD-NOT-FOUND': {
     code: StatusCode.UNIMPLEMENTED,
     when: 'no gRPC-web method has the path',

@@ -24,7 +24,17 @@ export interface ProjectPayload {
 export type PasswordChangedBy = 'sign-in' | 'activation';
 
 /** Why a sign-in was refused, as its event says. */
-export type SignInFailure = 'wrong-password' | 'wrong-otp' | 'otp-replayed' | 'locked' | 'inactive';
+export type SignInFailure =
+  | 'wrong-password'
+  | 'wrong-otp'
+  | 'otp-replayed'
+  | 'locked'
+  | 'inactive'
+  /** A passkey whose signature counter went backwards: a cloned authenticator, or a replay. */
+  | 'passkey-sign-count';
+
+/** Where a passkey was registered: through the passwordless registration link, or signed in. */
+export type PasskeyAddedVia = 'registration-link' | 'profile';
 
 /**
  * Every event type with its payload. Payloads never hold a secret: no password, hash, code or
@@ -53,13 +63,30 @@ export interface EventPayloads {
   /** A sign-in replaced a hash of an imported format (`from`, e.g. 'bcrypt') by argon2id. */
   'user.human.password.hash.upgraded': { from: string };
   'user.human.signin.succeeded': { clientId: string; methods: string[] };
-  'user.human.signin.failed': { clientId: string | null; reason: SignInFailure };
+  /** `passkeyId` names the passkey of a 'passkey-sign-count' failure. */
+  'user.human.signin.failed': {
+    clientId: string | null;
+    reason: SignInFailure;
+    passkeyId?: string;
+  };
   /** Too many failed sign-ins: refused until `until` (ISO time). */
   'user.human.locked': { until: string };
   /** An initialization code was redeemed (the account was activated with it). */
   'user.human.init.code.verified': { codeId: string };
   /** A new initialization email was asked for: by the person (`user`) or an operator (`admin`). */
   'user.human.init.code.requested': { by: 'user' | 'admin' };
+  /** A passkey was registered; `codeId` is the registration link's code it used. No key material. */
+  'user.human.passkey.added': {
+    passkeyId: string;
+    name: string;
+    via: PasskeyAddedVia;
+    codeId?: string;
+  };
+  'user.human.passkey.renamed': { passkeyId: string; name: string };
+  /** The passkey no longer signs in. */
+  'user.human.passkey.removed': { passkeyId: string };
+  /** A new passwordless registration link was asked for (the worker emails it). */
+  'user.human.passwordless.code.requested': { by: 'user' | 'admin' };
   'project.added': ProjectPayload;
   'project.changed': ProjectPayload;
 }

@@ -65,6 +65,18 @@ const SAMPLES: { [T in EventType]: EventPayloads[T] } = {
   'user.human.locked': { until: '2025-11-03T09:45:00.000Z' },
   'user.human.init.code.verified': { codeId: '01927b3e-6f1a-7c3d-8e55-4b9a0d2c1f01' },
   'user.human.init.code.requested': { by: 'user' },
+  'user.human.passkey.added': {
+    passkeyId: '01927b3e-6f1a-7c3d-8e55-4b9a0d2c1f02',
+    name: 'Laptop',
+    via: 'registration-link',
+    codeId: '01927b3e-6f1a-7c3d-8e55-4b9a0d2c1f00',
+  },
+  'user.human.passkey.renamed': {
+    passkeyId: '01927b3e-6f1a-7c3d-8e55-4b9a0d2c1f02',
+    name: 'Work laptop',
+  },
+  'user.human.passkey.removed': { passkeyId: '01927b3e-6f1a-7c3d-8e55-4b9a0d2c1f02' },
+  'user.human.passwordless.code.requested': { by: 'user' },
   'project.added': {
     name: 'Zoo portal',
     projectRoleAssertion: false,
@@ -103,6 +115,10 @@ const CONTRACT_TYPES = [
   'user.human.signin.succeeded',
   'user.human.signin.failed',
   'user.human.locked',
+  'user.human.passkey.added',
+  'user.human.passkey.renamed',
+  'user.human.passkey.removed',
+  'user.human.passwordless.code.requested',
   'project.changed',
 ];
 
