@@ -87,6 +87,7 @@ export interface Config {
   signIn: SignInConfig;
   /** 32-byte key (base64) that encrypts OTP secrets at rest. `SECRETS_ENCRYPTION_KEY`. */
   secretsEncryptionKey?: Buffer;
+  passkeys: PasskeyConfig;
   /** Lifetime of a passwordless registration code in seconds. `PASSWORDLESS_CODE_LIFETIME`, default 3600. */
   passwordlessCodeLifetimeSeconds: number;
   /** `LOG_LEVEL`, default `info`. */
@@ -110,6 +111,24 @@ export interface SignInConfig {
    * which the address is refused. `SIGN_IN_ADDRESS_MAX_FAILURES`, default 50.
    */
   addressMaxFailures: number;
+}
+
+/**
+ * The WebAuthn relying party that passkeys are registered with and checked against. Behind a
+ * proxy PUBLIC_URL is the address people use, and so the default of both.
+ */
+export interface PasskeyConfig {
+  /** The RP ID: a domain (never an IP address). `WEBAUTHN_RP_ID`, default PUBLIC_URL's host name. */
+  rpId: string;
+  /** The name authenticators show. `WEBAUTHN_RP_NAME`, default `Identity`. */
+  rpName: string;
+  /** Origins a ceremony may come from, comma-separated. `WEBAUTHN_ORIGINS`, default PUBLIC_URL's origin. */
+  origins: string[];
+  /**
+   * Adding a passkey while signed in needs a sign-in at most this many seconds old (the access
+   * token's `auth_time`). `PASSKEY_REAUTH_SECONDS`, default 300.
+   */
+  reauthSeconds: number;
 }
 
 export interface RateLimitConfig {
@@ -231,6 +250,14 @@ export function loadConfig(env: Env = process.env): Config {
       addressMaxFailures: read.integer('SIGN_IN_ADDRESS_MAX_FAILURES', 50, 1, 1_000_000),
     },
     secretsEncryptionKey: read.key32('SECRETS_ENCRYPTION_KEY'),
+    passkeys: {
+      rpId: env.WEBAUTHN_RP_ID || new URL(publicUrl).hostname,
+      rpName: env.WEBAUTHN_RP_NAME || 'Identity',
+      origins: env.WEBAUTHN_ORIGINS
+        ? read.origins('WEBAUTHN_ORIGINS')
+        : [new URL(publicUrl).origin],
+      reauthSeconds: read.integer('PASSKEY_REAUTH_SECONDS', 300, 10, 86_400),
+    },
     passwordlessCodeLifetimeSeconds: read.integer(
       'PASSWORDLESS_CODE_LIFETIME',
       3600,

@@ -56,3 +56,12 @@ export async function authorization(client: oidc.Configuration, redirectUri = RE
   });
   return { url: url.href, checks: { pkceCodeVerifier: verifier, expectedState: state } };
 }
+
+/**
+ * PUBLIC_URL on `localhost` (a free port): what passkeys need, since a WebAuthn RP ID is a
+ * domain, never an IP address. Chromium treats http://localhost as a secure context.
+ */
+export async function localhostUrlEnv(): Promise<Record<string, string>> {
+  const port = await freePort();
+  return { HTTP_PORT: String(port), PUBLIC_URL: `http://localhost:${port}` };
+}
