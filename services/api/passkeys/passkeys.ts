@@ -6,11 +6,11 @@ import type {
 } from '@simplewebauthn/server';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../../shared/config/config.js';
-
-/**
- * STAND-IN: the passkeys' domain, being written on main. Signatures are final; bodies throw until
- * the core commit lands ("Passkeys core: …").
- */
+import { Passkey, User, UserCode } from '../../../shared/db/entities/index.js';
+import { codeState } from '../sign-in/activation/initialization-code.js';
+import { asResponse, Ceremonies } from './ceremonies.js';
+import { ceremonyExpired, linkInvalid, notRecognized, passkeyName } from './passkey-errors.js';
+import { addPasskey, recordPasskeySignIn, removePasskey, renamePasskey } from './passkey-writes.js';
 
 /** A passkey as its owner sees it: never key material. */
 export interface PasskeyView {
@@ -46,88 +46,189 @@ export type { AuthenticationResponseJSON, RegistrationResponseJSON };
 /**
  * Registers passkeys (through the link, or while signed in) and signs in with them. Every
  * refusal is a ServiceError with a catalogue id:
- *  - REGISTRATION-LINK-INVALID (FAILED_PRECONDITION, 400): the link's code is wrong, used or expired;
- *  - PASSKEY-CEREMONY-EXPIRED (FAILED_PRECONDITION, 400): the ceremony id is unknown, used or expired;
- *  - PASSKEY-VERIFICATION-FAILED (INVALID_ARGUMENT, 400): the browser's response is not a valid
- *    one for the ceremony's challenge, origin and RP ID (garbage, tampered, replayed);
- *  - PASSKEY-NOT-RECOGNIZED (UNAUTHENTICATED, 401): no active user has this credential;
- *  - PASSKEY-SIGN-COUNT-REGRESSED (UNAUTHENTICATED, 401): the sign count went backwards (recorded);
- *  - PASSKEY-NOT-FOUND (NOT_FOUND, 404): rename/remove of a passkey the user does not have;
- *  - PASSKEY-LIMIT-REACHED (FAILED_PRECONDITION, 400): the user has the most passkeys allowed;
+ *  - REGISTRATION-LINK-INVALID: the link's code is wrong, used or expired, or not the user's and
+ *    organization's;
+ *  - PASSKEY-CEREMONY-EXPIRED: the ceremony id is unknown, used or expired (or another user's);
+ *  - PASSKEY-VERIFICATION-FAILED: the browser's response is not a valid one for the ceremony's
+ *    challenge, origin and RP ID (garbage, tampered, replayed);
+ *  - PASSKEY-NOT-RECOGNIZED: no active user of an active organization has this credential;
+ *  - PASSKEY-SIGN-COUNT-REGRESSED: the sign count went backwards (recorded as an event);
+ *  - PASSKEY-NOT-FOUND: rename or remove of a passkey the user does not have;
+ *  - PASSKEY-LIMIT-REACHED: the user has MAX_PASSKEYS already;
  *  - REQUEST-INVALID: a name that is empty, over 100 characters or not well-formed text.
  */
 export class Passkeys {
+  private readonly ceremonies: Ceremonies;
+
   constructor(
     readonly config: Config,
     readonly dataSource: DataSource,
-  ) {}
-
-  /** The link's state, for the page that opens it. */
-  linkState(_link: RegistrationLink): Promise<LinkState> {
-    throw new Error('STAND-IN');
+  ) {
+    this.ceremonies = new Ceremonies(config.passkeys, dataSource);
   }
 
-  /** Begins a registration through the link (checks it first). */
-  startLinkRegistration(_link: RegistrationLink): Promise<Ceremony<CreationOptions>> {
-    throw new Error('STAND-IN');
+  /** The link's state, for the page that opens it. */
+  async linkState(link: RegistrationLink): Promise<LinkState> {
+    const found = await this.linkCode(link);
+    return found ? codeState(found, link.code, new Date()) : 'invalid';
+  }
+
+  /** Begins a registration through the link (checks it first: REGISTRATION-LINK-INVALID). */
+  async startLinkRegistration(link: RegistrationLink): Promise<Ceremony<CreationOptions>> {
+    if ((await this.linkState(link)) !== 'valid') throw linkInvalid();
+    return this.beginRegistration(link.userId, link.codeId);
   }
 
   /**
    * Verifies the browser's response and stores the passkey, marks the code used and records
    * `user.human.passkey.added`, in one transaction.
    */
-  finishLinkRegistration(
-    _link: RegistrationLink,
-    _ceremonyId: string,
-    _credential: unknown,
-    _name?: string,
+  async finishLinkRegistration(
+    link: RegistrationLink,
+    ceremonyId: string,
+    credential: unknown,
+    name?: string,
   ): Promise<PasskeyView> {
-    throw new Error('STAND-IN');
+    const chosen = passkeyName(name, defaultName());
+    if ((await this.linkState(link)) !== 'valid') throw linkInvalid();
+    const ceremony = await this.ceremonies.take(ceremonyId, 'registration');
+    if (ceremony.userId !== link.userId || ceremony.codeId !== link.codeId) throw ceremonyExpired();
+    const verified = await this.ceremonies.verifyRegistration(credential, ceremony.challenge);
+    const passkey = await addPasskey(this.dataSource, {
+      userId: link.userId,
+      credential: verified,
+      name: chosen,
+      link: { codeId: link.codeId, code: link.code },
+    });
+    return view(passkey);
   }
 
   /** Begins a registration for a signed-in user (the caller checks re-authentication). */
-  startRegistration(_userId: string): Promise<Ceremony<CreationOptions>> {
-    throw new Error('STAND-IN');
+  startRegistration(userId: string): Promise<Ceremony<CreationOptions>> {
+    return this.beginRegistration(userId);
   }
 
-  finishRegistration(
-    _userId: string,
-    _ceremonyId: string,
-    _credential: unknown,
-    _name?: string,
+  async finishRegistration(
+    userId: string,
+    ceremonyId: string,
+    credential: unknown,
+    name?: string,
   ): Promise<PasskeyView> {
-    throw new Error('STAND-IN');
+    const chosen = passkeyName(name, defaultName());
+    const ceremony = await this.ceremonies.take(ceremonyId, 'registration');
+    if (ceremony.userId !== userId || ceremony.codeId !== undefined) throw ceremonyExpired();
+    const verified = await this.ceremonies.verifyRegistration(credential, ceremony.challenge);
+    return view(await addPasskey(this.dataSource, { userId, credential: verified, name: chosen }));
   }
 
   /** Begins a sign-in with a discoverable credential (also for conditional UI). */
   startSignIn(): Promise<Ceremony<RequestOptions>> {
-    throw new Error('STAND-IN');
+    return this.ceremonies.beginSignIn();
   }
 
   /**
-   * Verifies an assertion, checks the sign count under the passkey's row lock, and records the
+   * Verifies an assertion, checks the sign count under the user's row lock, and records the
    * sign-in (`user.human.signin.succeeded` with methods ['passkey'], the new count, last used);
    * a count that went backwards records `user.human.signin.failed` (reason 'passkey-sign-count').
+   * The ceremony is used up first, so an assertion answers at most one ceremony.
    */
-  finishSignIn(
-    _ceremonyId: string,
-    _credential: unknown,
-    _clientId: string,
+  async finishSignIn(
+    ceremonyId: string,
+    credential: unknown,
+    clientId: string,
   ): Promise<{ userId: string; passkeyId: string }> {
-    throw new Error('STAND-IN');
+    const response = asResponse<AuthenticationResponseJSON>(credential);
+    const ceremony = await this.ceremonies.take(ceremonyId, 'sign-in');
+    const [stored] = (await this.dataSource.query(
+      `SELECT p.id, p.user_id, p.public_key, p.transports
+         FROM passkeys p JOIN users u ON u.id = p.user_id JOIN organizations o ON o.id = u.org_id
+        WHERE p.credential_id = ? AND u.state = 'active' AND o.state = 'active'`,
+      [response.id],
+    )) as { id: string; user_id: string; public_key: Uint8Array; transports: string }[];
+    if (!stored) throw notRecognized();
+    const asserted = await this.ceremonies.verifyAssertion(response, ceremony.challenge, {
+      credentialId: response.id,
+      publicKey: Buffer.from(stored.public_key),
+      transports: JSON.parse(stored.transports) as string[],
+    });
+    await recordPasskeySignIn(
+      this.dataSource,
+      { passkeyId: stored.id, userId: stored.user_id, ...asserted },
+      clientId,
+    );
+    return { userId: stored.user_id, passkeyId: stored.id };
   }
 
-  list(_userId: string): Promise<PasskeyView[]> {
-    throw new Error('STAND-IN');
+  /** The user's passkeys, oldest first. */
+  async list(userId: string): Promise<PasskeyView[]> {
+    const passkeys = await this.dataSource
+      .getRepository(Passkey)
+      .find({ where: { userId }, order: { createdAt: 'ASC', id: 'ASC' } });
+    return passkeys.map(view);
   }
 
   /** Renames (`user.human.passkey.renamed`); the sequence of the event. */
-  rename(_userId: string, _passkeyId: string, _name: string): Promise<{ sequence: string }> {
-    throw new Error('STAND-IN');
+  rename(userId: string, passkeyId: string, name: string): Promise<{ sequence: string }> {
+    const chosen = passkeyName(name, '');
+    return renamePasskey(this.dataSource, { userId, passkeyId, name: chosen });
   }
 
   /** Removes (`user.human.passkey.removed`); it no longer signs in. */
-  remove(_userId: string, _passkeyId: string): Promise<{ sequence: string }> {
-    throw new Error('STAND-IN');
+  remove(userId: string, passkeyId: string): Promise<{ sequence: string }> {
+    return removePasskey(this.dataSource, { userId, passkeyId });
   }
+
+  private async beginRegistration(
+    userId: string,
+    codeId?: string,
+  ): Promise<Ceremony<CreationOptions>> {
+    const user = await this.dataSource
+      .getRepository(User)
+      .findOne({ where: { id: userId }, select: ['id', 'userName', 'displayName'] });
+    if (!user) throw notRecognized();
+    const existing = await this.dataSource
+      .getRepository(Passkey)
+      .find({ where: { userId }, select: ['credentialId', 'transports'] });
+    return this.ceremonies.beginRegistration(
+      user,
+      existing.map((passkey) => ({
+        credentialId: passkey.credentialId,
+        transports: JSON.parse(passkey.transports) as string[],
+      })),
+      codeId ? { codeId } : {},
+    );
+  }
+
+  /** The link's code when the link's user is of the link's organization and the code theirs. */
+  private async linkCode(link: RegistrationLink) {
+    const fields = [link.userId, link.orgId, link.codeId, link.code];
+    if (
+      fields.some((field) => typeof field !== 'string' || field.length === 0 || field.length > 100)
+    )
+      return undefined;
+    const user = await this.dataSource
+      .getRepository(User)
+      .findOne({ where: { id: link.userId, orgId: link.orgId }, select: ['id'] });
+    if (!user) return undefined;
+    const code = await this.dataSource.getRepository(UserCode).findOne({
+      where: { id: link.codeId, userId: user.id, kind: 'passwordless_registration' },
+      select: ['id', 'codeHash', 'expiresAt', 'usedAt'],
+    });
+    return code ?? undefined;
+  }
+}
+
+function view(passkey: Passkey): PasskeyView {
+  return {
+    id: passkey.id,
+    name: passkey.name,
+    createdAt: passkey.createdAt,
+    lastUsedAt: passkey.lastUsedAt,
+    backedUp: passkey.backedUp,
+  };
+}
+
+/** A new passkey's name when the person gives none: "Passkey of 2026-11-23". */
+function defaultName(): string {
+  return `Passkey of ${new Date().toISOString().slice(0, 10)}`;
 }

@@ -25,13 +25,13 @@ export type SignInOutcome =
     }
   | { succeeded: false; clientId: string | null; reason: SignInFailure; lockedUntil?: Date };
 
-type LockedUser = Pick<
+export type LockedUser = Pick<
   User,
   'id' | 'orgId' | 'version' | 'email' | 'emailVerified' | 'passwordHash' | 'otpLastStep'
 >;
 
 /** The user's row, locked until the transaction ends: one writer of a user's events at a time. */
-async function lockedUser(
+export async function lockedUser(
   transaction: BatchedTransaction,
   userId: string,
 ): Promise<LockedUser | undefined> {

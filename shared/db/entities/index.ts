@@ -3,6 +3,7 @@ import { EventRecord } from './event-record.entity.js';
 import { IdpConfig, UserIdpLink } from './idp.entity.js';
 import { OidcPayload } from './oidc-payload.entity.js';
 import { Organization } from './organization.entity.js';
+import { Passkey } from './passkey.entity.js';
 import { Project } from './project.entity.js';
 import { ProjectReadModel, UserReadModel } from './read-model.entities.js';
 import { RoleGrant } from './role-grant.entity.js';
@@ -16,6 +17,7 @@ export {
   IdpConfig,
   OidcPayload,
   Organization,
+  Passkey,
   Project,
   ProjectReadModel,
   RoleGrant,
@@ -31,6 +33,7 @@ export const entities = [
   IdpConfig,
   OidcPayload,
   Organization,
+  Passkey,
   Project,
   ProjectReadModel,
   RoleGrant,

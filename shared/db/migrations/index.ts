@@ -5,6 +5,7 @@ import { ConsumerCursors1763820000000 } from './1763820000000-consumer-cursors.j
 import { UniqueNameKeysWider1763840000000 } from './1763840000000-unique-name-keys-wider.js';
 import { OidcPayloads1763900000000 } from './1763900000000-oidc-payloads.js';
 import { SignInFailures1763910000000 } from './1763910000000-sign-in-failures.js';
+import { Passkeys1763920000000 } from './1763920000000-passkeys.js';
 
 /** Every migration, oldest first. A schema change is a new file here, never an edit of an old one. */
 export const migrations = [
@@ -15,4 +16,5 @@ export const migrations = [
   UniqueNameKeysWider1763840000000,
   OidcPayloads1763900000000,
   SignInFailures1763910000000,
+  Passkeys1763920000000,
 ];

@@ -1,10 +1,12 @@
 import { EmbeddedSchema1763830000000 } from './1763830000000-embedded-schema.js';
 import { EmbeddedOidcPayloads1763900000000 } from './1763900000000-oidc-payloads.js';
 import { EmbeddedSignInFailures1763910000000 } from './1763910000000-sign-in-failures.js';
+import { EmbeddedPasskeys1763920000000 } from './1763920000000-passkeys.js';
 
 /** The embedded SQLite database's migrations, oldest first; each schema change has one here too. */
 export const sqliteMigrations = [
   EmbeddedSchema1763830000000,
   EmbeddedOidcPayloads1763900000000,
   EmbeddedSignInFailures1763910000000,
+  EmbeddedPasskeys1763920000000,
 ];
