@@ -168,7 +168,7 @@ export class Passkeys {
   }
 
   /** Renames (`user.human.passkey.renamed`); the sequence of the event. */
-  rename(userId: string, passkeyId: string, name: string): Promise<{ sequence: string }> {
+  async rename(userId: string, passkeyId: string, name: string): Promise<{ sequence: string }> {
     const chosen = passkeyName(name, '');
     return renamePasskey(this.dataSource, { userId, passkeyId, name: chosen });
   }

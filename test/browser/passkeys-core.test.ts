@@ -1,0 +1,159 @@
+import { expect } from 'chai';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { Passkey } from '../../shared/db/entities/index.js';
+import { Passkeys } from '../../services/api/passkeys/passkeys.js';
+import { launchChromium } from '../support/browser.js';
+import { describeOnEachDatabase } from '../support/databases.js';
+import { buildOwner } from '../support/factories.js';
+import { browserAssertion, registerPasskey } from '../support/passkey-browser.js';
+import { localhostUrlEnv } from '../support/relying-party.js';
+import { VirtualAuthenticator } from '../support/virtual-authenticator.js';
+
+/** The id of the ServiceError a promise is refused with. */
+async function refusal(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    return (error as { id?: string }).id ?? String(error);
+  }
+  throw new Error('not refused');
+}
+
+describeOnEachDatabase(
+  'passkeys (the domain, with a virtual authenticator in Chromium)',
+  (service) => {
+    let browser: Browser;
+    let context: BrowserContext;
+    let page: Page;
+    let authenticator: VirtualAuthenticator;
+    let passkeys: Passkeys;
+    let userId: string;
+
+    before(async function () {
+      this.timeout(600_000);
+      browser = await launchChromium();
+      context = await browser.newContext();
+      page = await context.newPage();
+      authenticator = await VirtualAuthenticator.attach(context, page);
+      await page.goto(`${service.config.publicUrl}/ui/profile`);
+      passkeys = new Passkeys(service.config, service.dataSource);
+      userId = (await buildOwner(service)).userId;
+    });
+    after(async () => browser?.close());
+
+    const signCount = async (id: string) =>
+      (await service.dataSource.getRepository(Passkey).findOneByOrFail({ id })).signCount;
+    /** The payloads of the user's events of a type, oldest first (JSON text on SQLite). */
+    const events = async (type: string) =>
+      (
+        (await service.dataSource.query(
+          'SELECT payload FROM events WHERE aggregate_id = ? AND type = ? ORDER BY position',
+          [userId, type],
+        )) as { payload: string | object }[]
+      ).map(
+        ({ payload }) => (typeof payload === 'string' ? JSON.parse(payload) : payload) as object,
+      );
+    const signIn = async () => {
+      const { ceremonyId, options } = await passkeys.startSignIn();
+      return passkeys.finishSignIn(ceremonyId, await browserAssertion(page, options), 'test');
+    };
+
+    it('registers a passkey, stored with its counter and listed without key material', async () => {
+      const added = await registerPasskey(page, passkeys, userId, 'Laptop');
+      expect(added.name).to.equal('Laptop');
+      const [listed] = await passkeys.list(userId);
+      expect(listed).to.deep.equal(added);
+      expect(Object.keys(listed!).sort()).to.deep.equal(
+        ['backedUp', 'createdAt', 'id', 'lastUsedAt', 'name'].sort(),
+      );
+      const row = await service.dataSource.getRepository(Passkey).findOneByOrFail({ id: added.id });
+      expect(row.publicKey.length, 'a COSE public key').to.be.greaterThan(30);
+      expect(JSON.parse(row.transports)).to.include('internal');
+      const [event] = await events('user.human.passkey.added');
+      expect(event).to.deep.equal({
+        passkeyId: added.id,
+        name: 'Laptop',
+        via: 'profile',
+      });
+    });
+
+    it('signs in with it; the counter rises and the sign-in is recorded', async () => {
+      const [passkey] = await passkeys.list(userId);
+      const before = await signCount(passkey!.id);
+      expect(await signIn()).to.deep.equal({ userId, passkeyId: passkey!.id });
+      expect(await signCount(passkey!.id)).to.be.greaterThan(before);
+      const succeeded = await events('user.human.signin.succeeded');
+      expect(succeeded.at(-1)).to.deep.equal({
+        clientId: 'test',
+        methods: ['passkey'],
+      });
+      const [listed] = await passkeys.list(userId);
+      expect(listed!.lastUsedAt).to.be.instanceOf(Date);
+    });
+
+    it('refuses an assertion given twice, and one for another ceremony', async () => {
+      const { ceremonyId, options } = await passkeys.startSignIn();
+      const assertion = await browserAssertion(page, options);
+      await passkeys.finishSignIn(ceremonyId, assertion, 'test');
+      expect(await refusal(passkeys.finishSignIn(ceremonyId, assertion, 'test'))).to.equal(
+        'PASSKEY-CEREMONY-EXPIRED',
+      );
+      const other = await passkeys.startSignIn();
+      expect(await refusal(passkeys.finishSignIn(other.ceremonyId, assertion, 'test'))).to.equal(
+        'PASSKEY-VERIFICATION-FAILED',
+      );
+    });
+
+    it('refuses a clone at an older sign count and records it', async () => {
+      const [copy] = await authenticator.credentials();
+      await signIn();
+      await authenticator.replace(copy!);
+      expect(await refusal(signIn())).to.equal('PASSKEY-SIGN-COUNT-REGRESSED');
+      const [passkey] = await passkeys.list(userId);
+      const failed = await events('user.human.signin.failed');
+      expect(failed.at(-1)).to.deep.equal({
+        clientId: 'test',
+        reason: 'passkey-sign-count',
+        passkeyId: passkey!.id,
+      });
+    });
+
+    it('refuses garbage, an expired ceremony and a bad name, storing nothing', async () => {
+      const start = await passkeys.startRegistration(userId);
+      for (const garbage of [null, 'x', 42, {}, { id: 'a', response: { attestationObject: 'AA' } }])
+        expect(
+          await refusal(passkeys.finishRegistration(userId, start.ceremonyId, garbage)),
+        ).to.be.oneOf(['PASSKEY-VERIFICATION-FAILED', 'PASSKEY-CEREMONY-EXPIRED']);
+      const late = await passkeys.startRegistration(userId);
+      await service.dataSource.query(
+        "UPDATE oidc_payloads SET expires_at = 1 WHERE model = 'PasskeyCeremony' AND id = ?",
+        [late.ceremonyId],
+      );
+      expect(await refusal(passkeys.finishRegistration(userId, late.ceremonyId, {}))).to.equal(
+        'PASSKEY-CEREMONY-EXPIRED',
+      );
+      const [passkey] = await passkeys.list(userId);
+      expect(await refusal(passkeys.rename(userId, passkey!.id, ' '))).to.equal('REQUEST-INVALID');
+      expect(await refusal(passkeys.rename(userId, passkey!.id, 'x'.repeat(101)))).to.equal(
+        'REQUEST-INVALID',
+      );
+      expect(await passkeys.list(userId)).to.have.length(1);
+    });
+
+    it('renames and removes; a removed passkey no longer signs in', async () => {
+      const [passkey] = await passkeys.list(userId);
+      await passkeys.rename(userId, passkey!.id, 'Work laptop');
+      expect((await passkeys.list(userId))[0]!.name).to.equal('Work laptop');
+      const other = await buildOwner(service);
+      expect(await refusal(passkeys.remove(other.userId, passkey!.id))).to.equal(
+        'PASSKEY-NOT-FOUND',
+      );
+      await passkeys.remove(userId, passkey!.id);
+      expect(await passkeys.list(userId)).to.deep.equal([]);
+      expect(await refusal(signIn())).to.equal('PASSKEY-NOT-RECOGNIZED');
+      expect(await events('user.human.passkey.renamed')).to.have.length(1);
+      expect(await events('user.human.passkey.removed')).to.have.length(1);
+    });
+  },
+  localhostUrlEnv,
+);

@@ -1,0 +1,60 @@
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import type { Passkeys, PasskeyView } from '../../services/api/passkeys/passkeys.js';
+
+/** The package's browser bundle (not among its exports: read by path, from the project root). */
+const BROWSER_LIBRARY = fileURLToPath(
+  new URL(
+    '../../../node_modules/@simplewebauthn/browser/dist/bundle/index.umd.min.js',
+    import.meta.url,
+  ),
+);
+
+/** @simplewebauthn/browser on the page, as `SimpleWebAuthnBrowser`. */
+async function withBrowserLibrary(page: Page): Promise<void> {
+  const loaded = await page.evaluate(() => 'SimpleWebAuthnBrowser' in globalThis);
+  if (!loaded) await page.addScriptTag({ path: BROWSER_LIBRARY });
+}
+
+/** Runs `startRegistration` on the page (on the service's origin) with the options given. */
+export async function browserRegistration(page: Page, options: unknown): Promise<unknown> {
+  await withBrowserLibrary(page);
+  return page.evaluate(
+    (optionsJSON) =>
+      (
+        globalThis as unknown as {
+          SimpleWebAuthnBrowser: { startRegistration(o: unknown): Promise<unknown> };
+        }
+      ).SimpleWebAuthnBrowser.startRegistration({ optionsJSON }),
+    options,
+  );
+}
+
+/** Runs `startAuthentication` on the page with the options given: the assertion. */
+export async function browserAssertion(page: Page, options: unknown): Promise<unknown> {
+  await withBrowserLibrary(page);
+  return page.evaluate(
+    (optionsJSON) =>
+      (
+        globalThis as unknown as {
+          SimpleWebAuthnBrowser: { startAuthentication(o: unknown): Promise<unknown> };
+        }
+      ).SimpleWebAuthnBrowser.startAuthentication({ optionsJSON }),
+    options,
+  );
+}
+
+/**
+ * Registers a passkey for the user as a signed-in person would, without the pages: the options
+ * from `passkeys`, the ceremony in the page's authenticator, the answer verified and stored.
+ */
+export async function registerPasskey(
+  page: Page,
+  passkeys: Passkeys,
+  userId: string,
+  name?: string,
+): Promise<PasskeyView> {
+  const { ceremonyId, options } = await passkeys.startRegistration(userId);
+  const response = await browserRegistration(page, options);
+  return passkeys.finishRegistration(userId, ceremonyId, response, name);
+}
