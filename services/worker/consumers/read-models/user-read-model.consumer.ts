@@ -75,6 +75,11 @@ export class UserReadModelConsumer extends ReadModelConsumer {
     'user.human.signin.succeeded': (event) => this.change(event, {}),
     'user.human.signin.failed': (event) => this.change(event, {}),
     'user.human.locked': (event) => this.change(event, {}),
+    // Passkeys are read from the write side (ListMyPasskeys): their events move the details only.
+    'user.human.passwordless.code.requested': (event) => this.change(event, {}),
+    'user.human.passkey.added': (event) => this.change(event, {}),
+    'user.human.passkey.renamed': (event) => this.change(event, {}),
+    'user.human.passkey.removed': (event) => this.change(event, {}),
   };
 
   private change(event: CloudEvent, columns: Columns) {
