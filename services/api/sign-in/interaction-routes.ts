@@ -7,6 +7,7 @@ import type { Logger } from '../../../shared/logging/logger.js';
 import { createFailedAttempts } from './failed-attempts.js';
 import { INTERACTION_PREFIX } from './sign-in-paths.js';
 import { databaseAdapter } from './oidc-adapter.js';
+import { passkeySignInRoutes } from './passkey-routes.js';
 import { csrf, languageOf, type Language } from './pages/page-kit.js';
 import { messagePage, stepPage, type Step } from './pages/sign-in-pages.js';
 import { timeIn, wordsOf } from './pages/words.js';
@@ -31,6 +32,7 @@ export function interactionRoutes(
   const forms = csrf(config);
   const router = express.Router();
   router.use(INTERACTION_PREFIX, express.urlencoded({ extended: false, limit: '16kb' }));
+  router.use(passkeySignInRoutes(provider, config, dataSource, logger, forms, states));
 
   /** Runs a page's work; an interaction that is gone or a stale form gets a page saying so. */
   const page =

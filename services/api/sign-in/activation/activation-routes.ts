@@ -155,7 +155,7 @@ export function activationRoutes({
 }
 
 /** The users a login names: by user name (any case), or by email address. */
-async function usersNamed(dataSource: DataSource, login: string): Promise<string[]> {
+export async function usersNamed(dataSource: DataSource, login: string): Promise<string[]> {
   if (!login) return [];
   const users = await dataSource.getRepository(User).find({
     where: [{ userNameLower: uniqueNameKey(login) }, { email: login }],

@@ -1,4 +1,5 @@
 import { html, renderPage, type Language, type SafeHtml } from './page-kit.js';
+import { PASSKEY_SIGN_IN_WORDS } from './passkey-words.js';
 import { wordsOf } from './words.js';
 
 /** The step of a sign-in a page asks for. */
@@ -39,15 +40,37 @@ export function stepPage(page: StepPage): string {
         <input type="hidden" name="_csrf" value="${page.csrfToken}" />
         ${fields(page.step, page.language)} ${error}
         <div class="actions"><button type="submit">${words.next}</button></div>
-      </form>`,
+      </form>
+      ${page.step === 'user-name' ? passkeyPanel(page) : ''}`,
   );
+}
+
+/**
+ * "Sign in with a passkey", for the first step: the script (passkey-routes.ts serves it) runs the
+ * ceremony from the button, and from the start through the user name field's autofill.
+ */
+function passkeyPanel(page: StepPage): SafeHtml {
+  const words = PASSKEY_SIGN_IN_WORDS[page.language];
+  return html`<section
+      id="passkey"
+      data-action="${page.action}"
+      data-csrf="${page.csrfToken}"
+      data-messages="${JSON.stringify(words.messages)}"
+    >
+      <div class="actions">
+        <button type="button" id="passkey-sign-in" class="secondary">${words.button}</button>
+      </div>
+      <p id="passkey-message" class="error" role="alert"></p>
+    </section>
+    <script src="${page.action.replace(/\/[^/]*$/, '')}/passkey-sign-in.js"></script>`;
 }
 
 function fields(step: Step, language: Language): SafeHtml {
   const words = wordsOf(language);
   switch (step) {
     case 'user-name':
-      return field('userName', words.userName, 'text', 'username', true);
+      // `webauthn`: the browser may offer passkeys in the field's autofill (conditional UI).
+      return field('userName', words.userName, 'text', 'username webauthn', true);
     case 'password':
       return field('password', words.password, 'password', 'current-password', true);
     case 'otp':

@@ -32,8 +32,11 @@ interface HttpAppOptions {
   trustProxyHops: number;
   /** `/healthz`, `/readyz`, `/metrics`. */
   ops: Router;
-  /** The pages people use in a browser (account activation), with their own form parsing. */
-  pages: Router;
+  /**
+   * The pages people use in a browser (account activation, passkey registration), with their own
+   * body parsing.
+   */
+  pages: Router[];
   /** The OpenID provider and its sign-in pages, which read their own bodies. */
   signIn?: Router | undefined;
 }
@@ -72,7 +75,7 @@ export function createHttpApp({
   }
   // The activation pages first: their paths (/ui/login/init…) lie under the sign-in pages'
   // /ui/login/<interaction>.
-  app.use(pages);
+  for (const router of pages) app.use(router);
   if (signIn) app.use(signIn);
   app.use(grpcWebRoutes(pipeline, operations, bodyLimit, logger));
   app.use(uiRoutes());

@@ -1,0 +1,62 @@
+/**
+ * The sign-in page's passkeys (@simplewebauthn/browser): "Sign in with a passkey" runs a
+ * ceremony with discoverable credentials, and where the browser supports conditional UI the user
+ * name field offers the passkeys in its autofill from the start. The service verifies the answer
+ * and says where the sign-in goes on.
+ */
+import {
+  browserSupportsWebAuthn,
+  browserSupportsWebAuthnAutofill,
+  startAuthentication,
+} from '@simplewebauthn/browser';
+import { messageFor, postJson } from './passkey-calls.js';
+
+const panel = document.getElementById('passkey') as HTMLElement;
+const button = document.getElementById('passkey-sign-in') as HTMLButtonElement;
+const message = document.getElementById('passkey-message') as HTMLElement;
+const messages = JSON.parse(panel.dataset.messages ?? '{}') as Record<string, string>;
+const action = panel.dataset.action ?? '';
+const csrf = { _csrf: panel.dataset.csrf };
+
+/** One ceremony: options, the authenticator's answer, the service's verdict, then onwards. */
+async function signIn(autofill: boolean): Promise<void> {
+  const { ceremonyId, options } = await postJson<{ ceremonyId: string; options: never }>(
+    `${action}/passkey/options`,
+    csrf,
+  );
+  const credential = await startAuthentication({
+    optionsJSON: options,
+    useBrowserAutofill: autofill,
+  });
+  const { location: next } = await postJson<{ location: string }>(`${action}/passkey`, {
+    ...csrf,
+    ceremonyId,
+    credential,
+  });
+  location.assign(next);
+}
+
+function failed(error: unknown): void {
+  message.textContent = messageFor(error, messages);
+}
+
+if (!browserSupportsWebAuthn()) {
+  panel.hidden = true;
+} else {
+  button.addEventListener('click', () => {
+    message.textContent = '';
+    button.disabled = true;
+    // Starting a ceremony cancels the autofill one (the library's abort service).
+    signIn(false)
+      .catch(failed)
+      .finally(() => (button.disabled = false));
+  });
+  void browserSupportsWebAuthnAutofill().then((supported) => {
+    if (!supported) return;
+    panel.dataset.autofill = 'started';
+    signIn(true).catch((error: unknown) => {
+      // The autofill ceremony is cancelled whenever the button starts another: not a failure.
+      if ((error as { name?: string })?.name !== 'AbortError' && !button.disabled) failed(error);
+    });
+  });
+}
