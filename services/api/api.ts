@@ -17,6 +17,7 @@ import { OperationPipeline } from './pipeline/operation-pipeline.js';
 import { createRateLimit } from './pipeline/rate-limit.js';
 import { activationRoutes } from './sign-in/activation/activation-routes.js';
 import { registrationRoutes } from './sign-in/passwordless/registration-routes.js';
+import { profilePasskeyRoutes } from './passkeys/profile-passkey-routes.js';
 import { startGrpcServer } from './transports/grpc/grpc-server.js';
 import { createHttpApp } from './transports/http/http-app.js';
 import { createHttpServer } from './transports/http/http-server.js';
@@ -83,7 +84,11 @@ export async function startApi(
     corsOrigins: config.corsOrigins,
     trustProxyHops: config.trustProxyHops,
     ops: opsRoutes(registry, readiness),
-    pages: [activationRoutes({ ...deps, redis }), registrationRoutes({ ...deps, redis })],
+    pages: [
+      activationRoutes({ ...deps, redis }),
+      registrationRoutes({ ...deps, redis }),
+      profilePasskeyRoutes(deps, pipeline),
+    ],
     signIn: signIn?.router,
   });
   const http = createHttpServer(app, config.httpKeepAliveTimeoutMs);

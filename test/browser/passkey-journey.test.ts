@@ -185,6 +185,38 @@ describeOnEachDatabase(
         await other.close();
       }
     });
+
+    it('renames and removes the passkey on the profile page; removed, it signs in no more', async () => {
+      await signInWithPasskey(page);
+      await page.waitForSelector('#profile:not([hidden])');
+      await page.locator('#passkey-list .passkey-name', { hasText: 'My laptop' }).waitFor();
+      expect(await page.textContent('#passkey-list li .hint')).to.match(/Created .* last used /);
+      await page.click('#passkey-list li .rename');
+      await page.fill('.passkey-new-name', 'Work laptop');
+      await page.click('.save-name');
+      await page.locator('#passkeys-status', { hasText: 'Renamed.' }).waitFor();
+      expect(await page.textContent('#passkey-list .passkey-name')).to.equal('Work laptop');
+      const [renamed] = await passkeysOf(user.userId);
+      expect(renamed!.name).to.equal('Work laptop');
+
+      page.once('dialog', (dialog) => void dialog.accept());
+      await page.click('#passkey-list li .remove');
+      await page.locator('#passkeys-status', { hasText: 'Removed.' }).waitFor();
+      expect(await page.textContent('#passkey-list')).to.equal('No passkeys yet.');
+      expect(await passkeysOf(user.userId)).to.deep.equal([]);
+      expect(await eventsOf('user.human.passkey.renamed')).to.deep.equal([
+        { passkeyId: renamed!.id, name: 'Work laptop' },
+      ]);
+      expect(await eventsOf('user.human.passkey.removed')).to.deep.equal([
+        { passkeyId: renamed!.id },
+      ]);
+
+      await signOut();
+      const refused = page.locator('#passkey-message', { hasText: 'does not belong' });
+      await signInWithPasskey(page, () => refused.waitFor({ timeout: 5000 }));
+      await refused.waitFor();
+      expect(page.url()).to.contain('/ui/login/');
+    });
   },
   async () => ({ ...(await localhostUrlEnv()) }),
 );

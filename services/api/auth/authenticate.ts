@@ -21,7 +21,7 @@ export async function authenticate(
 ): Promise<Caller> {
   const token = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/i.exec(authorization ?? '')?.[1];
   if (!token) throw unauthenticated();
-  const { subject } = await cache.remember(
+  const { subject, authTime } = await cache.remember(
     JSON.stringify(['token', token]),
     async () => {
       try {
@@ -32,7 +32,8 @@ export async function authenticate(
           requiredClaims: ['sub', 'exp'],
         });
         if (!payload.sub) throw unauthenticated();
-        return { subject: payload.sub, expiresAt: payload.exp! * 1000 };
+        const authTime = typeof payload.auth_time === 'number' ? payload.auth_time : undefined;
+        return { subject: payload.sub, expiresAt: payload.exp! * 1000, authTime };
       } catch {
         throw unauthenticated();
       }
@@ -49,5 +50,5 @@ export async function authenticate(
     if (!found) throw unauthenticated();
     return found;
   });
-  return { userId: subject, orgId };
+  return { userId: subject, orgId, ...(authTime !== undefined && { authTime }) };
 }

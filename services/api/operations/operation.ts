@@ -15,6 +15,8 @@ export interface Dependencies {
 export interface Caller {
   userId: string;
   orgId: string;
+  /** When the person last signed in (the token's `auth_time`, seconds), where the token says. */
+  authTime?: number;
 }
 
 export interface OperationContext {

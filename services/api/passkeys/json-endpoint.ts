@@ -10,21 +10,21 @@ const BODY_LIMIT = '64kb';
 
 /**
  * A JSON endpoint of the passkey pages' scripts: the body parsed (an object, at most 64 KiB),
- * the form's CSRF token (`_csrf` in the body) checked, and every failure answered in the API's
+ * the form's CSRF token (`_csrf` in the body) checked where the page's cookie authenticates, and every failure answered in the API's
  * error shape with its id: a ServiceError as it is, anything unexpected as INTERNAL (logged).
  */
 export function jsonEndpoint(
-  csrf: Csrf,
+  csrf: Csrf | undefined,
   logger: Logger,
   work: (request: Request, body: Record<string, unknown>, response: Response) => Promise<object>,
 ): RequestHandler[] {
   const parse = express.json({ limit: BODY_LIMIT, type: () => true, strict: false });
   const handle: RequestHandler = (request, response) => {
     void (async () => {
-      const body = request.body as unknown;
+      const body = (request.body as unknown) ?? {};
       if (typeof body !== 'object' || body === null || Array.isArray(body))
         throw invalidArgument([{ field: '', description: 'the body must be a JSON object' }]);
-      if (!csrf.verify(request))
+      if (csrf && !csrf.verify(request))
         throw invalidArgument([
           { field: '_csrf', description: 'the form has expired; reload the page' },
         ]);

@@ -98,6 +98,13 @@ export function createOidcProvider(
     },
     // First-party clients only: refresh tokens without asking for offline access, rotated for
     // public clients (the provider's default).
+    // The API's tokens say when the person signed in (`auth_time`): adding a passkey asks for a
+    // recent sign-in.
+    extraTokenClaims: (ctx) => {
+      const { AuthorizationCode, RefreshToken } = ctx.oidc.entities;
+      const authTime = AuthorizationCode?.authTime ?? RefreshToken?.authTime;
+      return authTime ? { auth_time: authTime } : undefined;
+    },
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     loadExistingGrant: grantEverythingAsked,
     findAccount: (_ctx, sub) => findAccount(dataSource, sub),

@@ -5,6 +5,7 @@
  */
 import { GrpcWebClientBase, MethodDescriptor, MethodType, type RpcError } from 'grpc-web';
 import { Root, type Type } from 'protobufjs/light';
+import { showPasskeys } from './profile-passkeys.js';
 import { currentSession, signOut, startSignIn, type Session } from './profile-sign-in.js';
 
 const SERVICE = 'identity.auth.v1.AuthService';
@@ -141,6 +142,10 @@ async function main(): Promise<void> {
       byId('sign-in').hidden = true;
       byId('profile').hidden = false;
       status('');
+      // The passkeys say their own failures; the profile stays.
+      await showPasskeys(session!.accessToken).catch((error: unknown) => {
+        byId('passkeys-status').textContent = `Your passkeys could not be loaded: ${String(error)}`;
+      });
     } catch (error) {
       byId('sign-in').hidden = false;
       byId('profile').hidden = true;

@@ -31,8 +31,11 @@ async function provider(): Promise<{ as: oauth.AuthorizationServer; insecure: bo
 
 const redirectUri = (as: oauth.AuthorizationServer) => `${as.issuer.replace(/\/$/, '')}/ui/profile`;
 
-/** Sends the browser to the provider's sign-in. */
-export async function startSignIn(): Promise<void> {
+/**
+ * Sends the browser to the provider's sign-in; `maxAge: 0` asks for a new sign-in even with a
+ * session there (the re-authentication that adding a passkey needs).
+ */
+export async function startSignIn(options: { maxAge?: number } = {}): Promise<void> {
   const { as } = await provider();
   const verifier = oauth.generateRandomCodeVerifier();
   const state = oauth.generateRandomState();
@@ -46,6 +49,7 @@ export async function startSignIn(): Promise<void> {
     code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
     code_challenge_method: 'S256',
     state,
+    ...(options.maxAge !== undefined && { max_age: String(options.maxAge) }),
   }).toString();
   location.assign(url.href);
 }

@@ -1,0 +1,147 @@
+/**
+ * The profile page's passkeys: listed with their name, creation and last use; renamed, removed,
+ * and another added (@simplewebauthn/browser) through the service's JSON endpoints, with the
+ * session's access token. Adding needs a recent sign-in: when the service says so, the page signs
+ * the person in again (max_age=0) and goes on adding when it comes back.
+ */
+import { startRegistration } from '@simplewebauthn/browser';
+import { messageFor } from './passkey-calls.js';
+import { startSignIn } from './profile-sign-in.js';
+
+const PATH = '/auth/v1/users/me/passkeys';
+/** Set before the re-authentication's round trip: add a passkey once back. */
+const ADD_AFTER_SIGN_IN = 'identity.profile.add-passkey';
+
+const MESSAGES: Record<string, string> = {
+  cancelled: 'No passkey was added: the request was cancelled or timed out.',
+  'PASSKEY-LIMIT-REACHED': 'You have the most passkeys allowed. Remove one first.',
+  'PASSKEY-VERIFICATION-FAILED': 'Your device’s answer could not be verified. Please try again.',
+  'PASSKEY-CEREMONY-EXPIRED': 'That took too long. Please try again.',
+  'PASSKEY-NOT-FOUND': 'That passkey is gone already.',
+  'REQUEST-INVALID': 'A name must have 1 to 100 characters.',
+  failed: 'That did not work. Please try again.',
+};
+
+interface PasskeyView {
+  id: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+class CallError extends Error {
+  constructor(
+    readonly id: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const say = (text: string) => (byId('passkeys-status').textContent = text);
+
+/** Shows the passkeys of the signed-in person (`token`) and wires the buttons. */
+export async function showPasskeys(token: string): Promise<void> {
+  const call = async <T>(method: string, path: string, body?: object): Promise<T> => {
+    const response = await fetch(path, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      ...(body && { body: JSON.stringify(body) }),
+    });
+    const answer = (await response.json().catch(() => ({}))) as {
+      message?: string;
+      details?: { id?: string }[];
+    };
+    if (!response.ok)
+      throw new CallError(answer.details?.find((d) => d.id)?.id ?? 'failed', answer.message ?? '');
+    return answer as T;
+  };
+
+  const render = async () => {
+    const { passkeys } = await call<{ passkeys: PasskeyView[] }>('GET', PATH);
+    const list = byId('passkey-list');
+    list.replaceChildren(...passkeys.map((passkey) => item(passkey)));
+    if (passkeys.length === 0) list.textContent = 'No passkeys yet.';
+  };
+
+  const item = (passkey: PasskeyView): HTMLLIElement => {
+    const li = document.createElement('li');
+    li.dataset.id = passkey.id;
+    const name = document.createElement('strong');
+    name.className = 'passkey-name';
+    name.textContent = passkey.name;
+    const when = document.createElement('span');
+    when.className = 'hint';
+    const used = passkey.lastUsedAt ? new Date(passkey.lastUsedAt).toLocaleString() : 'never';
+    when.textContent = ` Created ${new Date(passkey.createdAt).toLocaleString()} · last used ${used} `;
+    const rename = button('Rename', 'rename', () => {
+      const input = document.createElement('input');
+      input.className = 'passkey-new-name';
+      input.value = passkey.name;
+      input.maxLength = 100;
+      const save = button('Save', 'save-name', () =>
+        run(() => call('PUT', `${PATH}/${passkey.id}`, { name: input.value }), 'Renamed.'),
+      );
+      li.replaceChildren(input, save);
+      input.focus();
+    });
+    const remove = button('Remove', 'remove', () => {
+      if (confirm(`Remove the passkey “${passkey.name}”? It will no longer sign you in.`))
+        void run(() => call('DELETE', `${PATH}/${passkey.id}`), 'Removed.');
+    });
+    li.append(name, when, rename, remove);
+    return li;
+  };
+
+  const run = async (work: () => Promise<unknown>, done: string) => {
+    say('');
+    try {
+      await work();
+      await render();
+      say(done);
+    } catch (error) {
+      say(
+        error instanceof CallError
+          ? (MESSAGES[error.id] ?? MESSAGES.failed!)
+          : messageFor(error, MESSAGES),
+      );
+    }
+  };
+
+  const add = async () => {
+    try {
+      const { ceremonyId, options } = await call<{ ceremonyId: string; options: never }>(
+        'POST',
+        `${PATH}/_start-registration`,
+      );
+      const credential = await startRegistration({ optionsJSON: options });
+      await call('POST', `${PATH}/_finish-registration`, { ceremonyId, credential });
+    } catch (error) {
+      if (error instanceof CallError && error.id === 'REAUTHENTICATION-REQUIRED') {
+        say('Please sign in again to add a passkey.');
+        sessionStorage.setItem(ADD_AFTER_SIGN_IN, '1');
+        await startSignIn({ maxAge: 0 });
+        return new Promise<never>(() => undefined);
+      }
+      throw error;
+    }
+  };
+
+  byId('add-passkey').onclick = () => void run(add, 'Passkey added.');
+  byId('passkeys').hidden = false;
+  await render();
+  if (sessionStorage.getItem(ADD_AFTER_SIGN_IN)) {
+    sessionStorage.removeItem(ADD_AFTER_SIGN_IN);
+    await run(add, 'Passkey added.');
+  }
+}
+
+function button(label: string, className: string, onClick: () => void): HTMLButtonElement {
+  const element = document.createElement('button');
+  element.type = 'button';
+  element.className = `secondary ${className}`;
+  element.textContent = label;
+  element.addEventListener('click', onClick);
+  return element;
+}
