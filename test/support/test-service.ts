@@ -153,7 +153,13 @@ export class TestService extends ServiceClient {
 
   token(
     userId: string,
-    overrides: { ttlSeconds?: number; issuer?: string; audience?: string; jwk?: JWK } = {},
+    overrides: {
+      ttlSeconds?: number;
+      issuer?: string;
+      audience?: string;
+      jwk?: JWK;
+      claims?: Record<string, unknown>;
+    } = {},
   ): Promise<string> {
     return signToken(
       overrides.jwk ?? this.signingJwk,
@@ -163,6 +169,7 @@ export class TestService extends ServiceClient {
       },
       userId,
       overrides.ttlSeconds ?? 600,
+      overrides.claims,
     );
   }
 

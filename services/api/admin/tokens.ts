@@ -1,4 +1,4 @@
-import { generateKeyPair, exportJWK, importJWK, SignJWT, type JWK } from 'jose';
+import { type JWTPayload, generateKeyPair, exportJWK, importJWK, SignJWT, type JWK } from 'jose';
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
@@ -46,8 +46,10 @@ export async function signToken(
   auth: Pick<Config['auth'], 'issuer' | 'audience'>,
   userId: string,
   ttlSeconds: number,
+  /** More claims, such as `auth_time`. */
+  claims: JWTPayload = {},
 ): Promise<string> {
-  return new SignJWT({})
+  return new SignJWT(claims)
     .setProtectedHeader({ alg: jwk.alg!, kid: jwk.kid!, typ: 'JWT' })
     .setSubject(userId)
     .setIssuer(auth.issuer)
