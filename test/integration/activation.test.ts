@@ -1,12 +1,12 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import { Redis } from 'ioredis';
 import { User } from '../../shared/db/entities/index.js';
 import { matchesPasswordHash } from '../../services/api/credentials/password-hash.js';
 import { describeWithService } from '../support/databases.js';
 import { buildOwner } from '../support/factories.js';
 import { pollUntil } from '../support/poll.js';
+import { forgetResendCounts } from '../support/redis-keys.js';
 import { SmtpSink } from '../support/smtp-sink.js';
 import type { TestService } from '../support/test-service.js';
 
@@ -202,17 +202,6 @@ describeWithService(
   },
   { DATABASE_URL: '', KAFKA_BROKERS: '', REDIS_URL: '' },
 );
-
-/** The resend form's counts in Redis, which outlive the service: removed after it. */
-async function forgetResendCounts({ redisUrl, redisKeyPrefix }: TestService['config']) {
-  const redis = new Redis(redisUrl!);
-  try {
-    const keys = await redis.keys(`${redisKeyPrefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
-  } finally {
-    redis.disconnect();
-  }
-}
 
 let smtp: SmtpSink;
 describeWithService(

@@ -33,7 +33,9 @@ interface Recipient {
   first_name: string;
   display_name: string;
   preferred_language: string | null;
+  org_id: string;
   code_id: string | null;
+  kind: 'initialization' | 'passwordless_registration' | null;
   sent_at: Date | string | null;
   expires_at: Date | string | null;
   used_at: Date | string | null;
@@ -60,8 +62,8 @@ export function createInitializationEmailProcessor({
     // The address is read now, not when the job was queued: a changed email gets the mail.
     // The code's row, when there is one, says whether the email would still be of any use.
     const [user] = (await dataSource.query(
-      `SELECT u.email, u.first_name, u.display_name, u.preferred_language,
-              c.id AS code_id, c.sent_at, c.expires_at, c.used_at
+      `SELECT u.email, u.first_name, u.display_name, u.preferred_language, u.org_id,
+              c.id AS code_id, c.kind, c.sent_at, c.expires_at, c.used_at
          FROM users u LEFT JOIN user_codes c ON c.id = ? AND c.user_id = u.id
         WHERE u.id = ?`,
       [codeId, userId],
@@ -85,13 +87,12 @@ export function createInitializationEmailProcessor({
       'UPDATE user_codes SET code_hash = ? WHERE id = ? AND used_at IS NULL AND code_hash <> ?',
       [code.hash, codeId, code.hash],
     );
-    const query = new URLSearchParams({ userID: userId, code: code.code });
-    const link = `${config.publicUrl}/ui/login/init?${query}`;
     const content = renderInitializationEmail({
       language: user.preferred_language,
       displayName: user.display_name,
       firstName: user.first_name,
-      link,
+      link: linkOf(config, userId, user, code.code),
+      kind: user.kind ?? 'initialization',
     });
     const info = await send(transport, {
       from: config.worker.smtpFrom,
@@ -107,6 +108,23 @@ export function createInitializationEmailProcessor({
     );
     return { sent: true, messageId: String(info.messageId) };
   };
+}
+
+/**
+ * The link the code goes in: the activation page's, or for a passwordless registration code the
+ * passkey registration page's (`/ui/login/passwordless/init?userID&orgID&codeID&code`).
+ */
+function linkOf(config: Config, userId: string, user: Recipient, code: string): string {
+  if (user.kind === 'passwordless_registration') {
+    const query = new URLSearchParams({
+      userID: userId,
+      orgID: user.org_id,
+      codeID: user.code_id!,
+      code,
+    });
+    return `${config.publicUrl}/ui/login/passwordless/init?${query}`;
+  }
+  return `${config.publicUrl}/ui/login/init?${new URLSearchParams({ userID: userId, code })}`;
 }
 
 /** Sends, turning an SMTP failure into one BullMQ retries (transient) or fails at once (permanent). */

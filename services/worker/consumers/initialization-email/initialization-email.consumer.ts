@@ -14,7 +14,9 @@ import type { EventConsumer } from '../event-consumer.js';
 /**
  * Sends the initialization email every user added with an unverified email or without a
  * password is due (the event's `initializationRequired` says so), and a new one whenever one is
- * asked for (`user.human.init.code.requested`, recorded only while still due): it stores a
+ * asked for (`user.human.init.code.requested`, recorded only while still due), and a new
+ * passwordless registration link when one is asked for (`user.human.passwordless.code.requested`:
+ * a code of that kind, `user.human.passwordless.code.added`, the passkey email): it stores a
  * one-time code (only its hash), records `user.human.init.code.added` through the outbox, and
  * queues the email under a job id derived from the event. The code is derived from the code's id under the secret
  * key, so the email job makes it again when it sends and no clear code waits anywhere.
@@ -24,7 +26,11 @@ import type { EventConsumer } from '../event-consumer.js';
  */
 export class InitializationEmailConsumer implements EventConsumer {
   readonly name = 'initialization-email';
-  readonly handles: readonly EventType[] = ['user.human.added', 'user.human.init.code.requested'];
+  readonly handles: readonly EventType[] = [
+    'user.human.added',
+    'user.human.init.code.requested',
+    'user.human.passwordless.code.requested',
+  ];
 
   constructor(
     private readonly dataSource: DataSource,
@@ -45,7 +51,11 @@ export class InitializationEmailConsumer implements EventConsumer {
 
   /** The code's id, or undefined when the user no longer exists. */
   private storeCode(event: CloudEvent): Promise<string | undefined> {
-    const expiresAt = new Date(Date.now() + this.config.worker.initCodeLifetimeSeconds * 1000);
+    const passwordless = event.type === 'user.human.passwordless.code.requested';
+    const lifetime = passwordless
+      ? this.config.passwordlessCodeLifetimeSeconds
+      : this.config.worker.initCodeLifetimeSeconds;
+    const expiresAt = new Date(Date.now() + lifetime * 1000);
     return inBatchedTransaction(this.dataSource, async (transaction) => {
       // The user's row lock keeps a redelivery racing this one from storing a second code.
       const [user] = await transaction.find(
@@ -65,7 +75,7 @@ export class InitializationEmailConsumer implements EventConsumer {
         {
           id: codeId,
           userId: user.id,
-          kind: 'initialization',
+          kind: passwordless ? 'passwordless_registration' : 'initialization',
           // The email job derives the same code again when it sends; nothing stores it clear.
           codeHash: deriveOneTimeCode(this.secretKey, codeId).hash,
           expiresAt,
@@ -76,7 +86,7 @@ export class InitializationEmailConsumer implements EventConsumer {
         },
       ]);
       const added = {
-        type: 'user.human.init.code.added',
+        type: passwordless ? 'user.human.passwordless.code.added' : 'user.human.init.code.added',
         payload: { codeId, expiration: expiresAt.toISOString() },
       } as const;
       await commitChange(transaction, User, user, added, {});
@@ -87,6 +97,7 @@ export class InitializationEmailConsumer implements EventConsumer {
 
 function emailDue(event: CloudEvent): boolean {
   if (event.type === 'user.human.init.code.requested') return true;
+  if (event.type === 'user.human.passwordless.code.requested') return true;
   const data = event.data as EventPayloads['user.human.added'];
   return event.type === 'user.human.added' && data.initializationRequired;
 }

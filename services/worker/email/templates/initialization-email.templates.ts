@@ -1,5 +1,6 @@
 import { englishInitializationEmail } from './initialization-email.en.js';
 import { germanInitializationEmail } from './initialization-email.de.js';
+import { PASSWORDLESS_WORDINGS } from './passwordless-email.js';
 
 /** What a template may use. In `html` form every value is escaped already. */
 interface InitializationEmailVariables {
@@ -71,10 +72,13 @@ interface InitializationEmailInput {
   displayName: string;
   firstName: string;
   link: string;
+  /** What the link is for: activation (the default), or registering a passkey. */
+  kind?: 'initialization' | 'passwordless_registration';
 }
 
 export function renderInitializationEmail(input: InitializationEmailInput): RenderedEmail {
-  const words = WORDINGS[primarySubtag(input.language)] ?? englishInitializationEmail;
+  const wordings = input.kind === 'passwordless_registration' ? PASSWORDLESS_WORDINGS : WORDINGS;
+  const words = wordings[primarySubtag(input.language)] ?? wordings.en!;
   const raw = { name: input.firstName.trim() || input.displayName.trim(), link: input.link };
   return layout(words, raw, { name: escapeHtml(raw.name), link: escapeHtml(raw.link) });
 }

@@ -1,0 +1,36 @@
+import type { InitializationEmailWording } from './initialization-email.templates.js';
+
+/** The email carrying a new passwordless registration link, in each language it speaks. */
+export const PASSWORDLESS_WORDINGS: Record<string, InitializationEmailWording> = {
+  en: {
+    language: 'en',
+    subject: 'Register your passkey',
+    greeting: (name) => `Hello ${name},`,
+    textIntro: [
+      'You asked for a new link to register a passkey, which lets you sign in with your',
+      'fingerprint, face or device PIN. Open this link on the device you want to use:',
+    ],
+    htmlIntro:
+      'You asked for a new link to register a passkey, which lets you sign in with your fingerprint, face or device PIN. Open it on the device you want to use.',
+    button: 'Register a passkey',
+    fallback: 'If the button does not work, copy this link into your browser:',
+    closing: 'The link works once. If you did not ask for it, you can ignore this email.',
+  },
+  de: {
+    language: 'de',
+    subject: 'Passkey registrieren',
+    greeting: (name) => `Hallo ${name},`,
+    textIntro: [
+      'Sie haben einen neuen Link angefordert, um einen Passkey zu registrieren. Damit melden',
+      'Sie sich mit Fingerabdruck, Gesicht oder Geräte-PIN an. Öffnen Sie den Link auf dem Gerät,',
+      'das Sie verwenden möchten:',
+    ],
+    htmlIntro:
+      'Sie haben einen neuen Link angefordert, um einen Passkey zu registrieren. Damit melden Sie sich mit Fingerabdruck, Gesicht oder Geräte-PIN an. Öffnen Sie ihn auf dem Gerät, das Sie verwenden möchten.',
+    button: 'Passkey registrieren',
+    fallback:
+      'Falls die Schaltfläche nicht funktioniert, kopieren Sie diesen Link in Ihren Browser:',
+    closing:
+      'Der Link funktioniert einmal. Wenn Sie ihn nicht angefordert haben, können Sie diese E-Mail ignorieren.',
+  },
+};
