@@ -38,10 +38,17 @@ export function activeBody(words: ActivationWords): SafeHtml {
     <p><a href="${SIGN_IN_PATH}">${words.signIn}</a></p>`;
 }
 
-/** What an expired, used or wrong link shows: the offer of a new email. */
-export function resendForm(words: ActivationWords, csrf: string): SafeHtml {
+/**
+ * What an expired, used or wrong link shows: the offer of a new email, posted to `action` (the
+ * activation's, or the passkey registration's).
+ */
+export function resendForm(
+  words: { gone: string; login: string; send: string },
+  csrf: string,
+  action = RESEND_PATH,
+): SafeHtml {
   return html`<p>${words.gone}</p>
-    <form method="post" action="${RESEND_PATH}">
+    <form method="post" action="${action}">
       <input type="hidden" name="_csrf" value="${csrf}" />
       <label
         >${words.login}

@@ -9,7 +9,7 @@ import { hashPassword, inHashingSlot } from '../../credentials/password-hash.js'
 import { meetsPasswordPolicy } from '../../credentials/password-policy.js';
 import { uniqueNameKey } from '../../operations/unique-name-key.js';
 import { createRateLimit } from '../../pipeline/rate-limit.js';
-import { csrf as createCsrf, languageOf, renderPage, type SafeHtml } from '../pages/page-kit.js';
+import { csrf as createCsrf, linkPages } from '../pages/page-kit.js';
 import { redeemInitializationCode, resendInitialization } from '../sign-in-writes.js';
 import { ACTIVATION_WORDS, policyInWords, type ActivationWords } from './activation-words.js';
 import { findInitializationCode } from './initialization-code.js';
@@ -56,21 +56,7 @@ export function activationRoutes({
   const perLogin = createRateLimit(RESENDS_PER_LOGIN, redis, config.redisKeyPrefix)!;
   const form = express.urlencoded({ extended: false, limit: '16kb' });
 
-  const send = (
-    request: Request,
-    response: Response,
-    status: number,
-    page: (w: ActivationWords) => [string, SafeHtml],
-  ) => {
-    const language = languageOf(request.get('accept-language'));
-    const [title, body] = page(ACTIVATION_WORDS[language]);
-    // The address holds the code: no page of it is kept, and no link on it tells another site.
-    response.set({ 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' });
-    response
-      .status(status)
-      .type('html')
-      .send(renderPage(language, title, body));
-  };
+  const send = linkPages(ACTIVATION_WORDS);
   const gone = (request: Request, response: Response) =>
     send(request, response, 410, (w) => [
       w.goneTitle,

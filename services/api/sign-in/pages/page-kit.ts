@@ -68,6 +68,28 @@ export function renderPage(language: Language, title: string, body: SafeHtml): s
     </html>`.text;
 }
 
+/**
+ * What sends the pages a link from an email or an import opens, in the browser's language: the
+ * address holds a code, so no page of it is kept (`no-store`) and no link on it tells another site
+ * (`no-referrer`).
+ */
+export function linkPages<Words>(words: Record<Language, Words>) {
+  return (
+    request: Request,
+    response: Response,
+    status: number,
+    page: (w: Words) => [title: string, body: SafeHtml],
+  ): void => {
+    const language = languageOf(request.get('accept-language'));
+    const [title, body] = page(words[language]);
+    response.set({ 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' });
+    response
+      .status(status)
+      .type('html')
+      .send(renderPage(language, title, body));
+  };
+}
+
 /** A form's CSRF token: bound to a random cookie of the browser's, checked on every POST. */
 export interface Csrf {
   /** The token to put in the form's `_csrf` field; sets the cookie when the browser has none. */

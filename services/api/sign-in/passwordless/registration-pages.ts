@@ -43,16 +43,3 @@ export function registrationForm(
     <p id="message" role="alert"></p>
     <script src="${SCRIPT_PATH}"></script>`;
 }
-
-/** What an expired, used or wrong link shows: the offer of a new link by email. */
-export function newLinkForm(words: RegistrationWords, csrf: string): SafeHtml {
-  return html`<p>${words.gone}</p>
-    <form method="post" action="${NEW_LINK_PATH}">
-      <input type="hidden" name="_csrf" value="${csrf}" />
-      <label
-        >${words.login}
-        <input type="text" name="login" autocomplete="username" maxlength="320" required />
-      </label>
-      <button type="submit">${words.send}</button>
-    </form>`;
-}

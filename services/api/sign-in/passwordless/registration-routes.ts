@@ -1,4 +1,4 @@
-import express, { type Request, type Response, type Router } from 'express';
+import express, { type Router } from 'express';
 import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../../../shared/config/config.js';
@@ -8,19 +8,18 @@ import { jsonEndpoint, text } from '../../passkeys/json-endpoint.js';
 import { Passkeys, type RegistrationLink } from '../../passkeys/passkeys.js';
 import { createRateLimit } from '../../pipeline/rate-limit.js';
 import { webScript } from '../../ui/web-scripts.js';
-import { csrf as createCsrf, languageOf, renderPage, type SafeHtml } from '../pages/page-kit.js';
-import { html } from '../pages/page-kit.js';
+import { csrf as createCsrf, html, linkPages } from '../pages/page-kit.js';
 import {
   NEW_LINK_PATH,
-  newLinkForm,
   OPTIONS_PATH,
   REGISTER_PATH,
   REGISTRATION_PATH,
   registrationForm,
   SCRIPT_PATH,
 } from './registration-pages.js';
-import { REGISTRATION_WORDS, type RegistrationWords } from './registration-words.js';
+import { REGISTRATION_WORDS } from './registration-words.js';
 import { requestPasswordlessLinks } from './new-link.js';
+import { resendForm } from '../activation/activation-pages.js';
 
 interface RegistrationDependencies {
   dataSource: DataSource;
@@ -63,21 +62,7 @@ export function registrationRoutes({
   const perAddress = createRateLimit(PER_ADDRESS, redis, config.redisKeyPrefix)!;
   const perLogin = createRateLimit(PER_LOGIN, redis, config.redisKeyPrefix)!;
 
-  const send = (
-    request: Request,
-    response: Response,
-    status: number,
-    page: (w: RegistrationWords) => [string, SafeHtml],
-  ) => {
-    const language = languageOf(request.get('accept-language'));
-    const [title, body] = page(REGISTRATION_WORDS[language]);
-    // The address holds the code: no page of it is kept, and no link on it tells another site.
-    response.set({ 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' });
-    response
-      .status(status)
-      .type('html')
-      .send(renderPage(language, title, body));
-  };
+  const send = linkPages(REGISTRATION_WORDS);
 
   router.get(SCRIPT_PATH, webScript('passkey-register'));
 
@@ -87,7 +72,7 @@ export function registrationRoutes({
       if ((await passkeys.linkState(link)) !== 'valid')
         return send(request, response, 410, (w) => [
           w.goneTitle,
-          newLinkForm(w, csrf.token(request, response)),
+          resendForm(w, csrf.token(request, response), NEW_LINK_PATH),
         ]);
       send(request, response, 200, (w) => [
         w.title,
