@@ -5,7 +5,11 @@ import { Passkeys } from '../../services/api/passkeys/passkeys.js';
 import { launchChromium } from '../support/browser.js';
 import { describeOnEachDatabase } from '../support/databases.js';
 import { buildOwner } from '../support/factories.js';
-import { browserAssertion, registerPasskey } from '../support/passkey-browser.js';
+import {
+  browserAssertion,
+  browserRegistration,
+  registerPasskey,
+} from '../support/passkey-browser.js';
 import { localhostUrlEnv } from '../support/relying-party.js';
 import { VirtualAuthenticator } from '../support/virtual-authenticator.js';
 
@@ -138,6 +142,58 @@ describeOnEachDatabase(
         'REQUEST-INVALID',
       );
       expect(await passkeys.list(userId)).to.have.length(1);
+    });
+
+    it('refuses an answer from another origin, for another RP ID, or tampered', async () => {
+      type Answer = { id: string; response: Record<string, string> };
+      const base64url = (value: string) => Buffer.from(value).toString('base64url');
+      const fromOrigin = (answer: Answer, origin: string): Answer => {
+        const client = JSON.parse(
+          Buffer.from(answer.response.clientDataJSON!, 'base64url').toString(),
+        ) as Record<string, string>;
+        const clientDataJSON = base64url(JSON.stringify({ ...client, origin }));
+        return { ...answer, response: { ...answer.response, clientDataJSON } };
+      };
+      // First, while this authenticator holds one credential of the site's: its signature.
+      const signIn = await passkeys.startSignIn();
+      const asserted = (await browserAssertion(page, signIn.options)) as Answer;
+      const signature = Buffer.from(asserted.response.signature!, 'base64url');
+      signature[signature.length - 1]! ^= 0x01;
+      const tampered = {
+        ...asserted,
+        response: { ...asserted.response, signature: signature.toString('base64url') },
+      };
+      expect(await refusal(passkeys.finishSignIn(signIn.ceremonyId, tampered, 'test'))).to.equal(
+        'PASSKEY-VERIFICATION-FAILED',
+      );
+      const elsewhere = 'https://elsewhere.example';
+      // Another user: this authenticator holds the first one's credential, which it would not
+      // make again.
+      const other = (await buildOwner(service)).userId;
+      const registration = await passkeys.startRegistration(other);
+      const created = (await browserRegistration(page, registration.options)) as Answer;
+      expect(
+        await refusal(
+          passkeys.finishRegistration(
+            other,
+            registration.ceremonyId,
+            fromOrigin(created, elsewhere),
+          ),
+        ),
+      ).to.equal('PASSKEY-VERIFICATION-FAILED');
+      // The same service but its relying party another domain: the RP ID hash does not match.
+      const otherParty = new Passkeys(
+        { ...service.config, passkeys: { ...service.config.passkeys, rpId: 'other.example' } },
+        service.dataSource,
+      );
+      const second = await passkeys.startRegistration(other);
+      const answer = await browserRegistration(page, second.options);
+      expect(
+        await refusal(otherParty.finishRegistration(other, second.ceremonyId, answer)),
+      ).to.equal('PASSKEY-VERIFICATION-FAILED');
+
+      expect(await passkeys.list(userId)).to.have.length(1);
+      expect(await passkeys.list(other)).to.deep.equal([]);
     });
 
     it('renames and removes; a removed passkey no longer signs in', async () => {
