@@ -39,7 +39,13 @@ const UI_METAFILE = 'dist/ui.meta.json';
 const GENERATED = [
   {
     script: 'build:ui',
-    outputs: ['services/api/ui/web/profile.js', 'services/api/ui/web/api-docs.js', 'ui.meta.json'],
+    outputs: [
+      'services/api/ui/web/profile.js',
+      'services/api/ui/web/api-docs.js',
+      'services/api/ui/web/passkey-register.js',
+      'services/api/ui/web/passkey-sign-in.js',
+      'ui.meta.json',
+    ],
     inputs: () => [...bundleInputs(), 'services/api/ui/web/tsconfig.json'],
   },
   {

@@ -35,7 +35,12 @@ const CLONED = [
 
 const PAGE_BUNDLE = 'dist/services/api/ui/web/profile.js';
 /** The pages' bundles, made together by one esbuild run. */
-const BUNDLES = [PAGE_BUNDLE, 'dist/services/api/ui/web/api-docs.js'];
+const BUNDLES = [
+  PAGE_BUNDLE,
+  'dist/services/api/ui/web/api-docs.js',
+  'dist/services/api/ui/web/passkey-register.js',
+  'dist/services/api/ui/web/passkey-sign-in.js',
+];
 
 /** The README's quick start: the lines of its first `sh` block, without their comments. */
 async function quickStart(): Promise<string[]> {

@@ -117,6 +117,9 @@ export class Ceremonies {
     });
     if (!verified.verified || !verified.registrationInfo) throw verificationFailed();
     const { credential, credentialDeviceType, credentialBackedUp } = verified.registrationInfo;
+    // With attestation 'none' nothing signs the authenticator data: its credential id must at
+    // least be the one the response names.
+    if (credential.id !== (response as { id: string }).id) throw verificationFailed();
     return {
       credentialId: credential.id,
       publicKey: Buffer.from(credential.publicKey),

@@ -78,10 +78,13 @@ export class InProcessEmailJobs extends EventEmitter<EmailJobEvents> implements 
     return health;
   }
 
-  /** Queues the initialization emails whose codes are stored, due, and not yet sent. */
+  /**
+   * Queues the emails whose codes are stored, due, and not yet sent: every code an event asked
+   * for, initialization and passwordless registration alike (the import's passwordless code,
+   * handed to its caller, names no event and is never mailed).
+   */
   async recover(dataSource: DataSource): Promise<number> {
     const unsent = await dataSource.getRepository(UserCode).findBy({
-      kind: 'initialization',
       sentAt: IsNull(),
       usedAt: IsNull(),
       expiresAt: MoreThan(new Date()),

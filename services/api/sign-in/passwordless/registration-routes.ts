@@ -19,6 +19,7 @@ import {
 } from './registration-pages.js';
 import { REGISTRATION_WORDS } from './registration-words.js';
 import { requestPasswordlessLinks } from './new-link.js';
+import { uniqueNameKey } from '../../operations/unique-name-key.js';
 import { resendForm } from '../activation/activation-pages.js';
 
 interface RegistrationDependencies {
@@ -117,7 +118,7 @@ export function registrationRoutes({
         .slice(0, 320);
       try {
         await perAddress.consume(`passwordless-link-address:${request.ip}`);
-        await perLogin.consume(`passwordless-link-login:${login.toLowerCase()}`);
+        await perLogin.consume(`passwordless-link-login:${uniqueNameKey(login)}`);
         await requestPasswordlessLinks(dataSource, login);
       } catch (error) {
         if (!(error instanceof ServiceError && error.id === 'RATE-LIMITED')) return next(error);
