@@ -1,5 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { EnvReader, type Env } from './env-reader.js';
+import type { PasskeyConfig } from './passkey-config.js';
+
+export type { PasskeyConfig };
 /**
  * Configuration read once from the environment. Every variable has a default that suits a
  * developer machine, except the secrets, which must be given.
@@ -111,24 +114,6 @@ export interface SignInConfig {
    * which the address is refused. `SIGN_IN_ADDRESS_MAX_FAILURES`, default 50.
    */
   addressMaxFailures: number;
-}
-
-/**
- * The WebAuthn relying party that passkeys are registered with and checked against. Behind a
- * proxy PUBLIC_URL is the address people use, and so the default of both.
- */
-export interface PasskeyConfig {
-  /** The RP ID: a domain (never an IP address). `WEBAUTHN_RP_ID`, default PUBLIC_URL's host name. */
-  rpId: string;
-  /** The name authenticators show. `WEBAUTHN_RP_NAME`, default `Identity`. */
-  rpName: string;
-  /** Origins a ceremony may come from, comma-separated. `WEBAUTHN_ORIGINS`, default PUBLIC_URL's origin. */
-  origins: string[];
-  /**
-   * Adding a passkey while signed in needs a sign-in at most this many seconds old (the access
-   * token's `auth_time`). `PASSKEY_REAUTH_SECONDS`, default 300.
-   */
-  reauthSeconds: number;
 }
 
 export interface RateLimitConfig {
