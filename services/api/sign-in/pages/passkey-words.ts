@@ -17,6 +17,7 @@ export const PASSKEY_SIGN_IN_WORDS: Record<
         'The passkey’s answer could not be verified. Please try again.',
       'PASSKEY-CEREMONY-EXPIRED':
         'That took too long, or this sign-in has expired. Please try again.',
+      'REQUEST-INVALID': 'This page has expired. Please reload it and try again.',
       failed: 'Signing in with the passkey failed. Please try again.',
     },
   },
@@ -32,6 +33,8 @@ export const PASSKEY_SIGN_IN_WORDS: Record<
         'Die Antwort des Passkeys ließ sich nicht prüfen. Bitte noch einmal.',
       'PASSKEY-CEREMONY-EXPIRED':
         'Das hat zu lange gedauert, oder diese Anmeldung ist abgelaufen. Bitte noch einmal.',
+      'REQUEST-INVALID':
+        'Diese Seite ist veraltet. Bitte laden Sie sie neu und versuchen Sie es noch einmal.',
       failed: 'Die Anmeldung mit dem Passkey ist fehlgeschlagen. Bitte noch einmal.',
     },
   },

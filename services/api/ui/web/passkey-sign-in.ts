@@ -18,12 +18,18 @@ const messages = JSON.parse(panel.dataset.messages ?? '{}') as Record<string, st
 const action = panel.dataset.action ?? '';
 const csrf = { _csrf: panel.dataset.csrf };
 
+/** Whether "Sign in with a passkey" was pressed: the autofill ceremony then stays unstarted. */
+let pressed = false;
+
 /** One ceremony: options, the authenticator's answer, the service's verdict, then onwards. */
 async function signIn(autofill: boolean): Promise<void> {
   const { ceremonyId, options } = await postJson<{ ceremonyId: string; options: never }>(
     `${action}/passkey/options`,
     csrf,
   );
+  // Options that arrive after the button was pressed: starting the autofill ceremony now would
+  // cancel the button's (the library keeps one ceremony at a time).
+  if (autofill && pressed) return;
   const credential = await startAuthentication({
     optionsJSON: options,
     useBrowserAutofill: autofill,
@@ -44,6 +50,7 @@ if (!browserSupportsWebAuthn()) {
   panel.hidden = true;
 } else {
   button.addEventListener('click', () => {
+    pressed = true;
     message.textContent = '';
     button.disabled = true;
     // Starting a ceremony cancels the autofill one (the library's abort service).
@@ -56,7 +63,7 @@ if (!browserSupportsWebAuthn()) {
     panel.dataset.autofill = 'started';
     signIn(true).catch((error: unknown) => {
       // The autofill ceremony is cancelled whenever the button starts another: not a failure.
-      if ((error as { name?: string })?.name !== 'AbortError' && !button.disabled) failed(error);
+      if ((error as { name?: string })?.name !== 'AbortError' && !pressed) failed(error);
     });
   });
 }
