@@ -56,7 +56,10 @@ import {
   type Transport,
 } from './load.js';
 import { isolationOf, LOAD_SCRIPT, measured, RAW_SCRIPT, type Row } from './measure.js';
-import { serviceProcesses } from './process-cpu.js';
+import { drained } from './drained.js';
+import { createKafka } from '../shared/kafka/kafka-client.js';
+import { createLogger } from '../shared/logging/logger.js';
+import { serviceProcesses, type Watch } from './process-cpu.js';
 import { createRawTables, type RawSpec } from './raw-load.js';
 import { printSignInTable, signInFixtures, signInPart } from './sign-in-bench.js';
 import { publicUrlEnv } from '../test/support/relying-party.js';
@@ -107,6 +110,7 @@ async function main(): Promise<void> {
   });
   await service.startRelay();
   const worker = startWorkerProcess(service.config, smtp.url);
+  const admin = createKafka(service.config.kafka, createLogger('silent')).admin();
   try {
     const fixtures = await fixturesFor(service);
     await createRawTables(service.config.databaseUrl!);
@@ -116,6 +120,8 @@ async function main(): Promise<void> {
       kafka: service.config.kafka.brokers.join(','),
       redis: service.config.redisUrl,
     });
+    await admin.connect();
+    const watch: Watch = { processes, settled: drained(admin, service.config) };
     const rows: Row[] = [];
     const report = (row: Row) => {
       rows.push(row);
@@ -136,7 +142,7 @@ async function main(): Promise<void> {
         operation: 'RawImportTransaction',
         transport: 'mysql2',
         concurrency,
-        ...(await measured(RAW_SCRIPT, spec, processes)),
+        ...(await measured(RAW_SCRIPT, spec, watch)),
       });
     }
     for (const operation of PARTS.includes('load') ? OPERATIONS_RUN : []) {
@@ -150,7 +156,7 @@ async function main(): Promise<void> {
             runId: `${runId}${operation.slice(0, 8)}${transport}${concurrency}`,
             fixtures,
           };
-          const figures = await measured(LOAD_SCRIPT, spec, processes);
+          const figures = await measured(LOAD_SCRIPT, spec, watch);
           report({ operation, transport, concurrency, ...figures });
         }
       }
@@ -177,7 +183,7 @@ async function main(): Promise<void> {
           concurrencies: SIGN_IN_CONCURRENCIES,
           seconds: SECONDS,
           runId,
-          processes,
+          watch,
         })
       : undefined;
 
@@ -203,6 +209,7 @@ async function main(): Promise<void> {
     printTables(results);
     if (signIn) printSignInTable(signIn);
   } finally {
+    await admin.disconnect();
     worker.kill('SIGTERM');
     await service.close();
     await smtp.stop();

@@ -7,10 +7,14 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { percentile, sleep, type LoadResult } from './bench-report.js';
 import type { Fixtures, LoadSpec, Operation, Transport } from './load.js';
-import { withCpu, type CpuPerOperation, type ServiceProcess } from './process-cpu.js';
+import { CpuProfile } from './cpu-profile.js';
+import { withCpu, type CpuPerOperation, type Watch } from './process-cpu.js';
 
 export const LOAD_SCRIPT = fileURLToPath(new URL('./load.js', import.meta.url));
 export const RAW_SCRIPT = fileURLToPath(new URL('./raw-load.js', import.meta.url));
+
+/** The last measured run's profile, with BENCH_CPU_PROFILE. */
+const profile = new CpuProfile();
 
 export interface Figures {
   requestsPerSecond: number;
@@ -50,17 +54,20 @@ async function child<S>(script: string, spec: S): Promise<LoadResult> {
 }
 
 /**
- * A warm-up of 1 s (with userNames of its own), then the measured run; with `processes`, each
- * one's CPU per request over the measured run too.
+ * A warm-up of 1 s (with userNames of its own), then the measured run; with `watch`, each
+ * process's CPU per request over the measured run and until its work settled too.
  */
 export async function measured<S extends { seconds: number; runId: string }>(
   script: string,
   spec: S,
-  processes?: ServiceProcess[],
+  watch?: Watch,
 ): Promise<Figures> {
   await child(script, { ...spec, seconds: 1, runId: `${spec.runId}w` });
-  if (!processes) return figures(await child(script, spec));
-  const { result, cpuMsPerOperation } = await withCpu(processes, () => child(script, spec));
+  if (!watch) return figures(await child(script, spec));
+  await watch.settled?.();
+  const { result, cpuMsPerOperation } = await withCpu(watch, () =>
+    profile.around(() => child(script, spec)),
+  );
   return { ...figures(result), cpuMsPerOperation };
 }
 

@@ -58,19 +58,28 @@ export function serviceProcesses(
   return found;
 }
 
+/** The processes to watch, and what tells when a run's work is done. */
+export interface Watch {
+  processes: ServiceProcess[];
+  /** Resolves once what a run set off is done (the relay's publishing, the worker's events). */
+  settled?: () => Promise<void>;
+}
+
 /** CPU ms per operation of each process (and of the load generator, `client`) over a run. */
 export type CpuPerOperation = Record<string, number>;
 
 /**
- * Runs `run`, reading each process's CPU before and after, and divides each one's use by the
- * operations the run reports; `clientCpuMs`, when given, is the load generator's own.
+ * Runs `run`, reading each process's CPU before it and after it has settled, and divides each
+ * one's use by the operations the run reports; `clientCpuMs`, when given, is the load generator's
+ * own.
  */
 export async function withCpu<R extends { requests: number; clientCpuMs?: number }>(
-  processes: ServiceProcess[],
+  { processes, settled }: Watch,
   run: () => Promise<R>,
 ): Promise<{ result: R; cpuMsPerOperation: CpuPerOperation }> {
   const before = processes.map((p) => cpuMsOf(p.pid));
   const result = await run();
+  await settled?.();
   const after = processes.map((p) => cpuMsOf(p.pid));
   const perOperation = (ms: number) => Math.round((ms / Math.max(1, result.requests)) * 100) / 100;
   const cpuMsPerOperation: CpuPerOperation = {};

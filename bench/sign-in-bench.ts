@@ -13,7 +13,7 @@ import { REDIRECT_URI } from '../test/support/relying-party.js';
 import type { TestService } from '../test/support/test-service.js';
 import type { Fixtures } from './load.js';
 import { LOAD_SCRIPT, measured, type Figures } from './measure.js';
-import type { ServiceProcess } from './process-cpu.js';
+import type { Watch } from './process-cpu.js';
 import type { SignInFixtures, SignInLoadSpec } from './sign-in-load.js';
 
 const SIGN_IN_SCRIPT = fileURLToPath(new URL('./sign-in-load.js', import.meta.url));
@@ -79,9 +79,9 @@ export async function signInPart(options: {
   concurrencies: number[];
   seconds: number;
   runId: string;
-  processes: ServiceProcess[];
+  watch: Watch;
 }): Promise<SignInResults> {
-  const { fixtures, signIn, seconds, runId, processes } = options;
+  const { fixtures, signIn, seconds, runId, watch } = options;
   const rows: SignInRow[] = [];
   for (const concurrency of options.concurrencies) {
     const hashedImports = await measured(
@@ -94,10 +94,10 @@ export async function signInPart(options: {
         runId: `${runId}si${concurrency}`,
         fixtures,
       },
-      processes,
+      watch,
     );
     const spec: SignInLoadSpec = { concurrency, seconds, runId, fixtures: signIn };
-    const signIns = await measured(SIGN_IN_SCRIPT, spec, processes);
+    const signIns = await measured(SIGN_IN_SCRIPT, spec, watch);
     const total = (figures: Figures) => figures.cpuMsPerOperation?.total ?? NaN;
     const cpuRatio = Math.round((total(signIns) / total(hashedImports)) * 10) / 10;
     rows.push({ concurrency, signIns, hashedImports, cpuRatio });
