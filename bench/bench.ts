@@ -153,7 +153,7 @@ async function main(): Promise<void> {
             transport,
             concurrency,
             seconds: SECONDS,
-            runId: `${runId}${operation.slice(0, 8)}${transport}${concurrency}`,
+            runId: `${runId}${operation.slice(0, 8)}${transport}${concurrency}r${rows.length}`,
             fixtures,
           };
           const figures = await measured(LOAD_SCRIPT, spec, watch);
