@@ -61,6 +61,7 @@ import { createKafka } from '../shared/kafka/kafka-client.js';
 import { createLogger } from '../shared/logging/logger.js';
 import { serviceProcesses, type Watch } from './process-cpu.js';
 import { createRawTables, type RawSpec } from './raw-load.js';
+import { seededPart } from './seeded.js';
 import { printSignInTable, signInFixtures, signInPart } from './sign-in-bench.js';
 import { publicUrlEnv } from '../test/support/relying-party.js';
 
@@ -73,7 +74,8 @@ const TRANSPORTS_RUN = list<Transport>('BENCH_TRANSPORTS', TRANSPORTS);
 const LAG_RATES = list('BENCH_LAG_RATES', ['250', '500', '1000']).map(Number);
 const OUT = process.env.BENCH_OUT ?? 'docs/benchmarks';
 const SIGN_IN_CONCURRENCIES = list('BENCH_SIGN_IN_CONCURRENCIES', ['1', '8', '32']).map(Number);
-const PARTS = list('BENCH_PARTS', ['raw', 'load', 'lag', 'isolation', 'sign-in']);
+const PARTS = list('BENCH_PARTS', ['raw', 'load', 'lag', 'isolation', 'sign-in', 'seeded']);
+const SEEDED_USERS = Number(process.env.BENCH_SEEDED_USERS ?? 1_000_000);
 
 async function fixturesFor(service: TestService): Promise<Fixtures & { orgId: string }> {
   const owner = await buildOwner(service);
@@ -102,12 +104,13 @@ async function main(): Promise<void> {
   const smtp = await new SmtpSink().start();
   // As deployed: the auth cache at its default (the tests turn it off); the issuer where the
   // API listens, for the sign-ins.
-  const service = await TestService.start({
+  const env = {
     ...(await publicUrlEnv()),
     LOG_LEVEL: 'error',
     KAFKA_TOPIC_PARTITIONS: '6',
     AUTH_CACHE_MS: '1000',
-  });
+  };
+  const service = await TestService.start(env);
   await service.startRelay();
   const worker = startWorkerProcess(service.config, smtp.url);
   const admin = createKafka(service.config.kafka, createLogger('silent')).admin();
@@ -187,6 +190,13 @@ async function main(): Promise<void> {
         })
       : undefined;
 
+    const seeded = PARTS.includes('seeded')
+      ? await seededPart({
+          env: { ...env, ...(await publicUrlEnv()) },
+          smtpUrl: smtp.url, users: SEEDED_USERS, seconds: SECONDS, runId })
+      : undefined;
+    if (seeded) console.error(`seeded: ${JSON.stringify({ ...seeded, empty: undefined })}`);
+
     const [database] = (await service.dataSource.query(
       `SELECT VERSION() AS version, @@innodb_buffer_pool_size AS bufferPoolBytes,
               @@innodb_flush_log_at_trx_commit AS flushLogAtCommit`,
@@ -201,6 +211,7 @@ async function main(): Promise<void> {
       eventLag: lag,
       isolation,
       signIn,
+      seeded,
     };
     await mkdir(OUT, { recursive: true });
     await writeFile(join(OUT, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);

@@ -1,0 +1,214 @@
+/**
+ * The import rate against a database that already holds a million users: imports over JSON at 32
+ * callers, measured just before and just after `count` users, their events (published) and their
+ * read models are written straight into the tables. The seeding goes through MariaDB's sequence
+ * engine (`INSERT … SELECT … FROM seq_1_to_N`), a copy of a user the API imported with its
+ * userName, email and ids made unique, in ascending key order so it takes seconds, not the API's
+ * hours.
+ */
+import type { DataSource } from 'typeorm';
+import { createKafka } from '../shared/kafka/kafka-client.js';
+import { createLogger } from '../shared/logging/logger.js';
+import { buildOwner } from '../test/support/factories.js';
+import { TestService } from '../test/support/test-service.js';
+import { startWorkerProcess } from '../test/support/worker-process.js';
+import { BCRYPT, sleep } from './bench-report.js';
+import { drained } from './drained.js';
+import type { Fixtures, LoadSpec } from './load.js';
+import { LOAD_SCRIPT, measured, type Figures } from './measure.js';
+import { serviceProcesses, type Watch } from './process-cpu.js';
+
+/** Rows per INSERT … SELECT: a transaction of its own each, small enough for the undo log. */
+const CHUNK = 100_000;
+
+export interface SeededResult {
+  users: number;
+  /** Every user and event in the database once the second measure ended. */
+  usersStoredAfter: number;
+  eventsStoredAfter: number;
+  seedSeconds: number;
+  empty: Figures;
+  seeded: Figures;
+  /** Requests/s with the users stored over requests/s without them. */
+  ratio: number;
+}
+
+/** An id of the seeded row `seq` of `kind` (0 users, 1… their events): a UUIDv7's shape, ascending. */
+const seededId = (kind: number) =>
+  `CONCAT('00000000-0000-7', LPAD(${kind}, 3, '0'), '-8000-', LPAD(HEX(s.seq), 12, '0'))`;
+
+async function columnsOf(dataSource: DataSource, table: string): Promise<string[]> {
+  const rows: { name: string }[] = await dataSource.query(
+    `SELECT COLUMN_NAME AS name FROM information_schema.COLUMNS
+     WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ? ORDER BY ORDINAL_POSITION`,
+    [table],
+  );
+  return rows.map(({ name }) => name);
+}
+
+/**
+ * Copies the row `where` picks out of `table` once per sequence number in [from, to], each
+ * column from the template unless `overrides` gives its expression (over `s.seq`).
+ */
+async function copies(
+  dataSource: DataSource,
+  table: string,
+  where: { sql: string; parameters: unknown[] },
+  overrides: Record<string, string>,
+  count: number,
+): Promise<void> {
+  const columns = (await columnsOf(dataSource, table)).filter((name) => name !== 'position');
+  const values = columns.map((name) => overrides[name] ?? `t.\`${name}\``);
+  for (let from = 1; from <= count; from += CHUNK) {
+    const to = Math.min(count, from + CHUNK - 1);
+    await dataSource.query(
+      `INSERT INTO \`${table}\` (${columns.map((name) => `\`${name}\``).join(', ')})
+       SELECT ${values.join(', ')}
+       FROM seq_${from}_to_${to} s JOIN (SELECT * FROM \`${table}\` WHERE ${where.sql}) t`,
+      where.parameters,
+    );
+  }
+}
+
+/** Writes `count` copies of `template` (a user the API imported), its events and read model. */
+export async function seedUsers(
+  dataSource: DataSource,
+  template: string,
+  count: number,
+): Promise<void> {
+  const userName = `CONCAT('seed-', s.seq)`;
+  const email = `CONCAT('seed-', s.seq, '@example.com')`;
+  const byId = { sql: 'id = ?', parameters: [template] };
+  await copies(
+    dataSource,
+    'users',
+    byId,
+    { id: seededId(0), user_name: userName, user_name_lower: userName, email },
+    count,
+  );
+  const events: { position: string }[] = await dataSource.query(
+    'SELECT position FROM events WHERE aggregate_id = ? ORDER BY position',
+    [template],
+  );
+  for (const [index, { position }] of events.entries()) {
+    await copies(
+      dataSource,
+      'events',
+      { sql: 'position = ?', parameters: [position] },
+      { id: seededId(index + 1), aggregate_id: seededId(0), published_at: 'NOW(3)' },
+      count,
+    );
+  }
+  await copies(
+    dataSource,
+    'user_read_models',
+    byId,
+    { id: seededId(0), user_name: userName, email },
+    count,
+  );
+}
+
+/** Waits until the worker has the template user's read model (the seed copies it). */
+async function readModelOf(dataSource: DataSource, userId: string): Promise<void> {
+  for (let tries = 0; tries < 600; tries++) {
+    const rows: unknown[] = await dataSource.query('SELECT id FROM user_read_models WHERE id = ?', [
+      userId,
+    ]);
+    if (rows.length > 0) return;
+    await sleep(100);
+  }
+  throw new Error(`the worker never wrote the read model of ${userId}`);
+}
+
+/**
+ * A service of its own over an empty database (the API and the relay in this process, a worker
+ * process), so that "empty" means empty: imports measured, then the users seeded, then imports
+ * measured again.
+ */
+export async function seededPart(options: {
+  env: Record<string, string>;
+  smtpUrl: string;
+  users: number;
+  seconds: number;
+  runId: string;
+}): Promise<SeededResult> {
+  const { users, seconds, runId } = options;
+  const service = await TestService.start(options.env);
+  await service.startRelay();
+  const worker = startWorkerProcess(service.config, options.smtpUrl);
+  const admin = createKafka(service.config.kafka, createLogger('silent')).admin();
+  try {
+    await admin.connect();
+    const watch: Watch = {
+      processes: serviceProcesses(worker.pid, {
+        database: service.config.databaseUrl,
+        kafka: service.config.kafka.brokers.join(','),
+        redis: service.config.redisUrl,
+      }),
+      settled: drained(admin, service.config),
+    };
+    const owner = await buildOwner(service);
+    const ownerToken = await service.token(owner.userId, { ttlSeconds: 3600 });
+    const fixtures: Fixtures = {
+      httpUrl: service.api.url,
+      grpcAddress: service.api.grpcAddress,
+      ownerToken,
+      userTokens: [],
+      projectIds: [],
+    };
+    const spec = (name: string): LoadSpec => ({
+      operation: 'ImportHashedPassword',
+      transport: 'JSON',
+      concurrency: 32,
+      seconds,
+      runId: `${runId}${name}`,
+      fixtures,
+    });
+    // The processes are new: a run unmeasured first, as the other parts' rows had runs before.
+    await measured(LOAD_SCRIPT, spec('seedwarm'));
+    const empty = await measured(LOAD_SCRIPT, spec('seed0'), watch);
+    const template = await importTemplate(fixtures, runId);
+    await readModelOf(service.dataSource, template);
+    const started = performance.now();
+    await seedUsers(service.dataSource, template, users);
+    const seedSeconds = Math.round((performance.now() - started) / 100) / 10;
+    console.error(`seeded ${users} users with their events and read models in ${seedSeconds} s`);
+    const seeded = await measured(LOAD_SCRIPT, spec('seed1'), watch);
+    const [{ stored }] = (await service.dataSource.query(
+      'SELECT COUNT(*) AS stored FROM users',
+    )) as [{ stored: string }];
+    const [{ events }] = (await service.dataSource.query(
+      'SELECT COUNT(*) AS events FROM events',
+    )) as [{ events: string }];
+    return {
+      users,
+      usersStoredAfter: Number(stored),
+      eventsStoredAfter: Number(events),
+      seedSeconds,
+      empty,
+      seeded,
+      ratio: Math.round((seeded.requestsPerSecond / empty.requestsPerSecond) * 100) / 100,
+    };
+  } finally {
+    await admin.disconnect();
+    worker.kill('SIGTERM');
+    await service.close();
+  }
+}
+
+/** One user imported through the API, as the load imports them: the seed's template. */
+async function importTemplate(fixtures: Fixtures, runId: string): Promise<string> {
+  const userName = `${runId}-template`;
+  const response = await fetch(`${fixtures.httpUrl}/management/v1/users/human/_import`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${fixtures.ownerToken}` },
+    body: JSON.stringify({
+      userName,
+      profile: { firstName: 'Bench', lastName: 'Seed' },
+      email: { email: `${userName}@example.com`, isEmailVerified: true },
+      hashedPassword: { value: BCRYPT },
+    }),
+  });
+  if (!response.ok) throw new Error(`the template import failed: ${response.status}`);
+  return ((await response.json()) as { userId: string }).userId;
+}
