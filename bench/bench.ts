@@ -5,7 +5,8 @@
  *   npm run bench   [BENCH_SECONDS=5] [BENCH_CONCURRENCIES=1,8,32,128]
  *                   [BENCH_OPERATIONS=ImportHashedPassword,…] [BENCH_TRANSPORTS=JSON,gRPC,gRPC-web]
  *                   [BENCH_LAG_RATES=250,500,1000] [BENCH_SIGN_IN_CONCURRENCIES=1,8,32]
- *                   [BENCH_PARTS=raw,load,lag,isolation,sign-in] [BENCH_OUT=docs/benchmarks]
+ *                   [BENCH_PARTS=raw,load,lag,isolation,sign-in,seeded]
+ *                   [BENCH_SEEDED_USERS=1000000] [BENCH_CPU_PROFILE=file] [BENCH_OUT=docs/benchmarks]
  *
  * `BENCH_PARTS=sign-in` runs the sign-in part alone (its results.json then holds only it: give it
  * a BENCH_OUT of its own).
@@ -29,11 +30,17 @@
  * 5. Sign-in: password sign-ins through the OpenID provider, the whole code flow and the token
  *    exchange (bench/sign-in-load.ts), beside imports with a hashed password, at each of
  *    BENCH_SIGN_IN_CONCURRENCIES; the ratio of their CPU.
+ * 6. Seeded: a service of its own over an empty database, imports (JSON, 32 callers) measured
+ *    before and after BENCH_SEEDED_USERS (1,000,000) users, their events and read models are
+ *    written straight into its tables (bench/seeded.ts).
  *
  * Each measured run also reads every process's CPU (bench/process-cpu.ts: this process, the
- * worker, MariaDB, Kafka, Redis from /proc; the load process its own) per request.
+ * worker, MariaDB, Kafka, Redis from /proc; the load process its own) per request, from its
+ * start until its work has settled (bench/drained.ts: the relay published it all, every worker
+ * group consumed it).
  *
- * Prints the results as JSON and as tables, and writes BENCH_OUT/results.json and
+ * Prints the results as JSON and as tables, ending with the issue's targets beside this run's
+ * figures (bench/targets.ts), and writes BENCH_OUT/results.json and
  * BENCH_OUT/chart.svg (throughput against p99, per operation and transport).
  */
 import { randomBytes } from 'node:crypto';
@@ -62,6 +69,7 @@ import { createLogger } from '../shared/logging/logger.js';
 import { serviceProcesses, type Watch } from './process-cpu.js';
 import { createRawTables, type RawSpec } from './raw-load.js';
 import { seededPart } from './seeded.js';
+import { printTargets, targets, type Target } from './targets.js';
 import { printSignInTable, signInFixtures, signInPart } from './sign-in-bench.js';
 import { publicUrlEnv } from '../test/support/relying-party.js';
 
@@ -193,7 +201,11 @@ async function main(): Promise<void> {
     const seeded = PARTS.includes('seeded')
       ? await seededPart({
           env: { ...env, ...(await publicUrlEnv()) },
-          smtpUrl: smtp.url, users: SEEDED_USERS, seconds: SECONDS, runId })
+          smtpUrl: smtp.url,
+          users: SEEDED_USERS,
+          seconds: SECONDS,
+          runId,
+        })
       : undefined;
     if (seeded) console.error(`seeded: ${JSON.stringify({ ...seeded, empty: undefined })}`);
 
@@ -212,13 +224,16 @@ async function main(): Promise<void> {
       isolation,
       signIn,
       seeded,
+      targets: [] as Target[],
     };
+    results.targets = targets(results);
     await mkdir(OUT, { recursive: true });
     await writeFile(join(OUT, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
     if (rows.length > 0) await writeFile(join(OUT, 'chart.svg'), renderChart(rows));
     console.log(JSON.stringify(results, null, 2));
     printTables(results);
     if (signIn) printSignInTable(signIn);
+    printTargets(results.targets);
   } finally {
     await admin.disconnect();
     worker.kill('SIGTERM');
