@@ -21,6 +21,7 @@ import { profilePasskeyRoutes } from './passkeys/profile-passkey-routes.js';
 import { startGrpcServer } from './transports/grpc/grpc-server.js';
 import { createHttpApp } from './transports/http/http-app.js';
 import { createHttpServer } from './transports/http/http-server.js';
+import { withRestLane } from './transports/http/rest-lane.js';
 import { startSignIn } from './sign-in/sign-in.js';
 
 export interface RunningApi {
@@ -91,7 +92,10 @@ export async function startApi(
     ],
     signIn: signIn?.router,
   });
-  const http = createHttpServer(app, config.httpKeepAliveTimeoutMs);
+  const http = createHttpServer(
+    withRestLane(app, { pipeline, operations, bodyLimit: config.requestBodyLimit }),
+    config.httpKeepAliveTimeoutMs,
+  );
   const { server } = http;
   const grpc = await listen(server, port, 'HTTP_PORT')
     .then(() =>

@@ -1,4 +1,4 @@
-import type { Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import { ERROR_CATALOGUE, type CatalogueEntry } from '../../../../shared/errors/error-catalogue.js';
 import type { ServiceError } from '../../../../shared/errors/service-error.js';
 
@@ -31,10 +31,19 @@ export function httpStatusOf(error: ServiceError): number {
   return entry.http ?? 500;
 }
 
-export function sendError(response: Response, error: ServiceError): void {
-  response.status(httpStatusOf(error));
+/** A JSON answer, with the headers express's `response.json` gives it. */
+export function writeJson(response: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body) ?? '';
+  response.statusCode = status;
+  response.setHeader('Content-Type', 'application/json; charset=utf-8');
+  response.setHeader('Content-Length', Buffer.byteLength(text));
+  response.end(text);
+}
+
+/** A failure in the documented shape, with its status and, when it has one, Retry-After. */
+export function sendError(response: ServerResponse, error: ServiceError): void {
   if (error.retryAfterSeconds !== undefined) {
-    response.set('retry-after', String(error.retryAfterSeconds));
+    response.setHeader('retry-after', String(error.retryAfterSeconds));
   }
-  response.json(errorBody(error));
+  writeJson(response, httpStatusOf(error), errorBody(error));
 }

@@ -1,4 +1,4 @@
-import type { Request, Router } from 'express';
+import type { Router } from 'express';
 import { invalidArgument, ServiceError } from '../../../../shared/errors/service-error.js';
 import type { Operation } from '../../operations/operation.js';
 import type { OperationPipeline } from '../../pipeline/operation-pipeline.js';
@@ -25,7 +25,9 @@ export function mountRestRoutes(
           requestId: response.locals.requestId as string,
           transport: 'json',
           request:
-            operation.http.method === 'GET' ? { ...request.params } : requestMessage(request),
+            operation.http.method === 'GET'
+              ? { ...request.params }
+              : requestMessage(request.body, request.params as Record<string, string>),
         });
         response.status(200).json(result);
       } catch (error) {
@@ -36,9 +38,7 @@ export function mountRestRoutes(
 }
 
 /** The body with the path parameters added; a path field repeated in the body is refused. */
-function requestMessage(request: Request): unknown {
-  const body: unknown = request.body;
-  const params = request.params as Record<string, string>;
+export function requestMessage(body: unknown, params: Record<string, string>): unknown {
   if (
     Object.keys(params).length === 0 ||
     typeof body !== 'object' ||
