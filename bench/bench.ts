@@ -119,7 +119,7 @@ async function main(): Promise<void> {
     AUTH_CACHE_MS: '1000',
   };
   const service = await TestService.start(env);
-  await service.startRelay();
+  const relay = await service.startRelay();
   const worker = startWorkerProcess(service.config, smtp.url);
   const admin = createKafka(service.config.kafka, createLogger('silent')).admin();
   try {
@@ -175,7 +175,7 @@ async function main(): Promise<void> {
 
     const lag: Lag[] = [];
     for (const rate of PARTS.includes('lag') ? LAG_RATES : []) {
-      lag.push(await eventLag(service, fixtures, rate));
+      lag.push(await eventLag(service, relay, fixtures, rate));
       console.error(`event lag at ${rate}/s: ${JSON.stringify(lag.at(-1))}`);
     }
     const isolation = PARTS.includes('isolation')

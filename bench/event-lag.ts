@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
 import { createLogger } from '../shared/logging/logger.js';
 import { updateProject } from '../services/api/operations/update-project/update-project.handler.js';
+import type { OutboxRelay } from '../services/relay/outbox-relay.js';
 import type { TestService } from '../test/support/test-service.js';
 import { latencies, sleep, writeAtRate } from './bench-report.js';
 import type { Fixtures } from './load.js';
@@ -12,15 +13,19 @@ const LAG_SECONDS = 8;
 export interface Lag {
   writesPerSecond: number;
   achievedPerSecond: number;
+  /** From the handler's return to the broker's acknowledgement of the relay's batch. */
   commitToBrokerMs: { p50: number; p99: number; max: number };
+  /** From the handler's return to a Kafka consumer in this process receiving it. */
+  commitToConsumerMs: { p50: number; p99: number; max: number };
   commitToReadModelMs: { p50: number; p99: number; max: number };
   /** Events the broker's consumer, or the read model, had not shown a minute after the writes. */
-  missing: { broker: number; readModel: number };
+  missing: { broker: number; consumer: number; readModel: number };
 }
 
 /** Update Project at `rate` writes/s through the handler; when each event reached what. */
 export async function eventLag(
   service: TestService,
+  relay: OutboxRelay,
   fixtures: Fixtures & { orgId: string },
   rate: number,
 ): Promise<Lag> {
@@ -48,6 +53,19 @@ export async function eventLag(
     consumer.seek({ topic: service.topics.project, partition, offset });
   await admin.disconnect();
   await sleep(1000);
+
+  // When the broker acknowledged each event to the relay: the broker has it from then on.
+  const acknowledgedAt = new Map<string, number>();
+  const acknowledged = ({
+    positions,
+    acknowledgedAt: at,
+  }: {
+    positions: string[];
+    acknowledgedAt: number;
+  }) => {
+    for (const position of positions) acknowledgedAt.set(position, at);
+  };
+  relay.on('published', acknowledged);
 
   const projects = fixtures.projectIds.slice(0, 100);
   // Per project, each sequence its read model row showed, in order, with when it was first seen.
@@ -112,10 +130,12 @@ export async function eventLag(
   polling = false;
   await poller;
   await consumer.disconnect();
+  relay.off('published', acknowledged);
 
-  const toBroker = sequences.map(
-    (sequence) => (receivedAt.get(sequence) ?? NaN) - committed.get(sequence)!.at,
-  );
+  const since = (at: Map<string, number>) =>
+    sequences.map((sequence) => (at.get(sequence) ?? NaN) - committed.get(sequence)!.at);
+  const toBroker = since(acknowledgedAt);
+  const toConsumer = since(receivedAt);
   const toReadModel = sequences.map(
     (sequence) => appliedAt(sequence) - committed.get(sequence)!.at,
   );
@@ -123,9 +143,11 @@ export async function eventLag(
     writesPerSecond: rate,
     achievedPerSecond: Math.round(committed.size / LAG_SECONDS),
     commitToBrokerMs: latencies(toBroker.filter((ms) => !Number.isNaN(ms))),
+    commitToConsumerMs: latencies(toConsumer.filter((ms) => !Number.isNaN(ms))),
     commitToReadModelMs: latencies(toReadModel.filter((ms) => !Number.isNaN(ms))),
     missing: {
       broker: toBroker.filter(Number.isNaN).length,
+      consumer: toConsumer.filter(Number.isNaN).length,
       readModel: toReadModel.filter(Number.isNaN).length,
     },
   };

@@ -26,8 +26,11 @@ export interface RelayOptions {
 
 /** What a relay tells its listeners, as bullmq's WorkerListener does: event name → arguments. */
 export interface OutboxRelayEvents {
-  /** A batch went to Kafka and was marked published: its outbox positions, in order. */
-  published: [{ count: number; positions: string[] }];
+  /**
+   * A batch went to Kafka and was marked published: its outbox positions, in order, and when the
+   * broker acknowledged it (epoch ms).
+   */
+  published: [{ count: number; positions: string[]; acknowledgedAt: number }];
   /** Publishing failed; the relay tries again after `retryInMs` with a new producer. */
   failed: [{ error: unknown; retryInMs: number }];
 }
@@ -199,6 +202,7 @@ export class OutboxRelay extends EventEmitter<OutboxRelayEvents> {
       compression: CompressionTypes.None,
       topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
     });
+    const acknowledgedAt = Date.now();
     // A placeholder per position, which both databases take: far cheaper than TypeORM's In().
     const positions = rows.map((row) => String(row.position));
     await dataSource.query(
@@ -206,7 +210,7 @@ export class OutboxRelay extends EventEmitter<OutboxRelayEvents> {
       [new Date(), ...positions],
     );
     this.published += rows.length;
-    this.emit('published', { count: rows.length, positions });
+    this.emit('published', { count: rows.length, positions, acknowledgedAt });
     return rows.length;
   }
 }
