@@ -1,4 +1,4 @@
-import { v7 as uuidv7 } from 'uuid';
+import { newId } from '../ids.js';
 import type { BatchedTransaction, Insertion } from '../db/batched-transaction.js';
 import { EventRecord } from '../db/entities/event-record.entity.js';
 import { aggregateTypeOf, type DomainEvent } from './event-types.js';
@@ -29,7 +29,7 @@ export function queueEvents(
 /** The outbox rows of `events`, numbered on from the aggregate's version, not yet published. */
 export function eventRows(aggregate: Aggregate, events: DomainEvent[], at: Date) {
   return events.map((event, index) => ({
-    id: uuidv7(),
+    id: newId(),
     type: event.type,
     aggregateType: aggregateTypeOf(event.type),
     aggregateId: aggregate.id,

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { v7 as uuidv7 } from 'uuid';
+import { newId } from '../../../shared/ids.js';
 import { IdpConfig, Organization, RoleGrant, User } from '../../../shared/db/entities/index.js';
 import { INSTANCE_WIDE, ROLES, type Role } from '../../../shared/db/entities/role-grant.entity.js';
 
@@ -8,7 +8,7 @@ export async function createOrganization(
   dataSource: DataSource,
   name: string,
 ): Promise<{ orgId: string }> {
-  const orgId = uuidv7();
+  const orgId = newId();
   await dataSource
     .getRepository(Organization)
     .insert({ id: orgId, name, state: 'active', createdAt: new Date() });
@@ -21,7 +21,7 @@ export async function createIdpConfig(
   name: string,
 ): Promise<{ idpId: string }> {
   await requireOrganization(dataSource, orgId);
-  const idpId = uuidv7();
+  const idpId = newId();
   await dataSource
     .getRepository(IdpConfig)
     .insert({ id: idpId, orgId, name, createdAt: new Date() });

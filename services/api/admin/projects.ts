@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { v7 as uuidv7 } from 'uuid';
+import { newId } from '../../../shared/ids.js';
 import { inBatchedTransaction, LAST_INSERT_ID } from '../../../shared/db/batched-transaction.js';
 import { Project } from '../../../shared/db/entities/index.js';
 import { queueEvents } from '../../../shared/events/record-events.js';
@@ -15,7 +15,7 @@ export async function createProject(
 ): Promise<{ projectId: string }> {
   await requireOrganization(dataSource, orgId);
   const settings = projectSettings({ name });
-  const projectId = uuidv7();
+  const projectId = newId();
   const at = new Date();
   await inBatchedTransaction(dataSource, async (transaction) => {
     // The event first: its position gives the project row its sequence.

@@ -1,4 +1,4 @@
-import { v7 as uuidv7 } from 'uuid';
+import { newId } from '../../../shared/ids.js';
 import type { DataSource } from 'typeorm';
 import {
   inBatchedTransaction,
@@ -58,7 +58,7 @@ export function addPasskey(
     );
     if (taken) throw verificationFailed();
     const passkey: Passkey = {
-      id: uuidv7(),
+      id: newId(),
       userId,
       credentialId: credential.credentialId,
       publicKey: credential.publicKey,

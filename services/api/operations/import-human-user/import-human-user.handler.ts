@@ -1,4 +1,4 @@
-import { v7 as uuidv7 } from 'uuid';
+import { newId } from '../../../../shared/ids.js';
 import type { Config } from '../../../../shared/config/config.js';
 import {
   createOneTimeCode,
@@ -125,7 +125,7 @@ function newUser(
 ): NewUser {
   const userName = request.userName.trim();
   return {
-    id: uuidv7(),
+    id: newId(),
     orgId,
     userName,
     userNameLower: uniqueNameKey(userName),
@@ -155,7 +155,7 @@ function phoneColumns(
 
 function planPasswordless(config: Config, at: Date): PasswordlessPlan {
   return {
-    codeId: uuidv7(),
+    codeId: newId(),
     code: createOneTimeCode(),
     expiration: new Date(at.getTime() + config.passwordlessCodeLifetimeSeconds * 1000),
   };

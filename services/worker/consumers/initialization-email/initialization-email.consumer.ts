@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { v7 as uuidv7 } from 'uuid';
+import { newId } from '../../../../shared/ids.js';
 import type { Config } from '../../../../shared/config/config.js';
 import { deriveOneTimeCode } from '../../../../shared/credentials/one-time-code.js';
 import { inBatchedTransaction } from '../../../../shared/db/batched-transaction.js';
@@ -70,7 +70,7 @@ export class InitializationEmailConsumer implements EventConsumer {
         { select: ['id'] },
       );
       if (earlier) return earlier.id;
-      const codeId = uuidv7();
+      const codeId = newId();
       transaction.insert(UserCode, [
         {
           id: codeId,
