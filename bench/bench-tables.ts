@@ -60,7 +60,7 @@ export function printTables(results: {
   const { eventLag, isolation } = results;
   for (const lag of eventLag)
     console.log(
-      `\nevent lag at ${lag.writesPerSecond} writes/s (achieved ${lag.achievedPerSecond}/s): commit→broker p50 ${lag.commitToBrokerMs.p50} ms, p99 ${lag.commitToBrokerMs.p99} ms; commit→read model p50 ${lag.commitToReadModelMs.p50} ms, p99 ${lag.commitToReadModelMs.p99} ms`,
+      `\nevent lag at ${lag.writesPerSecond} writes/s (achieved ${lag.achievedPerSecond}/s): commit→broker p50 ${lag.commitToBrokerMs.p50} ms, p99 ${lag.commitToBrokerMs.p99} ms; commit→consumer p50 ${lag.commitToConsumerMs.p50} ms, p99 ${lag.commitToConsumerMs.p99} ms; commit→read model p50 ${lag.commitToReadModelMs.p50} ms, p99 ${lag.commitToReadModelMs.p99} ms`,
     );
   if (isolation)
     console.log(

@@ -3,14 +3,15 @@
  * the server's event loop. Sends one operation over one transport from `concurrency` loops for
  * `seconds` and prints one JSON line: {requests, errors, seconds, latenciesMs}.
  *
- * JSON and gRPC-web go through undici's pool, one keep-alive connection per loop; the gRPC-web body
- * is framed and encoded per request as the grpc-web client does it. gRPC goes over one HTTP/2
- * connection (node:http2), a stream per call, as a channel of a gRPC client does. Every request is a real write: imports use a new
- * userName each, updates alternate between two values so each one changes something.
+ * JSON and gRPC-web go through keep-alive connections of the load's own (bench/http1-client.ts),
+ * one per loop; the gRPC-web body is framed and encoded per request as the grpc-web client does
+ * it. gRPC goes over one HTTP/2 connection (node:http2), a stream per call, as a channel of a
+ * gRPC client does. Every request is a real write: imports use a new userName each, updates
+ * alternate between two values so each one changes something.
  */
 import { BCRYPT, closedLoops, runAsChild, type LoadResult } from './bench-report.js';
 import http2 from 'node:http2';
-import { Pool } from 'undici';
+import { Http1Pool } from './http1-client.js';
 import { loadProtoRoot } from '../services/api/transports/grpc/proto-files.js';
 import { dataFrame } from '../services/api/transports/grpc-web/grpc-web-framing.js';
 
@@ -118,24 +119,23 @@ const SERVICES = {
 } as const;
 
 /**
- * JSON and gRPC-web over undici's HTTP/1.1 pool, one keep-alive connection per loop; gRPC over
- * one node:http2 session, each call a stream as the gRPC protocol has it. Both cost the client
- * far less CPU than node:http and @grpc/grpc-js, and on a machine the service shares that is
- * CPU the service gets.
+ * JSON and gRPC-web over keep-alive HTTP/1.1 connections of our own (bench/http1-client.ts), one
+ * per loop; gRPC over one node:http2 session, each call a stream as the gRPC protocol has it.
+ * Both cost the client far less CPU than node:http and @grpc/grpc-js, and on a machine the
+ * service shares that is CPU the service gets.
  */
 function sender(spec: LoadSpec): Send {
   const { fixtures } = spec;
+  const pool = new Http1Pool(fixtures.httpUrl);
   if (spec.transport === 'JSON') {
-    const pool = new Pool(fixtures.httpUrl, { connections: spec.concurrency, pipelining: 1 });
     return async (call) => {
-      const response = await pool.request({
-        method: call.method,
-        path: call.path,
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${call.token}` },
-        body: JSON.stringify(call.body),
-      });
-      await response.body.dump({ limit: Infinity });
-      return response.statusCode === 200;
+      const response = await pool.request(
+        call.method,
+        call.path,
+        { 'content-type': 'application/json', authorization: `Bearer ${call.token}` },
+        Buffer.from(JSON.stringify(call.body)),
+      );
+      return response.status === 200;
     };
   }
   const root = loadProtoRoot();
@@ -144,20 +144,18 @@ function sender(spec: LoadSpec): Send {
     return type.encode(type.fromObject({ ...call.body, ...call.inPath })).finish();
   };
   if (spec.transport === 'gRPC-web') {
-    const pool = new Pool(fixtures.httpUrl, { connections: spec.concurrency, pipelining: 1 });
     return async (call) => {
-      const response = await pool.request({
-        method: 'POST',
-        path: `/${SERVICES[call.service]}/${call.rpc}`,
-        headers: {
+      const response = await pool.request(
+        'POST',
+        `/${SERVICES[call.service]}/${call.rpc}`,
+        {
           'content-type': 'application/grpc-web+proto',
           'x-grpc-web': '1',
           authorization: `Bearer ${call.token}`,
         },
-        body: dataFrame(encoded(call)),
-      });
-      const body = await response.body.text();
-      return response.statusCode === 200 && body.includes('grpc-status:0');
+        dataFrame(encoded(call)),
+      );
+      return response.status === 200 && response.body.toString('latin1').includes('grpc-status:0');
     };
   }
   const session = http2.connect(`http://${fixtures.grpcAddress}`);
