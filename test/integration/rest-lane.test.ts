@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import fc from 'fast-check';
 import { connect } from 'node:net';
 import { Project } from '../../shared/db/entities/index.js';
 import { TestService } from '../support/test-service.js';
@@ -114,6 +115,37 @@ describe('the REST lane answers as express does', () => {
       expect(lane).to.deep.equal(express);
     });
   }
+
+  it('any body and content type: the same answer both ways (property)', async () => {
+    const bodies = fc.oneof(
+      fc.json(),
+      fc.string(),
+      fc.jsonValue().map((value) => `\uFEFF${JSON.stringify(value)}`),
+      fc
+        .dictionary(fc.constantFrom('name', 'id', 'projectRoleCheck', 'x'), fc.jsonValue())
+        .map((value) => JSON.stringify(value)),
+    );
+    const contentTypes = fc.constantFrom(
+      [],
+      ['Content-Type: application/json'],
+      ['Content-Type: application/json; charset=utf-8'],
+      ['Content-Type: text/plain'],
+      ['Content-Type: application/x-www-form-urlencoded'],
+    );
+    await fc.assert(
+      fc.asyncProperty(bodies, contentTypes, async (body, contentType) => {
+        const { lane, express } = await both('PUT', project(), [auth(), ...contentType], body);
+        if (lane.status === 200 && express.status === 200) {
+          expect(Object.keys(lane.body as object)).to.deep.equal(
+            Object.keys(express.body as object),
+          );
+        } else {
+          expect(lane, body).to.deep.equal(express);
+        }
+      }),
+      { numRuns: 80 },
+    );
+  });
 
   it('a change: the same answer, and both stored', async () => {
     const head = (name: string) =>
