@@ -5,8 +5,12 @@ import type { DataSource } from 'typeorm';
 import type { KafkaConfig, RelayConfig } from '../../shared/config/config.js';
 import { timeOf } from '../../shared/db/data-source.js';
 import { dialectOf } from '../../shared/db/dialect.js';
-import type { EventRecord } from '../../shared/db/entities/event-record.entity.js';
-import { AGGREGATE_TYPES, toCloudEvent, topicOf } from '../../shared/events/cloud-event.js';
+import {
+  AGGREGATE_TYPES,
+  cloudEventJson,
+  topicOf,
+  type StoredEvent,
+} from '../../shared/events/cloud-event.js';
 import { ensureTopics } from '../../shared/kafka/kafka-client.js';
 import { describeError, type Logger } from '../../shared/logging/logger.js';
 import { AllShards, ShardLeases, type Leases } from './shard-leases.js';
@@ -192,7 +196,7 @@ export class OutboxRelay extends EventEmitter<OutboxRelayEvents> {
       const messages = byTopic.get(topic) ?? [];
       messages.push({
         key: row.aggregate_id,
-        value: JSON.stringify(toCloudEvent(toRecord(row), config.eventSource)),
+        value: cloudEventJson(toRecord(row), config.eventSource),
         headers: { 'content-type': 'application/cloudevents+json; charset=UTF-8' },
       });
       byTopic.set(topic, messages);
@@ -215,7 +219,8 @@ export class OutboxRelay extends EventEmitter<OutboxRelayEvents> {
   }
 }
 
-function toRecord(row: OutboxRow): EventRecord {
+/** The row as the event it holds; its payload stays the JSON text MariaDB gives back. */
+function toRecord(row: OutboxRow): StoredEvent {
   return {
     position: String(row.position),
     id: row.id,
@@ -224,7 +229,7 @@ function toRecord(row: OutboxRow): EventRecord {
     aggregateId: row.aggregate_id,
     aggregateVersion: row.aggregate_version,
     orgId: row.org_id,
-    payload: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
+    payload: row.payload,
     createdAt: timeOf(row.created_at)!,
     publishedAt: null,
   };
