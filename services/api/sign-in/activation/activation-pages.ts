@@ -1,5 +1,5 @@
 import type { PasswordPolicy } from '../../../../shared/config/config.js';
-import { html, type SafeHtml } from '../pages/page-kit.js';
+import { html, type NewLinkWords, type SafeHtml } from '../pages/page-kit.js';
 import { policyInWords, type ActivationWords } from './activation-words.js';
 
 /** Where the activation pages live: the initialization email's link and the forms' targets. */
@@ -43,7 +43,7 @@ export function activeBody(words: ActivationWords): SafeHtml {
  * activation's, or the passkey registration's).
  */
 export function resendForm(
-  words: { gone: string; login: string; send: string },
+  words: Pick<NewLinkWords, 'gone' | 'login' | 'send'>,
   csrf: string,
   action = RESEND_PATH,
 ): SafeHtml {

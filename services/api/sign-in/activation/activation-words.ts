@@ -1,8 +1,8 @@
 import type { PasswordPolicy } from '../../../../shared/config/config.js';
-import type { Language } from '../pages/page-kit.js';
+import type { Language, NewLinkWords } from '../pages/page-kit.js';
 
 /** Everything the activation pages say, in each language they speak. */
-export interface ActivationWords {
+export interface ActivationWords extends NewLinkWords {
   title: string;
   intro: string;
   password: string;
@@ -17,16 +17,6 @@ export interface ActivationWords {
   activeTitle: string;
   active: string;
   signIn: string;
-  goneTitle: string;
-  gone: string;
-  login: string;
-  send: string;
-  sentTitle: string;
-  sent: string;
-  limitedTitle: string;
-  limited: string;
-  expiredFormTitle: string;
-  expiredForm: string;
 }
 
 /** The password policy in the page's words: "At least 8 characters, with a, b and c." */

@@ -69,6 +69,23 @@ export function renderPage(language: Language, title: string, body: SafeHtml): s
 }
 
 /**
+ * What a link's pages say when the link no longer works: the offer of a new one by email, and
+ * the answers to that request. The activation and the passkey registration pages say it alike.
+ */
+export interface NewLinkWords {
+  goneTitle: string;
+  gone: string;
+  login: string;
+  send: string;
+  sentTitle: string;
+  sent: string;
+  limitedTitle: string;
+  limited: string;
+  expiredFormTitle: string;
+  expiredForm: string;
+}
+
+/**
  * What sends the pages a link from an email or an import opens, in the browser's language: the
  * address holds a code, so no page of it is kept (`no-store`) and no link on it tells another site
  * (`no-referrer`).

@@ -1,22 +1,12 @@
-import type { Language } from '../pages/page-kit.js';
+import type { Language, NewLinkWords } from '../pages/page-kit.js';
 
 /** Everything the passkey registration page says (its script's messages too), in each language. */
-export interface RegistrationWords {
+export interface RegistrationWords extends NewLinkWords {
   title: string;
   intro: string;
   name: string;
   namePlaceholder: string;
   register: string;
-  goneTitle: string;
-  gone: string;
-  login: string;
-  send: string;
-  sentTitle: string;
-  sent: string;
-  limitedTitle: string;
-  limited: string;
-  expiredFormTitle: string;
-  expiredForm: string;
   /** What the script says, by error id (and `cancelled`, `unsupported`, `registered`, `failed`). */
   messages: Record<string, string>;
 }
