@@ -5,13 +5,13 @@
  *
  * JSON and gRPC-web go through keep-alive connections of the load's own (bench/http1-client.ts),
  * one per loop; the gRPC-web body is framed and encoded per request as the grpc-web client does
- * it. gRPC goes over one HTTP/2 connection (node:http2), a stream per call, as a channel of a
- * gRPC client does. Every request is a real write: imports use a new userName each, updates
+ * it. gRPC goes over one HTTP/2 connection of the load's own (bench/grpc-client.ts), a stream per
+ * call, as a channel of a gRPC client does. Every request is a real write: imports use a new userName each, updates
  * alternate between two values so each one changes something.
  */
 import { BCRYPT, closedLoops, runAsChild, type LoadResult } from './bench-report.js';
-import http2 from 'node:http2';
 import { Http1Pool } from './http1-client.js';
+import { GrpcConnection } from './grpc-client.js';
 import { loadProtoRoot } from '../services/api/transports/grpc/proto-files.js';
 import { dataFrame } from '../services/api/transports/grpc-web/grpc-web-framing.js';
 
@@ -120,9 +120,9 @@ const SERVICES = {
 
 /**
  * JSON and gRPC-web over keep-alive HTTP/1.1 connections of our own (bench/http1-client.ts), one
- * per loop; gRPC over one node:http2 session, each call a stream as the gRPC protocol has it.
- * Both cost the client far less CPU than node:http and @grpc/grpc-js, and on a machine the
- * service shares that is CPU the service gets.
+ * per loop; gRPC over one HTTP/2 connection of our own (bench/grpc-client.ts), each call a stream
+ * as the gRPC protocol has it. Both cost the client far less CPU than node:http, node:http2 and
+ * @grpc/grpc-js, and on a machine the service shares that is CPU the service gets.
  */
 function sender(spec: LoadSpec): Send {
   const { fixtures } = spec;
@@ -158,27 +158,13 @@ function sender(spec: LoadSpec): Send {
       return response.status === 200 && response.body.toString('latin1').includes('grpc-status:0');
     };
   }
-  const session = http2.connect(`http://${fixtures.grpcAddress}`);
-  return (call) =>
-    new Promise((resolve) => {
-      const stream = session.request({
-        ':method': 'POST',
-        ':path': `/${SERVICES[call.service]}/${call.rpc}`,
-        'content-type': 'application/grpc',
-        te: 'trailers',
-        authorization: `Bearer ${call.token}`,
-      });
-      let status: string | undefined;
-      stream.on('trailers', (trailers) => (status = String(trailers['grpc-status'])));
-      stream.on('response', (headers) => {
-        // A refusal may come as headers alone (trailers-only).
-        if (headers['grpc-status'] !== undefined) status = String(headers['grpc-status']);
-      });
-      stream.on('data', () => undefined);
-      stream.on('close', () => resolve(status === '0'));
-      stream.on('error', () => resolve(false));
-      stream.end(dataFrame(encoded(call)));
-    });
+  const connection = GrpcConnection.open(fixtures.grpcAddress);
+  return async (call) =>
+    (await connection).call(
+      `/${SERVICES[call.service]}/${call.rpc}`,
+      `Bearer ${call.token}`,
+      dataFrame(encoded(call)),
+    );
 }
 
 function runLoad(spec: LoadSpec): Promise<LoadResult> {
