@@ -145,6 +145,33 @@ describeOnEachDatabase('Update Project over HTTP', (service) => {
     await afterChange();
   });
 
+  it('keeps 24 concurrent updates of one project in order: versions without gaps, the last one stored', async () => {
+    const projectId = (await buildProject(service, { orgId: owner.orgId, name: 'Raced' }))
+      .projectId;
+    const before = await project(projectId);
+    // Each one differs from the one before it, so none may be answered as unchanged.
+    const names = Array.from({ length: 24 }, (_, index) => `Raced ${index % 2 ? 'A' : 'b'}`);
+    const responses = await Promise.all(
+      names.map((name) => service.updateProject(projectId, { name }, { token: owner.token })),
+    );
+    for (const response of responses) expect(response.status).to.equal(200);
+
+    const changes = (await service.events(projectId)).filter(
+      (event) => event.type === 'project.changed',
+    );
+    const after = await project(projectId);
+    // Two updates in a row with the same name record one change: at least every other one does.
+    expect(changes.length).to.be.within(12, 24);
+    expect(changes.map((event) => event.aggregateVersion)).to.deep.equal(
+      changes.map((_, index) => before.version + index + 1),
+    );
+    expect(after.version).to.equal(before.version + changes.length);
+    expect(after.sequence).to.equal(changes.at(-1)!.position);
+    expect(after.name).to.equal((changes.at(-1)!.payload as { name: string }).name);
+    const answered = new Set(responses.map((response) => response.body.details.sequence));
+    expect([...answered].sort()).to.deep.equal(changes.map((event) => event.position).sort());
+  });
+
   it('answers NOT_FOUND for an unknown project', async () => {
     const events = await service.count('events');
     const response = await service.updateProject(randomUUID(), ALL_SET, { token: owner.token });
