@@ -219,7 +219,7 @@ async function main(): Promise<void> {
 
     const seeded = PARTS.includes('seeded')
       ? await seededPart({
-          env: { ...env, ...(await publicUrlEnv()) },
+          env,
           smtpUrl: smtp.url,
           users: SEEDED_USERS,
           seconds: SECONDS,

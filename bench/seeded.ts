@@ -1,7 +1,9 @@
 /**
  * The import rate against a database that already holds a million users: imports over JSON at 32
- * callers, measured just before and just after `count` users, their events (published) and their
- * read models are written straight into the tables. The seeding goes through MariaDB's sequence
+ * callers into two services side by side, one over an empty database and one over a database into
+ * which `count` users, their events (published) and their read models were written straight into
+ * the tables, measured in turn (empty, seeded, seeded, empty) so that the VM's drift from minute
+ * to minute weighs on both alike. The seeding goes through MariaDB's sequence
  * engine (`INSERT … SELECT … FROM seq_1_to_N`), a copy of a user the API imported with its
  * userName, email and ids made unique, in ascending key order so it takes seconds, not the API's
  * hours.
@@ -16,6 +18,7 @@ import { BCRYPT, sleep } from './bench-report.js';
 import { drained } from './drained.js';
 import type { Fixtures, LoadSpec } from './load.js';
 import { LOAD_SCRIPT, measured, type Figures } from './measure.js';
+import { publicUrlEnv } from '../test/support/relying-party.js';
 import { serviceProcesses, type Watch } from './process-cpu.js';
 
 /** Rows per INSERT … SELECT: a transaction of its own each, small enough for the undo log. */
@@ -29,10 +32,17 @@ export interface SeededResult {
   seedSeconds: number;
   /** How long InnoDB took after the seed to write out its dirty pages, before the measure. */
   flushSeconds: number;
-  empty: Figures;
-  seeded: Figures;
-  /** Requests/s with the users stored over requests/s without them. */
+  /** Each measure of the empty database's service, in the order taken (the first and last). */
+  empty: Figures[];
+  /** Each measure of the seeded database's service, in the order taken (the two between). */
+  seeded: Figures[];
+  /** The mean requests/s with the users stored over the mean without them. */
   ratio: number;
+}
+
+/** The mean requests/s of `runs`. */
+export function meanRate(runs: Figures[]): number {
+  return Math.round(runs.reduce((sum, run) => sum + run.requestsPerSecond, 0) / runs.length);
 }
 
 /** An id of the seeded row `seq` of `kind` (0 users, 1… their events): a UUIDv7's shape, ascending. */
@@ -143,10 +153,49 @@ async function readModelOf(dataSource: DataSource, userId: string): Promise<void
   throw new Error(`the worker never wrote the read model of ${userId}`);
 }
 
+/** A service over a database of its own: the API and the relay in this process, a worker process. */
+interface Side {
+  service: TestService;
+  fixtures: Fixtures;
+  watch: Watch;
+  close(): Promise<void>;
+}
+
+async function startSide(env: Record<string, string>, smtpUrl: string): Promise<Side> {
+  const service = await TestService.start({ ...env, ...(await publicUrlEnv()) });
+  await service.startRelay();
+  const worker = startWorkerProcess(service.config, smtpUrl);
+  const admin = createKafka(service.config.kafka, createLogger('silent')).admin();
+  await admin.connect();
+  const owner = await buildOwner(service);
+  return {
+    service,
+    fixtures: {
+      httpUrl: service.api.url,
+      grpcAddress: service.api.grpcAddress,
+      ownerToken: await service.token(owner.userId, { ttlSeconds: 3600 }),
+      userTokens: [],
+      projectIds: [],
+    },
+    watch: {
+      processes: serviceProcesses(worker.pid, {
+        database: service.config.databaseUrl,
+        kafka: service.config.kafka.brokers.join(','),
+        redis: service.config.redisUrl,
+      }),
+      settled: drained(admin, service.config),
+    },
+    async close() {
+      await admin.disconnect();
+      worker.kill('SIGTERM');
+      await service.close();
+    },
+  };
+}
+
 /**
- * A service of its own over an empty database (the API and the relay in this process, a worker
- * process), so that "empty" means empty: imports measured, then the users seeded, then imports
- * measured again.
+ * Two services of their own, so that "empty" means empty: one stays so, the other gets the users
+ * seeded; then each is measured twice, in turn.
  */
 export async function seededPart(options: {
   env: Record<string, string>;
@@ -156,54 +205,42 @@ export async function seededPart(options: {
   runId: string;
 }): Promise<SeededResult> {
   const { users, seconds, runId } = options;
-  const service = await TestService.start(options.env);
-  await service.startRelay();
-  const worker = startWorkerProcess(service.config, options.smtpUrl);
-  const admin = createKafka(service.config.kafka, createLogger('silent')).admin();
+  const empty = await startSide(options.env, options.smtpUrl);
+  const seeded = await startSide(options.env, options.smtpUrl).catch(async (error: unknown) => {
+    await empty.close();
+    throw error;
+  });
   try {
-    await admin.connect();
-    const watch: Watch = {
-      processes: serviceProcesses(worker.pid, {
-        database: service.config.databaseUrl,
-        kafka: service.config.kafka.brokers.join(','),
-        redis: service.config.redisUrl,
-      }),
-      settled: drained(admin, service.config),
-    };
-    const owner = await buildOwner(service);
-    const ownerToken = await service.token(owner.userId, { ttlSeconds: 3600 });
-    const fixtures: Fixtures = {
-      httpUrl: service.api.url,
-      grpcAddress: service.api.grpcAddress,
-      ownerToken,
-      userTokens: [],
-      projectIds: [],
-    };
-    const spec = (name: string): LoadSpec => ({
+    const spec = (side: Side, name: string): LoadSpec => ({
       operation: 'ImportHashedPassword',
       transport: 'JSON',
       concurrency: 32,
       seconds,
       runId: `${runId}${name}`,
-      fixtures,
+      fixtures: side.fixtures,
     });
     // The processes are new: a run unmeasured first, as the other parts' rows had runs before.
-    await measured(LOAD_SCRIPT, spec('seedwarm'));
-    const empty = await measured(LOAD_SCRIPT, spec('seed0'), watch);
-    const template = await importTemplate(fixtures, runId);
-    await readModelOf(service.dataSource, template);
+    await measured(LOAD_SCRIPT, spec(empty, 'seedwarm0'));
+    await measured(LOAD_SCRIPT, spec(seeded, 'seedwarm1'));
+    const template = await importTemplate(seeded.fixtures, runId);
+    await readModelOf(seeded.service.dataSource, template);
     const started = performance.now();
-    await seedUsers(service.dataSource, template, users);
+    await seedUsers(seeded.service.dataSource, template, users);
     const seedSeconds = Math.round((performance.now() - started) / 100) / 10;
     console.error(`seeded ${users} users with their events and read models in ${seedSeconds} s`);
     const flushStarted = performance.now();
-    await flushed(service.dataSource);
+    await flushed(seeded.service.dataSource);
     const flushSeconds = Math.round((performance.now() - flushStarted) / 100) / 10;
-    const seeded = await measured(LOAD_SCRIPT, spec('seed1'), watch);
-    const [{ stored }] = (await service.dataSource.query(
+    const runs: Record<'empty' | 'seeded', Figures[]> = { empty: [], seeded: [] };
+    const order = [empty, seeded, seeded, empty];
+    for (const [index, side] of order.entries()) {
+      const figures = await measured(LOAD_SCRIPT, spec(side, `seed${index}`), side.watch);
+      runs[side === empty ? 'empty' : 'seeded'].push(figures);
+    }
+    const [{ stored }] = (await seeded.service.dataSource.query(
       'SELECT COUNT(*) AS stored FROM users',
     )) as [{ stored: string }];
-    const [{ events }] = (await service.dataSource.query(
+    const [{ events }] = (await seeded.service.dataSource.query(
       'SELECT COUNT(*) AS events FROM events',
     )) as [{ events: string }];
     return {
@@ -212,14 +249,12 @@ export async function seededPart(options: {
       usersStoredAfter: Number(stored),
       eventsStoredAfter: Number(events),
       seedSeconds,
-      empty,
-      seeded,
-      ratio: Math.round((seeded.requestsPerSecond / empty.requestsPerSecond) * 100) / 100,
+      ...runs,
+      ratio: Math.round((meanRate(runs.seeded) / meanRate(runs.empty)) * 100) / 100,
     };
   } finally {
-    await admin.disconnect();
-    worker.kill('SIGTERM');
-    await service.close();
+    await seeded.close();
+    await empty.close();
   }
 }
 
