@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import fc from 'fast-check';
 import { toCloudEvent } from '../../shared/events/cloud-event.js';
 import { UserReadModelConsumer } from '../../services/worker/consumers/read-models/user-read-model.consumer.js';
 import { ProjectReadModelConsumer } from '../../services/worker/consumers/read-models/project-read-model.consumer.js';
@@ -114,6 +115,80 @@ describeOnEachDatabase(
         expect(await userAsRead(service.dataSource, first.userId)).to.include({
           firstName: 'Three',
         });
+      });
+
+      it('performAll folds the changes of each row and leaves the rows as one by one would, from any state, with replays and late events', async () => {
+        const idp = (await buildIdp(service, { orgId: owner.orgId })).idpId;
+        const users: string[] = [];
+        for (const name of ['fold-a', 'fold-b']) {
+          const imported = await service.importUser(
+            {
+              userName: name,
+              profile: { firstName: 'Fold', lastName: name },
+              email: { email: `${name}@example.com`, isEmailVerified: true },
+              phone: { phone: '+41791234567', isPhoneVerified: true },
+              hashedPassword: { value: '$1$saltsalt$qjXMvbEw8oaL.CzflDtaK/' },
+              otpCode: 'JBSWY3DPEHPK3PXP',
+              idps: [{ configId: idp, externalUserId: `${name}-1`, displayName: 'X' }],
+            },
+            { token: owner.token },
+          );
+          expect(imported.status, JSON.stringify(imported.body)).to.equal(200);
+          users.push(imported.body.userId);
+          // A change after the link's append, so that a batch may hold the two in order.
+          const changed = await service.updateMyProfile(
+            { firstName: 'Folded', lastName: name, displayName: name },
+            { token: await service.token(imported.body.userId) },
+          );
+          expect(changed.status, JSON.stringify(changed.body)).to.equal(200);
+        }
+        const events = [...(await cloudEvents(users[0]!)), ...(await cloudEvents(users[1]!))];
+        const consumer = new UserReadModelConsumer(service.dataSource);
+        const rowsAfter = async (before: number[], apply: () => Promise<void>) => {
+          await service.dataSource.query('DELETE FROM user_read_models WHERE id IN (?, ?)', users);
+          for (const index of before) await consumer.perform(events[index]!);
+          await apply();
+          return Promise.all(users.map((userId) => userAsRead(service.dataSource, userId)));
+        };
+        const index = fc.nat({ max: events.length - 1 });
+        await fc.assert(
+          fc.asyncProperty(
+            fc.array(index, { maxLength: 6 }),
+            fc.array(index, { minLength: 1, maxLength: 20 }),
+            async (before, batch) => {
+              const oneByOne = await rowsAfter(before, async () => {
+                for (const at of batch) await consumer.perform(events[at]!);
+              });
+              const folded = await rowsAfter(before, () =>
+                consumer.performAll(batch.map((at) => events[at]!)),
+              );
+              expect(folded).to.deep.equal(oneByOne);
+            },
+          ),
+          {
+            numRuns: 60,
+            // A user's events: added, email and phone verified, password set, OTP added, the
+            // link appended, the profile changed (the second user's follow, from 7).
+            examples: [
+              [
+                [0, 5],
+                [5, 6],
+              ], // an append already applied, batched with the change after it
+              [
+                [0, 1, 2],
+                [0, 1, 3],
+              ], // a replay of the first events, then a newer one
+              [[], [6, 0, 5, 1, 13, 7]], // late events for both users
+            ],
+          },
+        );
+        // And the whole history in order, in one batch, is the write side.
+        await rowsAfter([], () => consumer.performAll(events));
+        for (const userId of users) {
+          expect(await userAsRead(service.dataSource, userId)).to.deep.equal(
+            await userAsWritten(service.dataSource, userId),
+          );
+        }
       });
 
       it('builds a project from its events, idempotently', async () => {
