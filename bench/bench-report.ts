@@ -26,6 +26,8 @@ export interface LoadResult {
   latenciesMs: number[];
   /** CPU ms the load process itself used over the loops (user + system). */
   clientCpuMs?: number;
+  /** gRPC: the mean ms an answer's trailers came after its message (GrpcConnection). */
+  trailersWaitMs?: number;
 }
 
 /**

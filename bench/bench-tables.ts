@@ -33,7 +33,7 @@ export function printTables(results: {
   };
 }): void {
   console.log(
-    '\noperation              transport  callers  requests/s  p50 ms  p99 ms  p99.9 ms  errors  of raw  CPU ms/op',
+    '\noperation              transport  callers  requests/s  p50 ms  p99 ms  p99.9 ms  errors  of raw  CPU ms/op  trailers ms',
   );
   for (const row of results.rows) {
     const ratio = results.ratios.find(
@@ -54,6 +54,7 @@ export function printTables(results: {
         String(row.errors).padStart(7),
         ratio ? `${Math.round(ratio.ofRawLimit * 100)}%`.padStart(7) : '      —',
         String(row.cpuMsPerOperation?.total ?? '—').padStart(10),
+        String(row.trailersWaitMs ?? '').padStart(12),
       ].join(' '),
     );
   }

@@ -136,7 +136,7 @@ async function main(): Promise<void> {
     const rows: Row[] = [];
     const report = (row: Row): Row => {
       console.error(
-        `${row.operation} ${row.transport} c=${row.concurrency}: ${row.requestsPerSecond}/s p50 ${row.p50} p99 ${row.p99} p99.9 ${row.p999} errors ${row.errors}`,
+        `${row.operation} ${row.transport} c=${row.concurrency}: ${row.requestsPerSecond}/s p50 ${row.p50} p99 ${row.p99} p99.9 ${row.p999} errors ${row.errors}${row.trailersWaitMs === undefined ? '' : ` trailers ${row.trailersWaitMs} ms after the message`}`,
       );
       return row;
     };

@@ -63,6 +63,8 @@ interface Open {
   resolve: (ok: boolean) => void;
   status?: string;
   grpcStatus?: string;
+  /** When the answer's first DATA frame came (performance.now()). */
+  messageAt?: number;
 }
 
 /** One HTTP/2 connection carrying gRPC calls, each on a stream of its own. */
@@ -82,6 +84,8 @@ export class GrpcConnection {
   /** A header block split over CONTINUATION frames: its stream, its flags, its pieces. */
   private partial?: { stream: number; flags: number; pieces: Buffer[] };
   private closed = false;
+  /** Answers whose trailers came after their message, and the ms they came after it in all. */
+  private trailed = { answers: 0, ms: 0 };
 
   private constructor(
     private readonly socket: Socket,
@@ -127,6 +131,17 @@ export class GrpcConnection {
 
   close(): void {
     this.socket.destroy();
+  }
+
+  /**
+   * The mean ms between an answer's message and its trailers (the HEADERS frame that ends the
+   * stream), over the answers that had both; undefined before any. The server sends the two in
+   * separate writes when its HTTP/2 stack defers the trailers (node:http2 submits them from a
+   * setImmediate), and a call is only done with its trailers.
+   */
+  get meanTrailersWaitMs(): number | undefined {
+    const { answers, ms } = this.trailed;
+    return answers === 0 ? undefined : ms / answers;
   }
 
   /** The request's header block: never indexed, so one block serves every call alike. */
@@ -193,7 +208,9 @@ export class GrpcConnection {
 
   private frame(type: number, flags: number, stream: number, payload: Buffer): void {
     switch (type) {
-      case Type.Data:
+      case Type.Data: {
+        const open = this.streams.get(stream);
+        if (open) open.messageAt ??= performance.now();
         this.received += payload.length;
         if (this.received > MAX_WINDOW / 2) {
           this.socket.write(windowUpdate(0, this.received));
@@ -201,6 +218,7 @@ export class GrpcConnection {
         }
         if (flags & END_STREAM) this.finish(stream);
         return;
+      }
       case Type.Headers: {
         let start = flags & PADDED ? 1 : 0;
         const end = payload.length - (flags & PADDED ? payload[0]! : 0);
@@ -257,7 +275,13 @@ export class GrpcConnection {
       if (name === ':status') open.status = value;
       else if (name === 'grpc-status') open.grpcStatus = value;
     }
-    if (flags & END_STREAM) this.finish(stream);
+    if (flags & END_STREAM) {
+      if (open?.messageAt !== undefined) {
+        this.trailed.answers++;
+        this.trailed.ms += performance.now() - open.messageAt;
+      }
+      this.finish(stream);
+    }
   }
 
   private finish(stream: number, ok?: boolean): void {

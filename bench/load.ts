@@ -124,11 +124,15 @@ const SERVICES = {
  * as the gRPC protocol has it. Both cost the client far less CPU than node:http, node:http2 and
  * @grpc/grpc-js, and on a machine the service shares that is CPU the service gets.
  */
-function sender(spec: LoadSpec): Send {
+/** How the load sends a call; over gRPC, also the mean wait for trailers once it is done. */
+function sender(spec: LoadSpec): {
+  send: Send;
+  trailersWaitMs?: () => Promise<number | undefined>;
+} {
   const { fixtures } = spec;
   const pool = new Http1Pool(fixtures.httpUrl);
   if (spec.transport === 'JSON') {
-    return async (call) => {
+    const send: Send = async (call) => {
       const response = await pool.request(
         call.method,
         call.path,
@@ -137,6 +141,7 @@ function sender(spec: LoadSpec): Send {
       );
       return response.status === 200;
     };
+    return { send };
   }
   const root = loadProtoRoot();
   const encoded = (call: Call) => {
@@ -144,7 +149,7 @@ function sender(spec: LoadSpec): Send {
     return type.encode(type.fromObject({ ...call.body, ...call.inPath })).finish();
   };
   if (spec.transport === 'gRPC-web') {
-    return async (call) => {
+    const send: Send = async (call) => {
       const response = await pool.request(
         'POST',
         `/${SERVICES[call.service]}/${call.rpc}`,
@@ -157,19 +162,24 @@ function sender(spec: LoadSpec): Send {
       );
       return response.status === 200 && response.body.toString('latin1').includes('grpc-status:0');
     };
+    return { send };
   }
   const connection = GrpcConnection.open(fixtures.grpcAddress);
-  return async (call) =>
+  const send: Send = async (call) =>
     (await connection).call(
       `/${SERVICES[call.service]}/${call.rpc}`,
       `Bearer ${call.token}`,
       dataFrame(encoded(call)),
     );
+  return { send, trailersWaitMs: async () => (await connection).meanTrailersWaitMs };
 }
 
-function runLoad(spec: LoadSpec): Promise<LoadResult> {
-  const send = sender(spec);
-  return closedLoops(spec.concurrency, spec.seconds, (loop, i) => send(callOf(spec, loop, i)));
+async function runLoad(spec: LoadSpec): Promise<LoadResult> {
+  const { send, trailersWaitMs } = sender(spec);
+  const result = await closedLoops(spec.concurrency, spec.seconds, (loop, i) =>
+    send(callOf(spec, loop, i)),
+  );
+  return { ...result, trailersWaitMs: await trailersWaitMs?.() };
 }
 
 runAsChild(runLoad);

@@ -24,6 +24,8 @@ export interface Figures {
   errors: number;
   /** CPU ms per request of each process over the measured run, when they were watched. */
   cpuMsPerOperation?: CpuPerOperation;
+  /** gRPC: the mean ms an answer's trailers came after its message. */
+  trailersWaitMs?: number;
 }
 
 export interface Row extends Figures {
@@ -41,6 +43,9 @@ function figures(result: LoadResult): Figures {
     p99: at(0.99),
     p999: at(0.999),
     errors: result.errors,
+    ...(result.trailersWaitMs !== undefined && {
+      trailersWaitMs: Math.round(result.trailersWaitMs * 100) / 100,
+    }),
   };
 }
 
