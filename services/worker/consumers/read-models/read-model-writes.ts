@@ -92,10 +92,12 @@ export class ReadModelWrites<Model extends ReadModelRow> {
         ...details,
         creationDate: new Date(first.event.time),
       });
-      const onKey =
-        run.length === 1
-          ? { sql: dialectOf(this.dataSource).keepExisting, params: [] }
-          : this.newerOnly(later, last, `${dialectOf(this.dataSource).onKeyUpdate('id')} `);
+      const dialect = dialectOf(this.dataSource);
+      let onKey: Write = { sql: dialect.keepExisting, params: [] };
+      if (run.length > 1) {
+        const set = this.newerOnly(later, last, true);
+        onKey = { sql: `${dialect.onKeyUpdate('id')} ${set.sql}`, params: set.params };
+      }
       return {
         sql:
           `INSERT INTO ${this.tableName} (${row.map(([name]) => name).join(', ')}) ` +
@@ -108,7 +110,7 @@ export class ReadModelWrites<Model extends ReadModelRow> {
       const { sql, params } = expression(name);
       return { sql: `${name} = ${sql}`, params };
     });
-    const set = this.newerOnly(later, last, '', computed);
+    const set = this.newerOnly(later, last, false, computed);
     return {
       sql:
         `UPDATE ${this.tableName} SET ${set.sql} ` +
@@ -121,23 +123,22 @@ export class ReadModelWrites<Model extends ReadModelRow> {
    * Assignments that give each column of `later` its value where the change that set it is newer
    * than the row, then the details of `last` where it is. A change as new as `last` needs no
    * guard of its own when the statement applies only to rows older than `last` (an UPDATE's
-   * WHERE); an upsert's assignments have no WHERE, so each is guarded. The row's `sequence` is
-   * assigned last: MySQL's later assignments would see its new value.
+   * WHERE); an upsert's assignments have no WHERE, so there (`everyGuarded`) each is guarded.
+   * The row's `sequence` is assigned last: MySQL's later assignments would see its new value.
    */
   private newerOnly(
     later: Map<string, { value: unknown; sequence: string }>,
     last: RowChange,
-    prefix: string,
+    everyGuarded: boolean,
     computed: Write[] = [],
   ): Write {
-    const guarded = prefix !== '';
     const sequenceColumn = this.name('sequence');
     const assignments: Write[] = [];
     const assign = (property: string, value: unknown, sequence: string) => {
       const name = this.name(property);
       const stored = this.stored(property, value);
       assignments.push(
-        guarded || sequence !== last.event.sequence
+        everyGuarded || sequence !== last.event.sequence
           ? {
               sql: `${name} = CASE WHEN ${sequenceColumn} < ? THEN ? ELSE ${name} END`,
               params: [sequence, stored],
@@ -150,7 +151,7 @@ export class ReadModelWrites<Model extends ReadModelRow> {
     assign('changeDate', new Date(last.event.time), last.event.sequence);
     assign('sequence', last.event.sequence, last.event.sequence);
     return {
-      sql: prefix + assignments.map(({ sql }) => sql).join(', '),
+      sql: assignments.map(({ sql }) => sql).join(', '),
       params: assignments.flatMap(({ params }) => params),
     };
   }
