@@ -122,9 +122,9 @@ const SERVICES = {
  * JSON and gRPC-web over keep-alive HTTP/1.1 connections of our own (bench/http1-client.ts), one
  * per loop; gRPC over one HTTP/2 connection of our own (bench/grpc-client.ts), each call a stream
  * as the gRPC protocol has it. Both cost the client far less CPU than node:http, node:http2 and
- * @grpc/grpc-js, and on a machine the service shares that is CPU the service gets.
+ * @grpc/grpc-js, and on a machine the service shares that is CPU the service gets. Over gRPC
+ * it also gives the mean wait for an answer's trailers, once the calls are done.
  */
-/** How the load sends a call; over gRPC, also the mean wait for trailers once it is done. */
 function sender(spec: LoadSpec): {
   send: Send;
   trailersWaitMs?: () => Promise<number | undefined>;
