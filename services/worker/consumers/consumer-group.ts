@@ -26,7 +26,7 @@ export async function runConsumerGroup(
   const handled = new Set<string>(consumer.handles);
   const group = kafka.consumer({
     groupId: consumerGroupId(config, consumer),
-    maxWaitTimeInMs: 100,
+    maxWaitTimeInMs: 500,
     retry: { retries: 8 },
   });
   // The relay may not have run yet: both create the topics they use, with the same settings.
