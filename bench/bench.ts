@@ -110,13 +110,14 @@ async function fixturesFor(service: TestService): Promise<Fixtures & { orgId: st
 async function main(): Promise<void> {
   const broker = await brokerForRun();
   const smtp = await new SmtpSink().start();
-  // As deployed: the auth cache at its default (the tests turn it off); the issuer where the
-  // API listens, for the sign-ins.
+  // As deployed: the auth cache and the relay's poll interval at their defaults (the tests turn
+  // the cache off and poll every 10 ms); the issuer where the API listens, for the sign-ins.
   const env = {
     ...(await publicUrlEnv()),
     LOG_LEVEL: 'error',
     KAFKA_TOPIC_PARTITIONS: '6',
     AUTH_CACHE_MS: '1000',
+    RELAY_POLL_INTERVAL_MS: '',
   };
   const service = await TestService.start(env);
   const relay = await service.startRelay();
