@@ -174,6 +174,40 @@ describe('the REST lane answers as express does', () => {
       .and.equal('application/json; charset=utf-8');
   });
 
+  it('a body cut off by its caller changes nothing, and the next call is served', async () => {
+    const before = await service.dataSource
+      .getRepository(Project)
+      .findOneByOrFail({ id: projectId });
+    const body = '{"name": "Lane cut off"}';
+    await new Promise<void>((resolve, reject) => {
+      const socket = connect(port(), '127.0.0.1', () => {
+        socket.write(
+          [
+            `PUT ${project()} HTTP/1.1`,
+            'Host: 127.0.0.1',
+            auth(),
+            'Content-Type: application/json',
+            `Content-Length: ${body.length}`,
+          ].join('\r\n') + `\r\n\r\n${body.slice(0, 10)}`,
+          () => setTimeout(() => socket.destroy(), 50),
+        );
+      });
+      socket.on('error', reject);
+      socket.on('close', () => resolve());
+    });
+    const next = await raw(
+      port(),
+      [`PUT ${project()} HTTP/1.1`, 'Host: 127.0.0.1', auth(), 'Content-Type: application/json'],
+      `{"name": "${before.name}"}`,
+    );
+    expect(next.status, JSON.stringify(next.body)).to.equal(200);
+    const after = await service.dataSource
+      .getRepository(Project)
+      .findOneByOrFail({ id: projectId });
+    expect(after.name).to.equal(before.name);
+    expect(after.version).to.equal(before.version);
+  });
+
   it('a body over the limit and a trailing slash go to express, and are answered', async () => {
     const tooLarge = await fetch(`${service.api.url}${project()}`, {
       method: 'PUT',
