@@ -43,6 +43,36 @@ describe('AuthCache', () => {
     expect(calls).to.equal(2);
   });
 
+  it('lets calls that miss together share one load, and one failure', async () => {
+    const cache = new AuthCache(60_000);
+    const kept = counting();
+    const values = await Promise.all(
+      Array.from({ length: 32 }, () => cache.remember('g', kept.load)),
+    );
+    expect(kept.loads()).to.equal(1);
+    expect(values).to.deep.equal(Array.from({ length: 32 }, () => 1));
+
+    let calls = 0;
+    const failing = async () => {
+      calls++;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      throw new Error('refused');
+    };
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 8 }, () => cache.remember('h', failing)),
+    );
+    expect(calls).to.equal(1);
+    expect(outcomes.every((outcome) => outcome.status === 'rejected')).to.equal(true);
+    await cache.remember('h', failing).catch(() => undefined);
+    expect(calls).to.equal(2);
+
+    // What is not worth keeping is shared while it loads, and loaded again after.
+    const unworthy = counting();
+    await Promise.all([1, 2].map(() => cache.remember('i', unworthy.load, undefined, () => false)));
+    await cache.remember('i', unworthy.load, undefined, () => false);
+    expect(unworthy.loads()).to.equal(2);
+  });
+
   it('remembers nothing at 0', async () => {
     const cache = new AuthCache(0);
     const kept = counting();
