@@ -20,7 +20,10 @@ export const BCRYPT = '$2a$10$N9qo8uLOickgx2ZMRZoMyeIjZAgcfl7p92ldGxad68LJZdL17l
 
 /** What a load process measured: every call's latency and how many failed. */
 export interface LoadResult {
+  /** The calls timed. */
   requests: number;
+  /** Calls made before the clock started (`closedLoops`' openFirst): in the CPU, not the times. */
+  warmCalls?: number;
   errors: number;
   seconds: number;
   latenciesMs: number[];
@@ -32,21 +35,28 @@ export interface LoadResult {
 
 /**
  * `concurrency` loops for `seconds`, each making its next call (`i` counts a loop's calls) as
- * soon as its last one is answered; a call that throws or answers false is an error.
+ * soon as its last one is answered; a call that throws or answers false is an error. With
+ * `openFirst`, each loop's first call (`i` 0) is made before the clock starts, all at once, so
+ * that every connection is open and accepted when it does: only its CPU counts (`warmCalls`).
  */
 export async function closedLoops(
   concurrency: number,
   seconds: number,
   call: (loop: number, i: number) => Promise<boolean>,
+  { openFirst = false }: { openFirst?: boolean } = {},
 ): Promise<LoadResult> {
   const latenciesMs: number[] = [];
   let errors = 0;
   const cpuAtStart = process.cpuUsage();
+  if (openFirst)
+    await Promise.all(
+      Array.from({ length: concurrency }, (_, loop) => call(loop, 0).catch(() => false)),
+    );
   const started = performance.now();
   const until = started + seconds * 1000;
   await Promise.all(
     Array.from({ length: concurrency }, async (_, loop) => {
-      for (let i = 0; performance.now() < until; i++) {
+      for (let i = openFirst ? 1 : 0; performance.now() < until; i++) {
         const at = performance.now();
         const ok = await call(loop, i).catch(() => false);
         latenciesMs.push(performance.now() - at);
@@ -56,6 +66,7 @@ export async function closedLoops(
   );
   return {
     requests: latenciesMs.length,
+    warmCalls: openFirst ? concurrency : 0,
     errors,
     seconds: (performance.now() - started) / 1000,
     latenciesMs,

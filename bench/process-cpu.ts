@@ -70,10 +70,12 @@ export type CpuPerOperation = Record<string, number>;
 
 /**
  * Runs `run`, reading each process's CPU before it and after it has settled, and divides each
- * one's use by the operations the run reports; `clientCpuMs`, when given, is the load generator's
- * own.
+ * one's use by the operations the run reports, timed or made before its clock (`warmCalls`);
+ * `clientCpuMs`, when given, is the load generator's own.
  */
-export async function withCpu<R extends { requests: number; clientCpuMs?: number }>(
+export async function withCpu<
+  R extends { requests: number; warmCalls?: number; clientCpuMs?: number },
+>(
   { processes, settled }: Watch,
   run: () => Promise<R>,
 ): Promise<{ result: R; cpuMsPerOperation: CpuPerOperation }> {
@@ -81,7 +83,8 @@ export async function withCpu<R extends { requests: number; clientCpuMs?: number
   const result = await run();
   await settled?.();
   const after = processes.map((p) => cpuMsOf(p.pid));
-  const perOperation = (ms: number) => Math.round((ms / Math.max(1, result.requests)) * 100) / 100;
+  const calls = result.requests + (result.warmCalls ?? 0);
+  const perOperation = (ms: number) => Math.round((ms / Math.max(1, calls)) * 100) / 100;
   const cpuMsPerOperation: CpuPerOperation = {};
   processes.forEach((p, i) => (cpuMsPerOperation[p.name] = perOperation(after[i]! - before[i]!)));
   if (result.clientCpuMs !== undefined)
