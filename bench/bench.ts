@@ -67,7 +67,7 @@ import { drained } from './drained.js';
 import { createKafka } from '../shared/kafka/kafka-client.js';
 import { createLogger } from '../shared/logging/logger.js';
 import { serviceProcesses, type Watch } from './process-cpu.js';
-import { createRawTables, type RawSpec } from './raw-load.js';
+import { createRawTables, dropRawTables, type RawSpec } from './raw-load.js';
 import { seededPart } from './seeded.js';
 import { printTargets, targets, type Target } from './targets.js';
 import { printSignInTable, signInFixtures, signInPart } from './sign-in-bench.js';
@@ -159,6 +159,7 @@ async function main(): Promise<void> {
         }),
       );
     }
+    await dropRawTables(service.config.databaseUrl!);
     // The transports of one operation and caller count run back to back, each cell first in
     // turn, so the VM's drift from minute to minute falls as little as it can between the cells
     // that gRPC's share compares. The rows are listed by transport all the same.
