@@ -12,6 +12,25 @@ import type {
 } from './update-my-profile.request.js';
 
 /**
+ * What the update reads of the caller's row: the profile it compares, and what its event and
+ * details need. Not the credentials: a profile update has no use for a password hash or an OTP
+ * secret, and reading 11 of the row's 23 columns costs MariaDB, mysql2 and the hydration less.
+ */
+const PROFILE_READ: (keyof User & string)[] = [
+  'id',
+  'orgId',
+  'version',
+  'sequence',
+  'changeDate',
+  'firstName',
+  'lastName',
+  'nickName',
+  'displayName',
+  'preferredLanguage',
+  'gender',
+];
+
+/**
  * Replaces the caller's profile. The row is locked for the comparison, so two concurrent updates
  * cannot both see "unchanged" or interleave their versions.
  */
@@ -21,7 +40,11 @@ export async function updateMyProfile(
 ): Promise<UpdateMyProfileResponse> {
   const profile = normalizeProfile(request);
   return inBatchedTransaction(deps.dataSource, async (transaction) => {
-    const [user] = await transaction.find(User, { id: caller.userId }, { lock: true });
+    const [user] = await transaction.find(
+      User,
+      { id: caller.userId },
+      { lock: true, select: PROFILE_READ },
+    );
     if (!user) throw unauthenticated();
     if (sameProfile(user, profile)) return { details: updateDetails(user) };
     const changed = await commitChange(transaction, User, user, profileChanged(profile), profile);
