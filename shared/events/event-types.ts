@@ -13,6 +13,16 @@ export interface ProfilePayload {
   gender: Gender;
 }
 
+/** A profile's properties, which the users table and its read model name alike. */
+export const PROFILE_FIELDS = [
+  'firstName',
+  'lastName',
+  'nickName',
+  'displayName',
+  'preferredLanguage',
+  'gender',
+] as const satisfies readonly (keyof ProfilePayload)[];
+
 export interface ProjectPayload {
   name: string;
   projectRoleAssertion: boolean;

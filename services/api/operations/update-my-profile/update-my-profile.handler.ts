@@ -1,6 +1,7 @@
 import { inBatchedTransaction } from '../../../../shared/db/batched-transaction.js';
 import { User } from '../../../../shared/db/entities/index.js';
 import { unauthenticated } from '../../../../shared/errors/service-error.js';
+import { PROFILE_FIELDS } from '../../../../shared/events/event-types.js';
 import { commitChange } from '../../../../shared/events/record-change.js';
 import { updateDetails } from '../details.js';
 import type { OperationContext } from '../operation.js';
@@ -22,12 +23,7 @@ const PROFILE_READ: (keyof User & string)[] = [
   'version',
   'sequence',
   'changeDate',
-  'firstName',
-  'lastName',
-  'nickName',
-  'displayName',
-  'preferredLanguage',
-  'gender',
+  ...PROFILE_FIELDS,
 ];
 
 /**

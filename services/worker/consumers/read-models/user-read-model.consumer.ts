@@ -1,20 +1,14 @@
 import { dialectOf } from '../../../../shared/db/dialect.js';
 import { UserReadModel } from '../../../../shared/db/entities/index.js';
 import type { CloudEvent } from '../../../../shared/events/cloud-event.js';
-import type { ProfilePayload } from '../../../../shared/events/event-types.js';
+import { PROFILE_FIELDS, type ProfilePayload } from '../../../../shared/events/event-types.js';
 import { pick, ReadModelConsumer, ReadModelWrites, type Reducers } from './read-model-consumer.js';
 
 type Columns = Partial<UserReadModel>;
 
 /** What a profile sets: the payload's properties, which the read model names alike. */
-const PROFILE_COLUMNS = [
-  'firstName',
-  'lastName',
-  'nickName',
-  'displayName',
-  'preferredLanguage',
-  'gender',
-] as const satisfies readonly (keyof ProfilePayload & keyof UserReadModel)[];
+const PROFILE_COLUMNS = PROFILE_FIELDS satisfies readonly (keyof ProfilePayload &
+  keyof UserReadModel)[];
 
 const profileColumns = (profile: ProfilePayload): Columns => pick(profile, PROFILE_COLUMNS);
 
