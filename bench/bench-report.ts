@@ -123,18 +123,31 @@ export async function brokerForRun(): Promise<KafkaBroker | undefined> {
 
 /**
  * For a load process: when started with `--child <spec>`, runs `run` on the spec and prints its
- * result as one JSON line, then exits.
+ * result as one JSON line, then exits. When started with `--serve <spec>` (measure.ts's
+ * LoadProcess), runs it once per message from its parent, the message's fields over the spec's,
+ * and answers each with `{ result }` or `{ error }`; it ends when its parent lets go of it.
  */
 export function runAsChild<S, R>(run: (spec: S) => Promise<R>): void {
-  if (process.argv[2] !== '--child') return;
-  run(JSON.parse(process.argv[3]!) as S).then(
-    // Exit only once the pipe has taken all of it: a long result outgrows the pipe's buffer.
-    (result) => process.stdout.write(`${JSON.stringify(result)}\n`, () => process.exit(0)),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
+  const [mode, argument] = process.argv.slice(2);
+  if (mode === '--child')
+    run(JSON.parse(argument!) as S).then(
+      // Exit only once the pipe has taken all of it: a long result outgrows the pipe's buffer.
+      (result) => process.stdout.write(`${JSON.stringify(result)}\n`, () => process.exit(0)),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  if (mode === '--serve') {
+    const spec = JSON.parse(argument!) as S;
+    process.on('message', (change: Partial<S>) => {
+      run({ ...spec, ...change }).then(
+        (result) => process.send!({ result }),
+        (error: unknown) => process.send!({ error: String((error as Error)?.stack ?? error) }),
+      );
+    });
+    process.on('disconnect', () => process.exit(0));
+  }
 }
 
 /** Runs a bench script's `main`; a failure is printed and ends the process with 1. */

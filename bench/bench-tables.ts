@@ -22,6 +22,16 @@ export function ratios(
     });
 }
 
+/**
+ * The machine's speed while a row was measured, as a share of the fastest probe of the run:
+ * "0.62" ran at 62% of the speed the run saw at best.
+ */
+export function relativeSpeed(row: Figures, fastest: number): string {
+  return row.machineSpeed === undefined || fastest === 0
+    ? '—'
+    : (row.machineSpeed / fastest).toFixed(2);
+}
+
 export function printTables(results: {
   rows: Row[];
   ratios: ReturnType<typeof ratios>;
@@ -33,8 +43,9 @@ export function printTables(results: {
   };
 }): void {
   console.log(
-    '\noperation              transport  callers  requests/s  p50 ms  p99 ms  p99.9 ms  errors  of raw  CPU ms/op  trailers ms',
+    '\noperation              transport  callers  requests/s  p50 ms  p99 ms  p99.9 ms  errors  of raw  CPU ms/op  trailers ms  speed',
   );
+  const fastest = Math.max(...results.rows.map((row) => row.machineSpeed ?? 0));
   for (const row of results.rows) {
     const ratio = results.ratios.find(
       (r) =>
@@ -55,6 +66,7 @@ export function printTables(results: {
         ratio ? `${Math.round(ratio.ofRawLimit * 100)}%`.padStart(7) : '      —',
         String(row.cpuMsPerOperation?.total ?? '—').padStart(10),
         String(row.trailersWaitMs ?? '').padStart(12),
+        relativeSpeed(row, fastest).padStart(6),
       ].join(' '),
     );
   }

@@ -2,7 +2,7 @@
  * `npm run bench`: throughput, latency and event lag of the service in distributed mode, against
  * the raw limit of the database under it, in one run on this machine.
  *
- *   npm run bench   [BENCH_SECONDS=5] [BENCH_CONCURRENCIES=1,8,32,128]
+ *   npm run bench   [BENCH_SECONDS=5] [BENCH_ROUNDS=5] [BENCH_CONCURRENCIES=1,8,32,128]
  *                   [BENCH_OPERATIONS=ImportHashedPassword,…] [BENCH_TRANSPORTS=JSON,gRPC,gRPC-web]
  *                   [BENCH_LAG_RATES=250,500,1000] [BENCH_SIGN_IN_CONCURRENCIES=1,8,32]
  *                   [BENCH_PARTS=raw,load,lag,isolation,sign-in,seeded]
@@ -20,6 +20,9 @@
  *
  * 1. Raw limit: the import's transaction through mysql2, at each concurrency.
  * 2. Every operation over every transport at each concurrency: requests/s, p50, p99, p99.9, errors.
+ *    The transports of one operation and concurrency are measured in turn, in BENCH_ROUNDS
+ *    slices of BENCH_SECONDS / BENCH_ROUNDS each, the machine's speed probed before each round
+ *    (bench/machine-speed.ts).
  * 3. Event lag: Update Project through its handler at each of BENCH_LAG_RATES writes/s for 8 s
  *    (a consumer group of its own subscribed first, so its assignment is done); commit is
  *    when the handler returned; broker is when a Kafka consumer in this process received the
@@ -62,7 +65,14 @@ import {
   type Operation,
   type Transport,
 } from './load.js';
-import { isolationOf, LOAD_SCRIPT, measured, RAW_SCRIPT, type Row } from './measure.js';
+import {
+  interleaved,
+  isolationOf,
+  LOAD_SCRIPT,
+  measured,
+  RAW_SCRIPT,
+  type Row,
+} from './measure.js';
 import { drained } from './drained.js';
 import { createKafka } from '../shared/kafka/kafka-client.js';
 import { createLogger } from '../shared/logging/logger.js';
@@ -76,6 +86,8 @@ import { publicUrlEnv } from '../test/support/relying-party.js';
 const list = <T extends string>(name: string, all: readonly T[]): T[] =>
   process.env[name] ? (process.env[name]!.split(',') as T[]) : [...all];
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/** The slices each load's SECONDS are measured in, in turn with the other transports'. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONCURRENCIES = list('BENCH_CONCURRENCIES', ['1', '8', '32', '128']).map(Number);
 const OPERATIONS_RUN = list<Operation>('BENCH_OPERATIONS', OPERATIONS);
 const TRANSPORTS_RUN = list<Transport>('BENCH_TRANSPORTS', TRANSPORTS);
@@ -137,7 +149,7 @@ async function main(): Promise<void> {
     const rows: Row[] = [];
     const report = (row: Row): Row => {
       console.error(
-        `${row.operation} ${row.transport} c=${row.concurrency}: ${row.requestsPerSecond}/s p50 ${row.p50} p99 ${row.p99} p99.9 ${row.p999} errors ${row.errors}${row.trailersWaitMs === undefined ? '' : ` trailers ${row.trailersWaitMs} ms after the message`}`,
+        `${row.operation} ${row.transport} c=${row.concurrency}: ${row.requestsPerSecond}/s p50 ${row.p50} p99 ${row.p99} p99.9 ${row.p999} errors ${row.errors}${row.trailersWaitMs === undefined ? '' : ` trailers ${row.trailersWaitMs} ms after the message`} machine speed ${row.machineSpeed}`,
       );
       return row;
     };
@@ -160,27 +172,24 @@ async function main(): Promise<void> {
       );
     }
     await dropRawTables(service.config.databaseUrl!);
-    // The transports of one operation and caller count run back to back, each cell first in
-    // turn, so the VM's drift from minute to minute falls as little as it can between the cells
-    // that gRPC's share compares. The rows are listed by transport all the same.
+    // The transports of one operation and caller count are measured in turn, a slice of each
+    // per round (measure.ts's `interleaved`), so the VM's changes of speed fall on all three
+    // alike and gRPC's share compares them at the same moments.
     const loadRows: Row[] = [];
-    let cell = 0;
     for (const operation of PARTS.includes('load') ? OPERATIONS_RUN : []) {
       for (const concurrency of CONCURRENCIES) {
-        const first = cell++ % TRANSPORTS_RUN.length;
-        const order = [...TRANSPORTS_RUN.slice(first), ...TRANSPORTS_RUN.slice(0, first)];
-        for (const transport of order) {
-          const spec: LoadSpec = {
-            operation,
-            transport,
-            concurrency,
-            seconds: SECONDS,
-            runId: `${runId}${operation.slice(0, 8)}${transport}${concurrency}r${cell}`,
-            fixtures,
-          };
-          const figures = await measured(LOAD_SCRIPT, spec, watch);
-          loadRows.push(report({ operation, transport, concurrency, ...figures }));
-        }
+        const specs = TRANSPORTS_RUN.map((transport): LoadSpec => ({
+          operation,
+          transport,
+          concurrency,
+          seconds: SECONDS,
+          runId: `${runId}${operation.slice(0, 8)}${transport}${concurrency}`,
+          fixtures,
+        }));
+        const measuredTogether = await interleaved(LOAD_SCRIPT, specs, watch, ROUNDS);
+        specs.forEach(({ transport }, index) =>
+          loadRows.push(report({ operation, transport, concurrency, ...measuredTogether[index]! })),
+        );
       }
     }
     const place = (row: Row) => [

@@ -135,12 +135,14 @@ export class GrpcConnection {
 
   /**
    * The mean ms between an answer's message and its trailers (the HEADERS frame that ends the
-   * stream), over the answers that had both; undefined before any. The server sends the two in
-   * separate writes when its HTTP/2 stack defers the trailers (node:http2 submits them from a
-   * setImmediate), and a call is only done with its trailers.
+   * stream), over the answers that had both since the last time it was taken; undefined when
+   * none had. The server sends the two in separate writes when its HTTP/2 stack defers the
+   * trailers (node:http2 submits them from a setImmediate), and a call is only done with its
+   * trailers.
    */
-  get meanTrailersWaitMs(): number | undefined {
+  takeMeanTrailersWaitMs(): number | undefined {
     const { answers, ms } = this.trailed;
+    this.trailed = { answers: 0, ms: 0 };
     return answers === 0 ? undefined : ms / answers;
   }
 

@@ -68,28 +68,47 @@ export interface Watch {
 /** CPU ms per operation of each process (and of the load generator, `client`) over a run. */
 export type CpuPerOperation = Record<string, number>;
 
+/** What a run reports that its CPU is divided by: its calls, and the load generator's own CPU. */
+interface Counted {
+  requests: number;
+  /** Calls made before the run's clock started: their CPU is in the readings all the same. */
+  warmCalls?: number;
+  clientCpuMs?: number;
+}
+
 /**
- * Runs `run`, reading each process's CPU before it and after it has settled, and divides each
- * one's use by the operations the run reports, timed or made before its clock (`warmCalls`);
- * `clientCpuMs`, when given, is the load generator's own.
+ * The CPU each watched process used over one or more runs, and the calls those runs made: each
+ * process is read before a run and again once its work has settled (`settled`), so what a run's
+ * calls cost later is in its figures too. `perOperation` divides the sums by the calls.
  */
-export async function withCpu<
-  R extends { requests: number; warmCalls?: number; clientCpuMs?: number },
->(
-  { processes, settled }: Watch,
-  run: () => Promise<R>,
-): Promise<{ result: R; cpuMsPerOperation: CpuPerOperation }> {
-  const before = processes.map((p) => cpuMsOf(p.pid));
-  const result = await run();
-  await settled?.();
-  const after = processes.map((p) => cpuMsOf(p.pid));
-  const calls = result.requests + (result.warmCalls ?? 0);
-  const perOperation = (ms: number) => Math.round((ms / Math.max(1, calls)) * 100) / 100;
-  const cpuMsPerOperation: CpuPerOperation = {};
-  processes.forEach((p, i) => (cpuMsPerOperation[p.name] = perOperation(after[i]! - before[i]!)));
-  if (result.clientCpuMs !== undefined)
-    cpuMsPerOperation['load generator'] = perOperation(result.clientCpuMs);
-  const total = Object.values(cpuMsPerOperation).reduce((sum, ms) => sum + ms, 0);
-  cpuMsPerOperation.total = Math.round(total * 100) / 100;
-  return { result, cpuMsPerOperation };
+export class CpuTally {
+  private readonly used: number[];
+  private clientMs?: number;
+  private calls = 0;
+
+  constructor(private readonly watch: Watch) {
+    this.used = watch.processes.map(() => 0);
+  }
+
+  async over<R extends Counted>(run: () => Promise<R>): Promise<R> {
+    const { processes, settled } = this.watch;
+    const before = processes.map((p) => cpuMsOf(p.pid));
+    const result = await run();
+    await settled?.();
+    processes.forEach((p, i) => (this.used[i]! += cpuMsOf(p.pid) - before[i]!));
+    this.calls += result.requests + (result.warmCalls ?? 0);
+    if (result.clientCpuMs !== undefined) this.clientMs = (this.clientMs ?? 0) + result.clientCpuMs;
+    return result;
+  }
+
+  /** CPU ms per call of each process (and of the load generator), then their total. */
+  perOperation(): CpuPerOperation {
+    const perCall = (ms: number) => Math.round((ms / Math.max(1, this.calls)) * 100) / 100;
+    const cpu: CpuPerOperation = {};
+    this.watch.processes.forEach((p, i) => (cpu[p.name] = perCall(this.used[i]!)));
+    if (this.clientMs !== undefined) cpu['load generator'] = perCall(this.clientMs);
+    const total = Object.values(cpu).reduce((sum, ms) => sum + ms, 0);
+    cpu.total = Math.round(total * 100) / 100;
+    return cpu;
+  }
 }
