@@ -1,6 +1,7 @@
 /**
- * One measurement of `npm run bench`: a load process run as a child (bench/load.ts or
- * bench/raw-load.ts) after a warm-up of the same load, and its figures.
+ * One measurement of `npm run bench`: load processes run as children (bench/load.ts or
+ * bench/raw-load.ts), each after a warm-up of the same load, alone or in turn with the loads
+ * it is compared with, and their figures.
  */
 import { execFile, fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -77,6 +78,10 @@ class LoadProcess {
   /** One run, with `change` over the spec the process was started with. */
   run(change: { seconds: number; runId: string }): Promise<LoadResult> {
     return new Promise((resolve, reject) => {
+      if (!this.process.connected) {
+        reject(new Error(`the load process is gone (${this.process.exitCode})`));
+        return;
+      }
       const exited = (code: number | null) =>
         reject(new Error(`the load process exited (${code}) before it answered`));
       this.process.once('exit', exited);
@@ -95,8 +100,10 @@ class LoadProcess {
 }
 
 /**
- * A warm-up of 1 s (with userNames of its own), then the measured run; with `watch`, each
- * process's CPU per request over the measured run and until its work settled too.
+ * A warm-up of 1 s (with userNames of its own), then the measured run. Without `watch`, each in
+ * a process of its own; with it, in one load process kept from the one to the other, the
+ * machine's speed probed before the run, and each process's CPU per request over the measured
+ * run and until its work settled too (`interleaved`, with this load alone).
  */
 export async function measured<S extends { seconds: number; runId: string }>(
   script: string,
