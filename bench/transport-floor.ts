@@ -2,7 +2,7 @@
  * What a unary call costs over each transport's server stack alone, without the service: a
  * node:http server (as the REST lane serves JSON) and a @grpc/grpc-js server (as the API serves
  * gRPC), in one process of their own, each call doing the same work: two MariaDB round trips
- * through mysql2 (as an update's locking read and its writes), then a 90-byte answer. The load
+ * through mysql2 (as an update's locking read and its writes), then a 74-byte answer. The load
  * is the bench's own clients (bench/http1-client.ts, bench/grpc-client.ts) in this process, the
  * two transports measured in turn.
  *
@@ -198,7 +198,7 @@ async function main(): Promise<void> {
   if (process.env.BENCH_OUT)
     await writeFile(
       join(process.env.BENCH_OUT, 'transport-floor.json'),
-      `${JSON.stringify(results, null, 1)}\n`,
+      `${JSON.stringify(results, null, 2)}\n`,
     );
 }
 
