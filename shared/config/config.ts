@@ -102,7 +102,10 @@ export interface Config {
 
 /** Brute-force limits of the sign-in pages, counted together by every API instance. */
 export interface SignInConfig {
-  /** Failed attempts on one user that lock it. `SIGN_IN_MAX_FAILURES`, default 5. */
+  /**
+   * Failed attempts on one user name that lock it; no more are checked at once.
+   * `SIGN_IN_MAX_FAILURES`, default 5.
+   */
   maxFailures: number;
   /**
    * How long a lock lasts, in seconds; failures older than this are forgotten.
@@ -110,8 +113,8 @@ export interface SignInConfig {
    */
   lockSeconds: number;
   /**
-   * Failed attempts from one client address, whatever the user names, within that window, past
-   * which the address is refused. `SIGN_IN_ADDRESS_MAX_FAILURES`, default 50.
+   * Failed attempts from one client address, whatever the user names, within that window; past
+   * them the address is refused. `SIGN_IN_ADDRESS_MAX_FAILURES`, default 50.
    */
   addressMaxFailures: number;
 }

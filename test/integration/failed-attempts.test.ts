@@ -106,55 +106,106 @@ for (const store of [mariadb(), embedded(), redis()]) {
       await store.close();
     });
 
-    it('lock a user at the third failure, counted across replicas, until the lock ends', async () => {
+    /** An attempt the store let through: its secret may be checked. */
+    async function allowed(attempts: FailedAttempts, name: string, address: string) {
+      const reservation = await attempts.reserve(name, address);
+      expect(reservation.refused, `an attempt for ${name}`).to.equal(undefined);
+      return reservation.attempt!;
+    }
+
+    const someName = () => `user-${randomUUID()}`;
+    /** An address no other test uses: the database's counts outlive a test. */
+    const someAddress = () => `2001:db8:${randomUUID().slice(0, 18)}`;
+
+    it('lock a name as its third attempt is counted, across replicas, until the lock ends', async () => {
       const [one, other] = replicas();
-      const user = randomUUID();
-      const address = `192.0.2.${Math.floor(Math.random() * 250)}`;
-      expect(await one.fail(user, address)).to.deep.equal({ locked: null });
-      expect(await other.fail(user, address)).to.deep.equal({ locked: null });
-      expect(await other.lockedUntil(user)).to.equal(null);
+      const name = someName();
+      const address = someAddress();
+      expect(await (await allowed(one, name, address)).failed()).to.deep.equal({ locked: null });
+      expect(await (await allowed(other, name, address)).failed()).to.deep.equal({ locked: null });
       const before = Date.now();
-      const { locked } = await one.fail(user, address);
+      const last = await allowed(one, name, address);
+      // While the last allowed attempt is checked, no other is.
+      const meanwhile = await other.reserve(name, address);
+      expect(meanwhile.refused).to.equal('locked');
+      const { locked } = await last.failed();
       expect(locked).to.be.instanceOf(Date);
       expect(locked!.getTime()).to.be.within(before + 1000 * LOCK_SECONDS - 50, Date.now() + 2000);
-      expect((await other.lockedUntil(user))?.getTime()).to.equal(locked!.getTime());
-      expect(await one.lockedUntil(randomUUID())).to.equal(null);
+      expect(meanwhile).to.deep.equal({ refused: 'locked', until: locked });
+      expect(await other.reserve(name, address)).to.deep.equal({
+        refused: 'locked',
+        until: locked,
+      });
+      expect((await one.reserve(someName(), address)).refused).to.equal(undefined);
 
       await sleep(locked!.getTime() - Date.now() + 100);
-      expect(await other.lockedUntil(user)).to.equal(null);
-      expect(await one.fail(user, address)).to.deep.equal({ locked: null });
+      expect(await (await allowed(other, name, address)).failed()).to.deep.equal({ locked: null });
     });
 
-    it('start counting afresh after a successful sign-in', async () => {
+    it('lift the lock when the last allowed attempt passes, and count afresh after a sign-in', async () => {
       const [one, other] = replicas({ lockSeconds: 60 });
-      const user = randomUUID();
-      await one.fail(user, '198.51.100.1');
-      await other.fail(user, '198.51.100.1');
-      await other.succeed(user);
-      expect(await one.fail(user, '198.51.100.1')).to.deep.equal({ locked: null });
-      expect(await other.fail(user, '198.51.100.1')).to.deep.equal({ locked: null });
-      expect((await one.fail(user, '198.51.100.1')).locked).to.be.instanceOf(Date);
-    });
-
-    it('block an address past its limit, whichever user names it tried', async () => {
-      const [one, other] = replicas({ lockSeconds: 60 });
-      const address = `2001:db8::${randomUUID().slice(0, 4)}`;
-      for (let n = 0; n < 4; n++)
-        await (n % 2 ? one : other).fail(n % 3 ? null : randomUUID(), address);
-      expect(await one.addressBlocked(address)).to.equal(false);
-      await other.fail(null, address);
-      expect(await one.addressBlocked(address)).to.equal(true);
-      expect(await other.addressBlocked(`${address}1`)).to.equal(false);
-    });
-
-    it('lock exactly once when replicas count failures at the same time', async () => {
-      const [one, other] = replicas({ maxFailures: 10, lockSeconds: 60, addressMaxFailures: 100 });
-      const user = randomUUID();
-      const results = await Promise.all(
-        Array.from({ length: 16 }, (_, n) => (n % 2 ? one : other).fail(user, '203.0.113.9')),
+      const name = someName();
+      await (await allowed(one, name, someAddress())).failed();
+      await (await allowed(other, name, someAddress())).failed();
+      await (await allowed(one, name, someAddress())).passed();
+      // The attempt that passed was no failure: the third is still the last allowed.
+      const third = await allowed(other, name, someAddress());
+      expect((await one.reserve(name, someAddress())).refused).to.equal('locked');
+      await third.passed();
+      await one.signedIn(name);
+      for (let n = 0; n < 2; n++) await (await allowed(one, name, someAddress())).failed();
+      expect((await (await allowed(other, name, someAddress())).failed()).locked).to.be.instanceOf(
+        Date,
       );
-      expect(results.filter((result) => result.locked !== null)).to.have.length(1);
-      expect(await one.lockedUntil(user)).to.be.instanceOf(Date);
+    });
+
+    it('count a name in any case and spacing, and a name nobody has, as any other', async () => {
+      const [one, other] = replicas({ lockSeconds: 60 });
+      const name = someName();
+      for (const spelling of [name, ` ${name.toUpperCase()}`, `${name}\t`])
+        await (await allowed(spelling === name ? one : other, spelling, someAddress())).failed();
+      expect((await one.reserve(name.toUpperCase(), someAddress())).refused).to.equal('locked');
+    });
+
+    it('refuse an address past its budget, whichever names it tried, counting no refused attempt', async () => {
+      const [one, other] = replicas({ lockSeconds: 60 });
+      const address = someAddress();
+      await (await allowed(one, someName(), address)).passed();
+      for (let n = 0; n < 4; n++)
+        await (await allowed(n % 2 ? one : other, someName(), address)).failed();
+      for (let n = 0; n < 3; n++)
+        expect(await other.reserve(someName(), address)).to.deep.equal({
+          refused: 'address-blocked',
+        });
+      expect((await one.reserve(someName(), `${address}1`)).refused).to.equal(undefined);
+    });
+
+    it('let no more than the limit of a name’s attempts through when they arrive at once', async () => {
+      const [one, other] = replicas({ maxFailures: 10, lockSeconds: 60, addressMaxFailures: 100 });
+      const name = someName();
+      const address = someAddress();
+      const reservations = await Promise.all(
+        Array.from({ length: 16 }, (_, n) => (n % 2 ? one : other).reserve(name, address)),
+      );
+      const attempts = reservations.flatMap((reservation) => reservation.attempt ?? []);
+      expect(attempts).to.have.length(10);
+      expect(reservations.filter((reservation) => reservation.refused === 'locked')).to.have.length(
+        6,
+      );
+      const settled = await Promise.all(attempts.map((attempt) => attempt.failed()));
+      expect(settled.filter(({ locked }) => locked !== null)).to.have.length(1);
+    });
+
+    it('let no more than the limit of an address’s attempts through when they arrive at once', async () => {
+      const [one, other] = replicas({ lockSeconds: 60, addressMaxFailures: 4 });
+      const address = someAddress();
+      const reservations = await Promise.all(
+        Array.from({ length: 12 }, (_, n) => (n % 2 ? one : other).reserve(someName(), address)),
+      );
+      expect(reservations.filter((reservation) => reservation.attempt)).to.have.length(4);
+      expect(
+        reservations.filter((reservation) => reservation.refused === 'address-blocked'),
+      ).to.have.length(8);
     });
   });
 }

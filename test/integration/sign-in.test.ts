@@ -163,8 +163,11 @@ describeOnEachDatabase(
         'Old-passw0rd!',
       );
       expect(asked.html).to.contain('name="newPassword"');
+      const policy =
+        'At least 8 characters, with a lower-case letter, an upper-case letter, a digit and a symbol.';
+      expect(asked.html, 'the policy, before it is broken').to.contain(policy);
       const weak = await browser.submit(asked, { newPassword: 'short', repeatPassword: 'short' });
-      expect(pageError(weak)).to.match(/policy/);
+      expect(pageError(weak)).to.equal(`The password does not meet the policy. ${policy}`);
       const landed = await browser.submit(weak, {
         newPassword: 'New-passw0rd!',
         repeatPassword: 'New-passw0rd!',
@@ -176,6 +179,26 @@ describeOnEachDatabase(
         'Old-passw0rd!',
       );
       expect(pageError(old)).to.equal('Unknown user name or wrong password.');
+    });
+
+    it('says the password policy in German on the German pages, in German alone', async () => {
+      const { orgId } = await buildOwner(service);
+      const userName = `wechsel-${Date.now()}`;
+      await createHumanUser(service.dataSource, service.config, orgId, {
+        ...minimalImport(userName),
+        password: 'Altes-Passw0rt!',
+        passwordChangeRequired: true,
+      });
+      const browser = new SignInBrowser(service.config.publicUrl, 'de-CH,de;q=0.9');
+      const asked = await browser.signIn(
+        (await authorization(await relyingParty(service))).url,
+        userName,
+        'Altes-Passw0rt!',
+      );
+      const weak = await browser.submit(asked, { newPassword: 'kurz', repeatPassword: 'kurz' });
+      expect(pageError(weak)).to.equal(
+        'Das Passwort erfüllt die Richtlinie nicht. Mindestens 8 Zeichen, mit einem Kleinbuchstaben, einem Großbuchstaben, einer Ziffer und einem Sonderzeichen.',
+      );
     });
   },
   publicUrlEnv,

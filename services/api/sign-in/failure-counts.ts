@@ -9,8 +9,8 @@ import { dialectOf } from '../../../shared/db/dialect.js';
 export interface FailureCounts {
   /** Adds one to `key`'s count, which lasts `windowMs` from its first addition; answers the count. */
   add(key: string, windowMs: number): Promise<number>;
-  /** `key`'s count; 0 when there is none. */
-  count(key: string): Promise<number>;
+  /** Takes one from `key`'s count, when it has one (an attempt that turned out not to fail). */
+  subtract(key: string): Promise<void>;
   /** Keeps `key` (a lock) until `until`. */
   hold(key: string, until: Date): Promise<void>;
   /** Until when `key` is kept, or null when it is not. */
@@ -24,6 +24,11 @@ const ADD = `local n = redis.call('INCR', KEYS[1])
 if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return n`;
 
+// DECR only where a count is: on a key that has lapsed, it would make a count that never lapses.
+const SUBTRACT = `local n = tonumber(redis.call('GET', KEYS[1]))
+if n and n > 0 then return redis.call('DECR', KEYS[1]) end
+return 0`;
+
 /** In Redis: the keys expire by themselves. */
 export function redisFailureCounts(url: string, keyPrefix: string): FailureCounts {
   const PREFIX = `${keyPrefix}sign-in:`;
@@ -34,8 +39,8 @@ export function redisFailureCounts(url: string, keyPrefix: string): FailureCount
     async add(key, windowMs) {
       return Number(await redis.eval(ADD, 1, PREFIX + key, windowMs));
     },
-    async count(key) {
-      return Number((await redis.get(PREFIX + key)) ?? 0);
+    async subtract(key) {
+      await redis.eval(SUBTRACT, 1, PREFIX + key);
     },
     async hold(key, until) {
       await redis.set(PREFIX + key, until.getTime(), 'PXAT', until.getTime());
@@ -100,8 +105,11 @@ export function databaseFailureCounts(dataSource: DataSource): FailureCounts {
         }),
       );
     },
-    async count(key) {
-      return (await row(key))?.failures ?? 0;
+    async subtract(key) {
+      await dataSource.query(
+        'UPDATE sign_in_failures SET failures = failures - 1 WHERE failure_key = ? AND failures > 0',
+        [key],
+      );
     },
     async hold(key, until) {
       await dataSource.query(`${upsert} failures = 0, expires_at = ?`, [

@@ -2,13 +2,14 @@ import express, { type Request, type Response, type Router } from 'express';
 import type Provider from 'oidc-provider';
 import type { Adapter } from 'oidc-provider';
 import type { DataSource } from 'typeorm';
-import type { Config } from '../../../shared/config/config.js';
+import type { Config, PasswordPolicy } from '../../../shared/config/config.js';
 import type { Logger } from '../../../shared/logging/logger.js';
 import { createFailedAttempts } from './failed-attempts.js';
 import { INTERACTION_PREFIX } from './sign-in-paths.js';
 import { databaseAdapter } from './oidc-adapter.js';
 import { passkeySignInRoutes } from './passkey-routes.js';
 import { csrf, languageOf, type Language } from './pages/page-kit.js';
+import { POLICY_WORDS, policyInWords } from './pages/password-policy-words.js';
 import { messagePage, stepPage, type Step } from './pages/sign-in-pages.js';
 import { timeIn, wordsOf } from './pages/words.js';
 import { SignInSteps, type SignInState, type StepResult } from './sign-in-steps.js';
@@ -82,7 +83,10 @@ export function interactionRoutes(
           action: `${INTERACTION_PREFIX}/${request.params.uid}`,
           csrfToken: forms.token(request, response),
           ...(state.userName !== undefined && { userName: state.userName }),
-          ...(problem && { error: said(language, problem) }),
+          ...(state.step === 'new-password' && {
+            policy: policyInWords(POLICY_WORDS[language], config.passwordPolicy),
+          }),
+          ...(problem && { error: said(language, problem, config.passwordPolicy) }),
         }),
       );
   };
@@ -167,9 +171,15 @@ function secondsLeft(interaction: Interaction): number {
   return Math.max(1, interaction.exp - Math.floor(Date.now() / 1000));
 }
 
-function said(language: Language, problem: NonNullable<StepResult['problem']>): string {
+/** What went wrong, in the language: with the lock's end, or the password policy's needs. */
+function said(
+  language: Language,
+  problem: NonNullable<StepResult['problem']>,
+  policy: PasswordPolicy,
+): string {
   const words = wordsOf(language);
   const until = problem.until ? ` ${timeIn(language, problem.until)}.` : '';
-  const detail = problem.detail ? ` ${problem.detail}` : '';
-  return `${words[problem.says]}${until}${detail}`;
+  const needs =
+    problem.says === 'policy' ? ` ${policyInWords(POLICY_WORDS[language], policy)}` : '';
+  return `${words[problem.says]}${until}${needs}`;
 }

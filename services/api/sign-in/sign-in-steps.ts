@@ -2,11 +2,11 @@ import type { DataSource } from 'typeorm';
 import type { Config } from '../../../shared/config/config.js';
 import type { Logger } from '../../../shared/logging/logger.js';
 import { hashPassword, inHashingSlot } from '../credentials/password-hash.js';
-import { describePasswordPolicy, meetsPasswordPolicy } from '../credentials/password-policy.js';
+import { meetsPasswordPolicy } from '../credentials/password-policy.js';
 import { checkTotp, decryptOtpSecret } from '../credentials/totp.js';
 import { hashFormatName, verifyPassword } from '../credentials/verify-password.js';
 import { uniqueNameKey } from '../operations/unique-name-key.js';
-import type { FailedAttempts } from './failed-attempts.js';
+import type { Attempt, FailedAttempts } from './failed-attempts.js';
 import type { Step } from './pages/sign-in-pages.js';
 import { changePassword, recordSignIn } from './sign-in-writes.js';
 import type { Words } from './pages/words.js';
@@ -25,7 +25,7 @@ export interface SignInState {
 /** What a submission led to: the next state, or what to tell the person, or the user signed in. */
 export type StepResult =
   | { state: SignInState; problem?: undefined; signedIn?: undefined }
-  | { state?: undefined; problem: { says: keyof Words; until?: Date; detail?: string } }
+  | { state?: undefined; problem: { says: keyof Words; until?: Date } }
   /** Signed in: every factor passed; what the success records (methods, upgrade, TOTP step). */
   | { signedIn: SignInState & { userId: string }; state?: undefined; problem?: undefined };
 
@@ -53,46 +53,57 @@ export class SignInSteps {
   }
 
   /**
-   * An unknown user name takes the path of a wrong password, at the same cost: the same reads (of
-   * a user and its lock, by an id nobody has), a dummy verification, and the same answer. A
-   * failure's bookkeeping (its count, its event, a lock it leads to) is done after the answer, so
-   * that a known user's failure, which writes, answers as soon as an unknown name's; the next
-   * attempt finds the lock.
+   * An unknown user name takes the path of a wrong password, at the same cost: the same count of
+   * the attempt before the password is checked (by the name submitted, whoever has it), the same
+   * read of a user (by an id nobody has), a dummy verification, and the same answer, a lock's
+   * included. What a known user's failure writes (its event, the lock's) is written after the
+   * answer, so that it answers as soon as an unknown name's; its count and lock are in place
+   * before the password is checked.
    */
   async password(state: SignInState, password: string, address: string, clientId: string) {
-    if (await this.attempts.addressBlocked(address)) return problem('blocked');
+    const reserved = await this.attempts.reserve(state.userName ?? '', address);
+    if (reserved.refused === 'address-blocked') return problem('blocked');
     const user = await this.user(state.userId ?? NO_USER);
-    const lockedUntil = await this.attempts.lockedUntil(user?.id ?? NO_USER);
-    if (user && lockedUntil) {
-      await recordSignIn(this.dataSource, user.id, fail(clientId, 'locked'));
-      return problem('lockedUntil', lockedUntil);
+    if (reserved.refused === 'locked') {
+      if (user)
+        this.afterTheAnswer(recordSignIn(this.dataSource, user.id, fail(clientId, 'locked')));
+      return problem('lockedUntil', reserved.until);
     }
     const verified = await verifyPassword(this.config, user?.password_hash ?? null, password);
     if (!user || !verified.ok || user.state !== 'active') {
       const reason = verified.ok ? 'inactive' : 'wrong-password';
-      this.afterTheAnswer(this.failed(user?.id ?? null, address, clientId, reason));
+      this.afterTheAnswer(this.failed(reserved.attempt, user?.id ?? null, clientId, reason));
       return problem('wrongCredentials');
     }
+    await reserved.attempt.passed();
     const upgradedHash = verified.upgradedHash
       ? { hash: verified.upgradedHash, from: hashFormatName(user.password_hash!) }
       : undefined;
     return this.after({ ...state, methods: ['password'], upgradedHash }, user);
   }
 
+  /** The TOTP code, counted against the name's and the address's attempts as a password is. */
   async otp(state: SignInState, code: string, address: string, clientId: string) {
     const user = await this.user(state.userId!);
     if (!user?.otp_secret_encrypted) return problem('expired');
+    const reserved = await this.attempts.reserve(state.userName ?? '', address);
+    if (reserved.refused === 'address-blocked') return problem('blocked');
+    if (reserved.refused === 'locked') {
+      await recordSignIn(this.dataSource, user.id, fail(clientId, 'locked'));
+      return problem('lockedUntil', reserved.until);
+    }
     const secret = decryptOtpSecret(this.config, Buffer.from(user.otp_secret_encrypted));
     const lastStep = user.otp_last_step == null ? null : Number(user.otp_last_step);
     const checked = checkTotp(secret, code.trim(), lastStep);
     if (!checked.ok) {
-      const { locked } = await this.attempts.fail(user.id, address);
+      const { locked } = await reserved.attempt.failed();
       await recordSignIn(this.dataSource, user.id, {
         ...fail(clientId, checked.replayed ? 'otp-replayed' : 'wrong-otp'),
         ...(locked && { lockedUntil: locked }),
       });
       return locked ? problem('lockedUntil', locked) : problem('wrongOtp');
     }
+    await reserved.attempt.passed();
     return this.after(
       { ...state, methods: [...state.methods, 'totp'], otpStep: checked.step },
       { ...user, otp_secret_encrypted: null },
@@ -102,8 +113,7 @@ export class SignInSteps {
   async newPassword(state: SignInState, password: string, repeated: string) {
     const policy = this.config.passwordPolicy;
     if (password !== repeated) return problem('mismatch');
-    if (!meetsPasswordPolicy(policy, password))
-      return problem('policy', undefined, describePasswordPolicy(policy));
+    if (!meetsPasswordPolicy(policy, password)) return problem('policy');
     const hash = await inHashingSlot(this.config.passwordHashConcurrency, () =>
       hashPassword(password),
     );
@@ -124,18 +134,18 @@ export class SignInSteps {
       ...(state.upgradedHash && { upgradedHash: state.upgradedHash }),
       ...(state.otpStep !== undefined && { otpStep: state.otpStep }),
     });
-    if (outcome === 'recorded') await this.attempts.succeed(state.userId!);
+    if (outcome === 'recorded') await this.attempts.signedIn(state.userName ?? '');
     return outcome;
   }
 
-  /** Counts a failure and records it (with the lock it may lead to) for a known user. */
+  /** Settles a failed attempt, and records it (with the lock it led to) for a known user. */
   private async failed(
+    attempt: Attempt,
     userId: string | null,
-    address: string,
     clientId: string,
     reason: 'wrong-password' | 'inactive',
   ): Promise<void> {
-    const { locked } = await this.attempts.fail(userId, address);
+    const { locked } = await attempt.failed();
     if (userId)
       await recordSignIn(this.dataSource, userId, {
         ...fail(clientId, reason),
@@ -144,7 +154,7 @@ export class SignInSteps {
   }
 
   /** Work that must not delay the answer; its failure is logged (by name: no secret in it). */
-  private afterTheAnswer(work: Promise<void>): void {
+  private afterTheAnswer(work: Promise<unknown>): void {
     work.catch((error: unknown) =>
       this.logger.error({ error: (error as Error)?.name }, 'recording a failed sign-in failed'),
     );
@@ -179,8 +189,8 @@ export class SignInSteps {
 /** An id no user has: what an unknown user name is looked up by. */
 const NO_USER = '';
 
-function problem(says: keyof Words, until?: Date, detail?: string): StepResult {
-  return { problem: { says, ...(until && { until }), ...(detail && { detail }) } };
+function problem(says: keyof Words, until?: Date): StepResult {
+  return { problem: { says, ...(until && { until }) } };
 }
 
 function fail(

@@ -1,6 +1,7 @@
 import type { PasswordPolicy } from '../../../../shared/config/config.js';
 import { html, type NewLinkWords, type SafeHtml } from '../pages/page-kit.js';
-import { policyInWords, type ActivationWords } from './activation-words.js';
+import { policyInWords } from '../pages/password-policy-words.js';
+import type { ActivationWords } from './activation-words.js';
 
 /** Where the activation pages live: the initialization email's link and the forms' targets. */
 export const ACTIVATION_PATH = '/ui/login/init';
@@ -28,7 +29,7 @@ export function passwordForm(
         >${words.confirmation}
         <input type="password" name="confirmation" autocomplete="new-password" required />
       </label>
-      <p class="hint">${policyInWords(words, policy)}</p>
+      <p class="hint">${policyInWords(words.policy, policy)}</p>
       <button type="submit">${words.activate}</button>
     </form>`;
 }

@@ -11,7 +11,8 @@ import { uniqueNameKey } from '../../operations/unique-name-key.js';
 import { createRateLimit } from '../../pipeline/rate-limit.js';
 import { csrf as createCsrf, linkPages } from '../pages/page-kit.js';
 import { redeemInitializationCode, resendInitialization } from '../sign-in-writes.js';
-import { ACTIVATION_WORDS, policyInWords, type ActivationWords } from './activation-words.js';
+import { policyInWords } from '../pages/password-policy-words.js';
+import { ACTIVATION_WORDS, type ActivationWords } from './activation-words.js';
 import { findInitializationCode } from './initialization-code.js';
 import {
   ACTIVATION_PATH,
@@ -102,7 +103,7 @@ export function activationRoutes({
         return askAgain(request, response, userId, code, (w) => w.mismatch);
       if (!meetsPasswordPolicy(config.passwordPolicy, password))
         return askAgain(request, response, userId, code, (w) =>
-          policyInWords(w, config.passwordPolicy),
+          policyInWords(w.policy, config.passwordPolicy),
         );
       const passwordHash = await inHashingSlot(config.passwordHashConcurrency, () =>
         hashPassword(password),

@@ -1,5 +1,5 @@
-import type { PasswordPolicy } from '../../../../shared/config/config.js';
 import type { Language, NewLinkWords } from '../pages/page-kit.js';
+import { POLICY_WORDS, type PolicyWords } from '../pages/password-policy-words.js';
 
 /** Everything the activation pages say, in each language they speak. */
 export interface ActivationWords extends NewLinkWords {
@@ -9,29 +9,11 @@ export interface ActivationWords extends NewLinkWords {
   confirmation: string;
   activate: string;
   mismatch: string;
-  /** The password policy's needs, each as the list of them says it. */
-  needs: { lowercase: string; uppercase: string; digit: string; symbol: string };
-  and: string;
-  /** The policy in a sentence: the length, then `needs` listed ('' for none). */
-  atLeast(length: number, needs: string): string;
+  /** The password policy's words. */
+  policy: PolicyWords;
   activeTitle: string;
   active: string;
   signIn: string;
-}
-
-/** The password policy in the page's words: "At least 8 characters, with a, b and c." */
-export function policyInWords(words: ActivationWords, policy: PasswordPolicy): string {
-  const needs = [
-    policy.requireLowercase && words.needs.lowercase,
-    policy.requireUppercase && words.needs.uppercase,
-    policy.requireDigit && words.needs.digit,
-    policy.requireSymbol && words.needs.symbol,
-  ].filter((need): need is string => Boolean(need));
-  const listed =
-    needs.length <= 1
-      ? (needs[0] ?? '')
-      : `${needs.slice(0, -1).join(', ')} ${words.and} ${needs.at(-1)}`;
-  return words.atLeast(policy.minLength, listed);
 }
 
 const en: ActivationWords = {
@@ -41,14 +23,7 @@ const en: ActivationWords = {
   confirmation: 'New password again',
   activate: 'Activate account',
   mismatch: 'The two passwords are not the same.',
-  needs: {
-    lowercase: 'a lower-case letter',
-    uppercase: 'an upper-case letter',
-    digit: 'a digit',
-    symbol: 'a symbol',
-  },
-  and: 'and',
-  atLeast: (length, needs) => `At least ${length} characters${needs ? `, with ${needs}` : ''}.`,
+  policy: POLICY_WORDS.en,
   activeTitle: 'Your account is active',
   active: 'Your password is set and your email address is verified. You can sign in now.',
   signIn: 'Sign in',
@@ -71,14 +46,7 @@ const de: ActivationWords = {
   confirmation: 'Neues Passwort wiederholen',
   activate: 'Konto aktivieren',
   mismatch: 'Die beiden Passwörter stimmen nicht überein.',
-  needs: {
-    lowercase: 'einem Kleinbuchstaben',
-    uppercase: 'einem Großbuchstaben',
-    digit: 'einer Ziffer',
-    symbol: 'einem Sonderzeichen',
-  },
-  and: 'und',
-  atLeast: (length, needs) => `Mindestens ${length} Zeichen${needs ? `, mit ${needs}` : ''}.`,
+  policy: POLICY_WORDS.de,
   activeTitle: 'Ihr Konto ist aktiv',
   active:
     'Ihr Passwort ist gesetzt und Ihre E-Mail-Adresse bestätigt. Sie können sich jetzt anmelden.',

@@ -15,6 +15,8 @@ export interface StepPage {
   userName?: string;
   /** What went wrong with the last submission, said to the person. */
   error?: string;
+  /** The password policy in words, for the step that asks for a new password. */
+  policy?: string;
 }
 
 /** The form of one step of the sign-in. */
@@ -38,7 +40,8 @@ export function stepPage(page: StepPage): string {
     html`${who}
       <form method="post" action="${page.action}/${page.step}" novalidate>
         <input type="hidden" name="_csrf" value="${page.csrfToken}" />
-        ${fields(page.step, page.language)} ${error}
+        ${fields(page.step, page.language)}
+        ${page.policy && html`<p class="hint">${page.policy}</p>`} ${error}
         <div class="actions"><button type="submit">${words.next}</button></div>
       </form>
       ${page.step === 'user-name' ? passkeyPanel(page) : ''}`,
