@@ -91,6 +91,7 @@ export async function startApi(
       profilePasskeyRoutes(deps, pipeline),
     ],
     signIn: signIn?.router,
+    publicUrl: config.publicUrl,
   });
   const http = createHttpServer(
     withRestLane(app, { pipeline, operations, bodyLimit: config.requestBodyLimit }),

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../support/browser.js';
+import { launchChromium, policyViolations } from '../support/browser.js';
 import { TestService } from '../support/test-service.js';
 
 const ARTIFACTS = 'test-artifacts';
@@ -10,6 +10,7 @@ describe('the API page in headless Chromium', function () {
   this.timeout(120_000);
   let service: TestService;
   let browser: Browser;
+  let violations: string[] = [];
   let page: Page;
   const requested: string[] = [];
   const failed: string[] = [];
@@ -18,6 +19,7 @@ describe('the API page in headless Chromium', function () {
     browser = await launchChromium();
     service = await TestService.start();
     page = await browser.newPage();
+    violations = policyViolations(page);
     page.on('request', (request) => requested.push(request.url()));
     page.on('requestfailed', (request) => failed.push(request.url()));
     page.on('response', (response) => {
@@ -25,6 +27,9 @@ describe('the API page in headless Chromium', function () {
     });
     page.on('pageerror', (error) => failed.push(error.message));
     await mkdir(ARTIFACTS, { recursive: true });
+  });
+  afterEach(() => {
+    expect(violations.splice(0), 'Content-Security-Policy violations').to.deep.equal([]);
   });
   after(async () => {
     await browser?.close();

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import * as oidc from 'openid-client';
 import type { Browser } from 'playwright-core';
 import { apiResource } from '../../services/api/sign-in/sign-in-paths.js';
-import { launchChromium } from '../support/browser.js';
+import { launchChromium, policyViolations } from '../support/browser.js';
 import { buildOwner } from '../support/factories.js';
 import { FOREIGN_VECTORS } from '../support/password-hash-vectors.js';
 import { authorization, publicUrlEnv, relyingParty } from '../support/relying-party.js';
@@ -34,6 +34,7 @@ describe('the sign-in pages in headless Chromium', function () {
     const client = await relyingParty(service, landing);
     const { url, checks } = await authorization(client, landing);
     const page = await browser.newPage({ locale: 'de-CH' });
+    const violations = policyViolations(page);
     await page.goto(url);
     expect(await page.textContent('h1')).to.equal('Anmelden');
     await page.fill('#userName', owner.userName);
@@ -46,6 +47,7 @@ describe('the sign-in pages in headless Chromium', function () {
     await page.fill('#password', BCRYPT.password);
     await page.click('button[type=submit]');
     await page.waitForURL(/\/ui\/profile\?code=/);
+    expect(violations, 'Content-Security-Policy violations').to.deep.equal([]);
 
     const tokens = await oidc.authorizationCodeGrant(client, new URL(page.url()), checks, {
       resource: apiResource(service.config),

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import type { Passkeys, PasskeyView } from '../../services/api/passkeys/passkeys.js';
@@ -10,10 +11,13 @@ const BROWSER_LIBRARY = fileURLToPath(
   ),
 );
 
-/** @simplewebauthn/browser on the page, as `SimpleWebAuthnBrowser`. */
+/**
+ * @simplewebauthn/browser on the page, as `SimpleWebAuthnBrowser`: evaluated through the
+ * debugging protocol, as the page's Content-Security-Policy refuses a script tag of the test's.
+ */
 async function withBrowserLibrary(page: Page): Promise<void> {
   const loaded = await page.evaluate(() => 'SimpleWebAuthnBrowser' in globalThis);
-  if (!loaded) await page.addScriptTag({ path: BROWSER_LIBRARY });
+  if (!loaded) await page.evaluate(await readFile(BROWSER_LIBRARY, 'utf8'));
 }
 
 /** Runs `startRegistration` on the page (on the service's origin) with the options given. */

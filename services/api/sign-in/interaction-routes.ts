@@ -40,6 +40,8 @@ export function interactionRoutes(
     (work: (request: Request, response: Response, interaction: Interaction) => Promise<void>) =>
     async (request: Request, response: Response) => {
       const language = languageOf(request.get('accept-language'));
+      // Every page of a sign-in carries a form.
+      response.set('cache-control', 'no-store');
       try {
         if (request.method === 'POST' && !forms.verify(request)) {
           response

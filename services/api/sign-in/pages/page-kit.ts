@@ -87,8 +87,8 @@ export interface NewLinkWords {
 
 /**
  * What sends the pages a link from an email or an import opens, in the browser's language: the
- * address holds a code, so no page of it is kept (`no-store`) and no link on it tells another site
- * (`no-referrer`).
+ * address holds a code, so no page of it is kept (`no-store`; the pages' headers say
+ * `no-referrer` too, so no link on it tells another site).
  */
 export function linkPages<Words>(words: Record<Language, Words>) {
   return (
@@ -99,7 +99,7 @@ export function linkPages<Words>(words: Record<Language, Words>) {
   ): void => {
     const language = languageOf(request.get('accept-language'));
     const [title, body] = page(words[language]);
-    response.set({ 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' });
+    response.set('cache-control', 'no-store');
     response
       .status(status)
       .type('html')

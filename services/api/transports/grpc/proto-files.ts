@@ -61,6 +61,11 @@ const DESCRIPTOR_SETS = ['identity.binpb', 'health.binpb'].map(
   (name) => new URL(`./${name}`, import.meta.url),
 );
 
+/** proto/'s files and the google/protobuf files they import, as one encoded FileDescriptorSet. */
+export function identityDescriptorSet(): Buffer {
+  return readFileSync(DESCRIPTOR_SETS[0]!);
+}
+
 /**
  * Every .proto file the gRPC port serves, as the compiler wrote it: one encoded
  * FileDescriptorProto per file, with its real name, package, dependencies and fully-qualified type

@@ -14,6 +14,7 @@ import {
 import { apiDocsRoutes } from '../../ui/api-docs-routes.js';
 import { uiRoutes } from '../../ui/ui-routes.js';
 import { sendError } from './json-errors.js';
+import { pageHeaders } from './page-headers.js';
 import { mountRestRoutes } from './rest-routes.js';
 import { unreadableRequest, type HttpError } from './unreadable-request.js';
 
@@ -39,6 +40,8 @@ interface HttpAppOptions {
   pages: Router[];
   /** The OpenID provider and its sign-in pages, which read their own bodies. */
   signIn?: Router | undefined;
+  /** `PUBLIC_URL`: under https, the pages' headers ask for https only (HSTS). */
+  publicUrl: string;
 }
 
 /**
@@ -55,6 +58,7 @@ export function createHttpApp({
   ops,
   pages,
   signIn,
+  publicUrl,
 }: HttpAppOptions): express.Express {
   const app = express();
   app.disable('x-powered-by');
@@ -73,6 +77,7 @@ export function createHttpApp({
       }),
     );
   }
+  app.use(pageHeaders(publicUrl));
   // The activation pages first: their paths (/ui/login/init…) lie under the sign-in pages'
   // /ui/login/<interaction>.
   for (const router of pages) app.use(router);

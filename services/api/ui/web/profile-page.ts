@@ -2,9 +2,21 @@
  * The self-service profile page: signs in through the service's OpenID provider, reads the profile with
  * GetMyProfile and saves it with UpdateMyProfile, both over gRPC-web with Google's grpc-web
  * client. Field violations from the google.rpc.BadRequest detail are shown next to the fields.
+ *
+ * The messages are read and written by protobuf-es from the descriptors the service is built
+ * with (its proto3 JSON mapping, as the JSON transport's): it compiles no code at run time, so
+ * the page's Content-Security-Policy needs no 'unsafe-eval'.
  */
+import {
+  createFileRegistry,
+  fromBinary,
+  fromJson,
+  toBinary,
+  toJson,
+  type JsonValue,
+} from '@bufbuild/protobuf';
+import { FileDescriptorSetSchema } from '@bufbuild/protobuf/wkt';
 import { GrpcWebClientBase, MethodDescriptor, MethodType, type RpcError } from 'grpc-web';
-import { Root, type Type } from 'protobufjs/light';
 import { showPasskeys } from './profile-passkeys.js';
 import { currentSession, signOut, startSignIn, type Session } from './profile-sign-in.js';
 
@@ -15,7 +27,8 @@ const READ_BACK_MS = 10_000;
 
 interface Details {
   sequence: string;
-  changeDate?: { seconds: string; nanos: number };
+  /** RFC 3339. */
+  changeDate?: string;
 }
 interface Profile {
   [field: string]: string | undefined;
@@ -36,23 +49,24 @@ const status = (text: string) => (byId('status').textContent = text);
 
 async function main(): Promise<void> {
   let session: Session | undefined;
-  const root = Root.fromJSON(await (await fetch('/ui/profile/protos.json')).json());
+  const descriptors = await (await fetch('/ui/profile/protos.binpb')).arrayBuffer();
+  const registry = createFileRegistry(
+    fromBinary(FileDescriptorSetSchema, new Uint8Array(descriptors)),
+  );
   const client = new GrpcWebClientBase({ format: 'binary' });
-  const lookup = (name: string) => root.lookupType(name);
 
   /** One unary call; a failure is a CallError with the status details decoded. */
   function call<T>(method: string, request: object): Promise<T> {
-    const service = root.lookupService(SERVICE).methods[method]!;
-    const requestType = lookup(service.requestType);
-    const responseType = lookup(service.responseType);
+    const { input, output } = registry
+      .getService(SERVICE)!
+      .methods.find((known) => known.name === method)!;
     const descriptor = new MethodDescriptor(
       `/${SERVICE}/${method}`,
       MethodType.UNARY,
       Object as never,
       Object as never,
-      (message: object) => requestType.encode(requestType.fromObject(message)).finish(),
-      (bytes: Uint8Array) =>
-        responseType.toObject(responseType.decode(bytes), { longs: String, enums: String }),
+      (message: object) => toBinary(input, fromJson(input, message as JsonValue)),
+      (bytes: Uint8Array) => toJson(output, fromBinary(output, bytes)),
     );
     const token = session?.accessToken ?? '';
     return client
@@ -75,14 +89,15 @@ async function main(): Promise<void> {
     let id: string | undefined;
     let violations: { field: string; description: string }[] = [];
     if (raw) {
-      const decoded = lookup('google.rpc.Status').decode(base64(raw)) as unknown as {
-        details: { type_url: string; value: Uint8Array }[];
+      const statusType = registry.getMessage('google.rpc.Status')!;
+      // The details (Any) come out as their messages, named by `@type`.
+      const decoded = toJson(statusType, fromBinary(statusType, base64(raw)), { registry }) as {
+        details?: { '@type': string; fieldViolations?: typeof violations; id?: string }[];
       };
-      for (const detail of decoded.details) {
-        const type: Type = lookup(detail.type_url.replace('type.googleapis.com/', ''));
-        const message = type.toObject(type.decode(detail.value));
-        if (type.fullName === '.google.rpc.BadRequest') violations = message.fieldViolations ?? [];
-        if (type.fullName === '.identity.v1.ErrorDetail') id = message.id;
+      for (const detail of decoded.details ?? []) {
+        if (detail['@type'] === 'type.googleapis.com/google.rpc.BadRequest')
+          violations = detail.fieldViolations ?? [];
+        if (detail['@type'] === 'type.googleapis.com/identity.v1.ErrorDetail') id = detail.id;
       }
     }
     return new CallError(error.code, error.message, id, violations);
@@ -96,7 +111,7 @@ async function main(): Promise<void> {
       input(name).value = profile[name] ?? (name === 'gender' ? 'GENDER_UNSPECIFIED' : '');
     byId('profile').dataset.sequence = details.sequence;
     byId('changed').textContent = details.changeDate
-      ? `Last changed ${new Date(Number(details.changeDate.seconds) * 1000).toLocaleString()}`
+      ? `Last changed ${new Date(details.changeDate).toLocaleString()}`
       : '';
   }
 
