@@ -10,7 +10,12 @@ import { describeOnEachDatabase } from '../support/databases.js';
 import { buildOwner } from '../support/factories.js';
 import { FOREIGN_VECTORS } from '../support/password-hash-vectors.js';
 import { minimalImport } from '../support/requests.js';
-import { authorization, publicUrlEnv, relyingParty } from '../support/relying-party.js';
+import {
+  authorization,
+  publicUrlEnv,
+  REDIRECT_URI,
+  relyingParty,
+} from '../support/relying-party.js';
 import { pageError, SignInBrowser } from '../support/sign-in-flow.js';
 
 describeOnEachDatabase(
@@ -26,6 +31,42 @@ describeOnEachDatabase(
       expect(discovery.end_session_endpoint).to.equal(
         `${service.config.publicUrl}/oidc/session/end`,
       );
+    });
+
+    it('offers in discovery what every client can use, and nothing the provider would refuse', async () => {
+      const response = await fetch(`${service.api.url}/.well-known/openid-configuration`);
+      const discovery = (await response.json()) as Record<string, unknown>;
+      expect(discovery).to.deep.include({
+        response_types_supported: ['code'],
+        grant_types_supported: ['authorization_code', 'refresh_token'],
+        token_endpoint_auth_methods_supported: ['client_secret_basic', 'none'],
+        code_challenge_methods_supported: ['S256'],
+      });
+      for (const feature of [
+        'pushed_authorization_request_endpoint',
+        'dpop_signing_alg_values_supported',
+        'token_endpoint_auth_signing_alg_values_supported',
+        'registration_endpoint',
+        'request_parameter_supported',
+      ])
+        expect(discovery, feature).not.to.have.property(feature);
+    });
+
+    it('refuses the implicit and hybrid flows as unsupported, not per client', async () => {
+      const client = await relyingParty(service);
+      for (const responseType of ['id_token', 'code id_token', 'none']) {
+        const url = oidc.buildAuthorizationUrl(client, {
+          redirect_uri: REDIRECT_URI,
+          response_type: responseType,
+          scope: 'openid',
+          nonce: 'n',
+          code_challenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()),
+          code_challenge_method: 'S256',
+        });
+        const answer = await fetch(url, { redirect: 'manual' });
+        const location = answer.headers.get('location') ?? '';
+        expect(location, responseType).to.match(/[#?&]error=unsupported_response_type/);
+      }
     });
 
     it('signs in with openid-client, refreshes, reads userinfo and imports with the token', async () => {

@@ -54,6 +54,11 @@ export function createOidcProvider(
       response_types: ['code'],
       token_endpoint_auth_method: 'client_secret_basic',
     },
+    // What every client can use, and nothing more, so that discovery offers only that: the code
+    // flow (no implicit or hybrid response types, hence no `implicit` grant), and a client's
+    // secret in the Authorization header or, for a public client, none.
+    responseTypes: ['code'],
+    clientAuthMethods: ['client_secret_basic', 'none'],
     jwks: { keys: [signingJwk as never] },
     cookies: { keys: [cookieKey(config)], long: cookie, short: cookie },
     routes: ROUTES,
@@ -69,8 +74,12 @@ export function createOidcProvider(
       origin === new URL(config.publicUrl).origin ||
       config.corsOrigins.includes('*') ||
       config.corsOrigins.includes(origin),
+    // Off, not only unused: pushed authorization requests and DPoP (the API takes bearer tokens
+    // and checks no proof, so a DPoP-bound token would be a bearer one all the same).
     features: {
       devInteractions: { enabled: false },
+      dPoP: { enabled: false },
+      pushedAuthorizationRequests: { enabled: false },
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: (ctx, form) => {
