@@ -17,7 +17,13 @@ export async function loadVerificationKeys(auth: Config['auth']): Promise<JWTVer
 }
 
 export async function readSigningJwk(path: string): Promise<JWK> {
-  const jwk = JSON.parse(await readFile(path, 'utf8')) as JWK;
+  const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') throw error;
+    throw new Error(
+      `no signing key at ${path} yet: \`identityctl setup\` makes one (so does the embedded mode's first start)`,
+    );
+  });
+  const jwk = JSON.parse(text) as JWK;
   if (!jwk.d || !jwk.alg || !jwk.kid)
     throw new Error(`${path} is not a private JWK with alg and kid`);
   return jwk;

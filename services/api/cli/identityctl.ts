@@ -39,6 +39,11 @@ interface Command {
    * service has the database open.
    */
   opens?: 'reader';
+  /**
+   * For setup and migrate, which bring the schema up to date themselves; every other command that
+   * writes has it brought up to date first.
+   */
+  migrates?: true;
   /** Checks of the options' values, made before any database (or its lock) is opened. */
   check?(options: Options): void;
   run(
@@ -52,11 +57,13 @@ const COMMANDS: Record<string, Command> = {
   setup: {
     help: '  setup                                        migrate, first org, first admin (IAM_OWNER), token',
     required: [],
+    migrates: true,
     run: ({ dataSource, config }) => setup(dataSource, config),
   },
   migrate: {
     help: '  migrate                                      apply pending schema migrations',
     required: [],
+    migrates: true,
     run: async ({ dataSource }) => ({ applied: await migrate(dataSource) }),
   },
   'org create': {
@@ -236,20 +243,38 @@ function parseError(error: unknown): unknown {
 async function run(argv: string[]): Promise<string> {
   const asked = helpAsked(argv);
   if (asked !== undefined) return usage(asked);
-  const { name, command, options, lists } = parse(argv);
-  const config = await withEmbeddedKeys(loadConfig());
-  if (config.databaseUrl && (name === 'setup' || name === 'migrate'))
-    await ensureDatabase(config.databaseUrl);
-  const dataSource =
-    command.opens === 'reader'
-      ? createConfiguredReader(config)
-      : createConfiguredDataSource({ ...config, databasePoolSize: 2 });
-  await dataSource.initialize();
+  const { command, options, lists } = parse(argv);
+  const settings = loadConfig();
+  const writes = command.opens !== 'reader';
+  if (settings.databaseUrl && writes) await ensureDatabase(settings.databaseUrl);
+  const dataSource = writes
+    ? createConfiguredDataSource({ ...settings, databasePoolSize: 2 })
+    : createConfiguredReader(settings);
   try {
+    await dataSource.initialize();
+    // On a fresh clone too, before the first start: as setup does, and as the service does.
+    if (writes && !command.migrates) await migrate(dataSource);
+    // The embedded mode's keys only once the database is open, so a command that cannot open it
+    // leaves none behind.
+    const config = await withEmbeddedKeys(settings);
     return JSON.stringify(await command.run({ dataSource, config }, options, lists));
+  } catch (error) {
+    if (!writes && isMissingSchema(error))
+      throw new Error(
+        'the database has no schema yet: run `identityctl setup` (or start the service) first',
+      );
+    throw error;
   } finally {
-    await dataSource.destroy();
+    if (dataSource.isInitialized) await dataSource.destroy();
   }
+}
+
+/** No database, or not the table asked for: MySQL's ER_BAD_DB_ERROR and ER_NO_SUCH_TABLE, SQLite's words. */
+function isMissingSchema(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: string; message?: string };
+  return (
+    code === 'ER_BAD_DB_ERROR' || code === 'ER_NO_SUCH_TABLE' || /no such table/.test(message ?? '')
+  );
 }
 
 run(process.argv.slice(2)).then(
