@@ -4,6 +4,7 @@ import { createHumanUser } from '../../services/api/admin/users.js';
 import { describeWithService } from '../support/databases.js';
 import { buildOrg } from '../support/factories.js';
 import { pollUntil } from '../support/poll.js';
+import { forgetResendCounts } from '../support/redis-keys.js';
 import { minimalImport } from '../support/requests.js';
 import { authorization, publicUrlEnv, relyingParty } from '../support/relying-party.js';
 import { pageError, SignInBrowser, type SignInPage } from '../support/sign-in-flow.js';
@@ -55,6 +56,9 @@ function attacks(service: TestService): void {
   before(async () => {
     orgId = (await buildOrg(service)).orgId;
     client = await relyingParty(service);
+  });
+  after(async () => {
+    if (service.config.redisUrl) await forgetResendCounts(service.config);
   });
 
   async function importUser(body: Record<string, unknown> = {}) {

@@ -1,7 +1,10 @@
 import { Redis } from 'ioredis';
 import type { TestService } from './test-service.js';
 
-/** The pages' rate-limit counts in Redis, which outlive the service: removed after it. */
+/**
+ * The pages' counts in Redis (rate limits, failed sign-ins), which outlive the service: removed
+ * after it.
+ */
 export async function forgetResendCounts({ redisUrl, redisKeyPrefix }: TestService['config']) {
   const redis = new Redis(redisUrl!);
   try {
