@@ -1,24 +1,36 @@
 /**
  * `npm run bench:sign-in-timing`: whether an unknown user name and a wrong password take the
- * same time at the password step, as someone probing for user names would see it.
+ * same time at the password step, as someone probing for user names would see it; and then
+ * whether a locked name answers alike for a user and for nobody.
  *
  *   npm run bench:sign-in-timing   [TIMING_SAMPLES=200] [TIMING_WARM_UP=10]
  *
  * Starts the API in this process over a MariaDB database of its own (as the bench does, without
- * the relay and the worker, which the password step does not involve), with the lockout limits
- * raised so that no count of failures ends the run. Two sign-ins are brought to the password
- * step through the code flow: one for a user name nobody has, one for a user with a password
- * (the service's argon2id at today's cost). Then TIMING_SAMPLES wrong passwords are submitted
- * to each, one at a time, the two kinds interleaved in a random order, each timed from the
- * request to the full answer (after TIMING_WARM_UP untimed ones of each). Prints both
- * distributions side by side, the Mann–Whitney U and Kolmogorov–Smirnov tests of the two, and
- * checks that both got the same page and message.
+ * the relay and the worker, which the password step does not involve), with the address limit
+ * raised so that no count of failures from the one address ends the run. The prober is a process
+ * of its own, as a remote one would be: in this process its reading of an answer would wait for
+ * what the service does after answering. It brings two sign-ins to the password step through the
+ * code flow: one for a user name nobody has, one for a user with a password (the service's
+ * argon2id at today's cost). Then TIMING_SAMPLES wrong passwords are submitted to each, one at a
+ * time, the two kinds interleaved in a random order, each timed from the request to the full
+ * answer (after TIMING_WARM_UP untimed ones of each). Prints both distributions side by side, the
+ * Mann–Whitney U and Kolmogorov–Smirnov tests of the two, and checks that both got the same page
+ * and message. Then the same again on a service that locks a name at its first failure: each
+ * warm-up's first attempt locks both names, and every timed one is refused by the lock.
  */
+import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { createHumanUser } from '../services/api/admin/users.js';
 import { hashPassword } from '../services/api/credentials/password-hash.js';
+import { createClient } from '../services/api/sign-in/clients.js';
 import { buildOwner } from '../test/support/factories.js';
-import { authorization, publicUrlEnv, relyingParty } from '../test/support/relying-party.js';
+import {
+  authorization,
+  discoveredClient,
+  publicUrlEnv,
+  REDIRECT_URI,
+} from '../test/support/relying-party.js';
 import { pageError, SignInBrowser, type SignInPage } from '../test/support/sign-in-flow.js';
 import { TestService } from '../test/support/test-service.js';
 import { machine, runMain } from './bench-report.js';
@@ -29,19 +41,28 @@ const WARM_UP = Number(process.env.TIMING_WARM_UP ?? 10);
 type Kind = 'unknown user name' | 'wrong password';
 const KINDS: Kind[] = ['unknown user name', 'wrong password'];
 
-/** A sign-in brought to its password step, and the time each wrong password then took. */
-interface Probe {
-  browser: SignInBrowser;
-  page: SignInPage;
-  ms: number[];
-  answers: Set<string>;
+/** What the prober is told: the provider, its client, and the user name of each kind. */
+interface ProbeOrders {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  names: Record<Kind, string>;
 }
 
+/** What the prober found: the time each wrong password took, and what the pages said. */
+type Findings = Record<Kind, { ms: number[]; answers: string[] }>;
+
 async function main(): Promise<void> {
+  await timeWrongPasswords('Password step', '1000');
+  await timeWrongPasswords('Password step of a locked name', '1');
+}
+
+/** Wrong passwords for an unknown name and a known user, on a service locking at `maxFailures`. */
+async function timeWrongPasswords(title: string, maxFailures: string): Promise<void> {
   const service = await TestService.start({
     ...(await publicUrlEnv()),
     LOG_LEVEL: 'error',
-    SIGN_IN_MAX_FAILURES: '1000',
+    SIGN_IN_MAX_FAILURES: maxFailures,
     SIGN_IN_ADDRESS_MAX_FAILURES: '1000000',
   });
   try {
@@ -54,44 +75,69 @@ async function main(): Promise<void> {
       email: { email: `${known}@example.com`, isEmailVerified: true },
       hashedPassword: { value: await hashPassword('The-right-passw0rd!') },
     });
-    const client = await relyingParty(service);
-    const probes = {} as Record<Kind, Probe>;
-    for (const kind of KINDS) {
-      const browser = new SignInBrowser(service.config.publicUrl);
-      const first = await browser.open((await authorization(client)).url);
-      const userName = kind === 'wrong password' ? known : `nobody-${runId}`;
-      const page = await browser.submit(first, { userName });
-      probes[kind] = { browser, page, ms: [], answers: new Set() };
-    }
-
-    const attempt = async (kind: Kind, timed: boolean) => {
-      const probe = probes[kind];
-      const started = performance.now();
-      probe.page = await probe.browser.submit(probe.page, { password: `wrong-${Math.random()}` });
-      const ms = performance.now() - started;
-      if (!timed) return;
-      probe.ms.push(ms);
-      probe.answers.add(`${probe.page.status} ${pageError(probe.page)}`);
-    };
-    for (let i = 0; i < WARM_UP; i++) for (const kind of KINDS) await attempt(kind, false);
-    for (const kind of shuffled(KINDS.flatMap((kind) => Array<Kind>(SAMPLES).fill(kind))))
-      await attempt(kind, true);
-
-    report(probes, service.config.passwordHashConcurrency);
+    const { clientId, clientSecret } = await createClient(service.dataSource, service.config, {
+      name: 'Timing',
+      redirectUris: [REDIRECT_URI],
+      confidential: true,
+    });
+    const findings = await probeApart({
+      issuer: service.config.publicUrl,
+      clientId,
+      clientSecret: clientSecret!,
+      names: { 'unknown user name': `nobody-${runId}`, 'wrong password': known },
+    });
+    report(title, findings, service.config.passwordHashConcurrency);
   } finally {
     await service.close();
   }
 }
 
-function report(probes: Record<Kind, Probe>, slots: number): void {
-  const [a, b] = KINDS.map((kind) => probes[kind].ms) as [number[], number[]];
-  const summaries = KINDS.map((kind) => summary(probes[kind].ms));
+/** Runs this module as the prober, in a process of its own, and answers what it found. */
+function probeApart(orders: ProbeOrders): Promise<Findings> {
+  const child = fork(fileURLToPath(import.meta.url), ['probe', JSON.stringify(orders)]);
+  return new Promise((resolve, reject) => {
+    child.once('message', (findings) => resolve(findings as Findings));
+    child.once('exit', (code) => reject(new Error(`the prober exited with ${code}`)));
+  });
+}
+
+/** The prober: the attempts, timed from the request to the full answer. */
+async function probe(orders: ProbeOrders): Promise<void> {
+  const client = await discoveredClient(orders.issuer, orders.clientId, orders.clientSecret);
+  const probes = {} as Record<Kind, { browser: SignInBrowser; page: SignInPage }>;
+  const findings = {} as Findings;
+  for (const kind of KINDS) {
+    const browser = new SignInBrowser(orders.issuer);
+    const first = await browser.open((await authorization(client)).url);
+    probes[kind] = { browser, page: await browser.submit(first, { userName: orders.names[kind] }) };
+    findings[kind] = { ms: [], answers: [] };
+  }
+  const attempt = async (kind: Kind, timed: boolean) => {
+    const probe = probes[kind];
+    const started = performance.now();
+    probe.page = await probe.browser.submit(probe.page, { password: `wrong-${Math.random()}` });
+    const ms = performance.now() - started;
+    if (!timed) return;
+    findings[kind].ms.push(ms);
+    // A lock's end differs by name; the words are what must not.
+    const said = `${probe.page.status} ${pageError(probe.page)?.replace(/ until .*$/, ' until …')}`;
+    if (!findings[kind].answers.includes(said)) findings[kind].answers.push(said);
+  };
+  for (let i = 0; i < WARM_UP; i++) for (const kind of KINDS) await attempt(kind, false);
+  for (const kind of shuffled(KINDS.flatMap((kind) => Array<Kind>(SAMPLES).fill(kind))))
+    await attempt(kind, true);
+  process.send!(findings, () => process.exit(0));
+}
+
+function report(title: string, findings: Findings, slots: number): void {
+  const [a, b] = KINDS.map((kind) => findings[kind].ms) as [number[], number[]];
+  const summaries = KINDS.map((kind) => summary(findings[kind].ms));
   const rows: (keyof Summary)[] = ['n', 'min', 'p10', 'p25', 'p50', 'p75', 'p90', 'p99', 'max'];
   const cell = (value: number, key: string) =>
     (key === 'n' ? String(value) : value.toFixed(2)).padStart(18);
   const { cpus, cpu, node } = machine();
   console.log(
-    `Password step, ${SAMPLES} wrong passwords each, interleaved at random, one at a time (ms, request to full answer); ${cpus} cores (${String(cpu)}), Node ${String(node)}, ${slots} hashing slot(s)\n`,
+    `\n${title}, ${SAMPLES} wrong passwords each, interleaved at random, one at a time, from a process of their own (ms, request to full answer); ${cpus} cores (${String(cpu)}), Node ${String(node)}, ${slots} hashing slot(s)\n`,
   );
   console.log(`${''.padEnd(8)}${KINDS.map((kind) => kind.padStart(18)).join('')}`);
   for (const key of [...rows, 'mean', 'stdev'] as (keyof Summary)[])
@@ -107,7 +153,7 @@ function report(probes: Record<Kind, Probe>, slots: number): void {
   );
   console.log(`Kolmogorov–Smirnov D = ${ks.d.toFixed(3)}, two-sided p = ${ks.p.toPrecision(3)}`);
   for (const kind of KINDS)
-    console.log(`answers to ${kind}: ${[...probes[kind].answers].join(' | ')}`);
+    console.log(`answers to ${kind}: ${findings[kind].answers.join(' | ')}`);
 }
 
 /** A copy of `items` in a random order (Fisher–Yates). */
@@ -120,4 +166,5 @@ function shuffled<T>(items: T[]): T[] {
   return out;
 }
 
-runMain(main);
+if (process.argv[2] === 'probe') runMain(() => probe(JSON.parse(process.argv[3]!) as ProbeOrders));
+else runMain(main);
