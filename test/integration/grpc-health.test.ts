@@ -181,4 +181,49 @@ describe('gRPC health and reflection', () => {
     const error = await check(client, 'no.such.Service').catch((e: grpc.ServiceError) => e);
     expect((error as grpc.ServiceError).code).to.equal(grpc.status.NOT_FOUND);
   });
+
+  /** `bytes` sent as the request of `path`, unary or on a stream: the status the server ends with. */
+  function sendRaw(path: string, bytes: Buffer, stream: boolean): Promise<grpc.ServiceError> {
+    const raw = new grpc.Client(service.api.grpcAddress, grpc.credentials.createInsecure());
+    const identity = (value: Buffer) => value;
+    return new Promise<grpc.ServiceError>((resolve) => {
+      if (!stream) {
+        raw.makeUnaryRequest(path, identity, identity, bytes, (error) => resolve(error!));
+        return;
+      }
+      const call = raw.makeBidiStreamRequest(path, identity, identity);
+      call.on('data', () => undefined);
+      call.on('error', resolve);
+      call.write(bytes);
+    }).finally(() => raw.close());
+  }
+
+  it('answers a message it cannot decode with INVALID_ARGUMENT in the error shape, not INTERNAL', async () => {
+    // Field 1 as a varint, and then no varint: no protobuf decoder reads it.
+    const garbage = Buffer.from([0x08]);
+    const root = loadProtoRoot();
+    for (const [path, stream] of [
+      ['/grpc.health.v1.Health/Check', false],
+      ['/grpc.reflection.v1.ServerReflection/ServerReflectionInfo', true],
+      ['/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo', true],
+      ['/identity.management.v1.ManagementService/UpdateProject', false],
+    ] as const) {
+      const error = await sendRaw(path, garbage, stream);
+      expect(error.code, `${path}: ${error.details}`).to.equal(grpc.status.INVALID_ARGUMENT);
+      const [details] = error.metadata.get('grpc-status-details-bin') as Buffer[];
+      const status = root.lookupType('google.rpc.Status').decode(details!) as unknown as {
+        details: { type_url: string; value: Uint8Array }[];
+      };
+      const detail = status.details.find((any) => any.type_url.endsWith('identity.v1.ErrorDetail'));
+      expect(detail, path).to.not.equal(undefined);
+      const { id } = root
+        .lookupType('identity.v1.ErrorDetail')
+        .decode(detail!.value) as unknown as {
+        id: string;
+      };
+      expect(id, path).to.equal('REQUEST-INVALID');
+    }
+    // And the health service still answers what it can read.
+    expect(await check(client, '')).to.equal('SERVING');
+  });
 });

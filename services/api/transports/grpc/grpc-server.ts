@@ -14,6 +14,7 @@ import { PortUnavailableError } from '../../../../shared/process/listen.js';
 import { loadFileDescriptorProtos, loadProtoRoot } from './proto-files.js';
 import { encodeResponse, invoke, protoMethods, type ProtoMethod } from './proto-methods.js';
 import { decodeRequest } from './proto-request.js';
+import { refuseUndecodable, tolerantly } from './undecodable-messages.js';
 
 /**
  * The largest message grpc-js reads at all: at least 16 MiB, and twice the body limit. A message
@@ -50,6 +51,7 @@ export async function startGrpcServer(
     // channelz (on by default) records every call for a debugging service we do not serve.
     'grpc.enable_channelz': 0,
     'grpc.max_receive_message_length': grpcReadCap(bodyLimit),
+    interceptors: [refuseUndecodable(root)],
   });
   const services = new Map<
     string,
@@ -63,11 +65,10 @@ export async function startGrpcServer(
     const service = services.get(name) ?? { definition: {}, implementation: {} };
     service.definition[methodName] = methodDefinition(path, method, bodyLimit);
     service.implementation[methodName] = (
-      call: grpc.ServerUnaryCall<Record<string, unknown> | ServiceError, unknown>,
+      // What the deserializer could not turn into a request never comes here (refuseUndecodable).
+      call: grpc.ServerUnaryCall<Record<string, unknown>, unknown>,
       callback: grpc.sendUnaryData<unknown>,
     ) => {
-      // What the deserializer could not turn into a request, answered as gRPC-web answers it.
-      if (call.request instanceof ServiceError) return callback(toGrpcError(root, call.request));
       const incoming = {
         authorization: metadataValue(call.metadata, 'authorization'),
         targetOrgId: metadataValue(call.metadata, 'x-service-orgid'),
@@ -89,7 +90,7 @@ export async function startGrpcServer(
   readiness.onChange((status) => {
     for (const name of ['', ...services.keys()]) healthService.setStatus(name, status);
   });
-  healthService.addToServer(server);
+  healthService.addToServer(tolerantly(server));
   // @grpc/reflection reads the files of a proto-loader package definition; ours are the
   // compiler's, so that clients can resolve every name and import.
   const compiled = {
@@ -97,7 +98,9 @@ export async function startGrpcServer(
     type: {},
     fileDescriptorProtos: loadFileDescriptorProtos(),
   };
-  new ReflectionService({ files: compiled } as unknown as PackageDefinition).addToServer(server);
+  new ReflectionService({ files: compiled } as unknown as PackageDefinition).addToServer(
+    tolerantly(server),
+  );
   const bound = await new Promise<number>((resolve, reject) =>
     server.bindAsync(`0.0.0.0:${port}`, grpc.ServerCredentials.createInsecure(), (error, actual) =>
       error ? reject(PortUnavailableError.of('GRPC_PORT', port, error)) : resolve(actual),
@@ -108,7 +111,8 @@ export async function startGrpcServer(
 
 /**
  * How grpc-js reads and writes the method's messages. The request is decoded as over gRPC-web,
- * and what cannot be a request comes to the handler as the ServiceError that says why.
+ * and what cannot be a request comes as the ServiceError that says why (refuseUndecodable answers
+ * it).
  */
 function methodDefinition(
   path: string,
