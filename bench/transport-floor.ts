@@ -55,15 +55,18 @@ async function serve(): Promise<void> {
   };
   const http = createServer((request, response) => {
     request.on('data', () => undefined);
-    request.on('end', () =>
-      work().then(() => {
-        response.writeHead(200, {
-          'content-type': 'application/json',
-          'content-length': ANSWER.length,
-        });
-        response.end(ANSWER);
-      }),
-    );
+    request.on('end', () => {
+      work().then(
+        () => {
+          response.writeHead(200, {
+            'content-type': 'application/json',
+            'content-length': ANSWER.length,
+          });
+          response.end(ANSWER);
+        },
+        (error: Error) => response.destroy(error),
+      );
+    });
   });
   // The load's connections are idle while the other transport is measured.
   http.keepAliveTimeout = 0;
@@ -83,8 +86,12 @@ async function serve(): Promise<void> {
       },
     },
     {
-      Call: (_call: unknown, callback: grpc.sendUnaryData<Buffer>) =>
-        work().then(() => callback(null, ANSWER)),
+      Call: (_call: unknown, callback: grpc.sendUnaryData<Buffer>) => {
+        work().then(
+          () => callback(null, ANSWER),
+          (error: Error) => callback(error),
+        );
+      },
     },
   );
   const grpcPort = await new Promise<number>((resolve, reject) =>

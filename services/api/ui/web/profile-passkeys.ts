@@ -80,9 +80,9 @@ export async function showPasskeys(token: string): Promise<void> {
       input.className = 'passkey-new-name';
       input.value = passkey.name;
       input.maxLength = 100;
-      const save = button('Save', 'save-name', () =>
-        run(() => call('PUT', `${PATH}/${passkey.id}`, { name: input.value }), 'Renamed.'),
-      );
+      const save = button('Save', 'save-name', () => {
+        void run(() => call('PUT', `${PATH}/${passkey.id}`, { name: input.value }), 'Renamed.');
+      });
       li.replaceChildren(input, save);
       input.focus();
     });
