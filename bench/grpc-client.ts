@@ -3,7 +3,7 @@
  * compressed and read by hpack.js (RFC 7541). A call is one stream: HEADERS and DATA with the
  * request out, HEADERS, DATA and trailers in, and it succeeded when the answer is `:status` 200
  * with `grpc-status` 0. It does what the load needs and no more, for a fraction of node:http2's
- * CPU (measured in docs/benchmarks.md): on this machine the load's CPU is CPU the service does
+ * CPU (measured in docs/benchmarks-log.md): on this machine the load's CPU is CPU the service does
  * not get. Flow control is kept both ways; the server's PINGs and SETTINGS are answered.
  */
 import { connect, type Socket } from 'node:net';

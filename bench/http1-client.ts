@@ -2,7 +2,7 @@
  * The load's HTTP/1.1 client: keep-alive connections, one request in flight on each, the request
  * written in one piece and the answer read by its Content-Length or its chunks. It does what the
  * load needs and no more, for a fraction of a general client's CPU (measured against undici in
- * docs/benchmarks.md): on this machine the load generator's CPU is CPU the service does not get.
+ * docs/benchmarks-log.md): on this machine the load generator's CPU is CPU the service does not get.
  */
 import { connect, type Socket } from 'node:net';
 

@@ -182,7 +182,7 @@ async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   // Every loop's connection is open, accepted and has answered a call before the clock starts,
   // as a client's pool is in steady use. Node's server accepts one new connection per turn of
   // its event loop, so when the first connections' calls kept it busy, the last of 128 waited
-  // up to 2.4 s in the accept queue, and those first calls were the run's p99 (docs/benchmarks.md).
+  // seconds in the accept queue, and those first calls were the run's p99 (docs/benchmarks-log.md).
   const result = await closedLoops(
     spec.concurrency,
     spec.seconds,

@@ -2,10 +2,9 @@
  * How fast the machine runs at this moment: a fixed piece of CPU work (a JSON round trip and a
  * SHA-256 of 1 KiB, in a loop) on one core for a fifth of a second, counted in loops per ms.
  *
- * The VM the figures come from changes speed by itself. On the idle machine, with nothing of the
- * service running, the same work read once a second for three minutes ran at its best speed for
- * 20 s, at 0.6 of it for 45 s, at 0.97 for 12 s and at 0.77 for the rest. So a row's figures are
- * read beside the probes taken with them.
+ * The VM the figures come from changes speed by itself, idle and for tens of seconds at a time
+ * (docs/benchmarks.md, the machine). So a row's figures are read beside the probes taken with
+ * them.
  */
 import { createHash } from 'node:crypto';
 

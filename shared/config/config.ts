@@ -8,15 +8,18 @@ export type { PasskeyConfig };
  * developer machine, except the secrets, which must be given.
  */
 export interface PasswordPolicy {
-  /** Minimum length in characters. Default 8. */
+  /** A clear password's least length in characters. `PASSWORD_MIN_LENGTH`, default 8. */
   minLength: number;
-  /** A lower-case letter is required. Default true. */
+  /** A clear password needs a lower-case letter. `PASSWORD_REQUIRE_LOWERCASE`, default true. */
   requireLowercase: boolean;
-  /** An upper-case letter is required. Default true. */
+  /** A clear password needs an upper-case letter. `PASSWORD_REQUIRE_UPPERCASE`, default true. */
   requireUppercase: boolean;
-  /** A digit is required. Default true. */
+  /** A clear password needs a digit. `PASSWORD_REQUIRE_DIGIT`, default true. */
   requireDigit: boolean;
-  /** A symbol (anything not a letter or digit) is required. Default true. */
+  /**
+   * A clear password needs a symbol (anything not a letter or digit).
+   * `PASSWORD_REQUIRE_SYMBOL`, default true.
+   */
   requireSymbol: boolean;
 }
 
@@ -25,36 +28,53 @@ export interface Config {
   httpPort: number;
   /** HTTP/2 port for gRPC. `GRPC_PORT`, default 9090. */
   grpcPort: number;
-  /** `mysql://user:pass@host:port/db`. `DATABASE_URL`; unset, the embedded SQLite file in `dataDir`. */
+  /**
+   * MySQL or MariaDB, `mysql://user:pass@host:port/db`; `identityctl`'s writing commands create
+   * the database. `DATABASE_URL`; unset, the embedded SQLite file in `DATA_DIR`.
+   */
   databaseUrl?: string;
   /**
-   * Where the embedded mode keeps its SQLite database, its generated keys and `quickstart.env`.
-   * `DATA_DIR`, default `.data`.
+   * Where the embedded mode keeps its SQLite database, its generated keys and `quickstart.env`;
+   * its emails go to `DATA_DIR/emails`. `DATA_DIR`, default `.data`.
    */
   dataDir: string;
   /** Connections in the MySQL pool. `DATABASE_POOL_SIZE`, default 20. */
   databasePoolSize: number;
-  /** Base of the links the service hands out. `PUBLIC_URL`, default `http://localhost:<HTTP_PORT>`. */
+  /**
+   * The address people and clients use: the base of the links the service hands out, the OpenID
+   * issuer and the default `JWT_ISSUER`. `PUBLIC_URL`, default `http://localhost:<HTTP_PORT>`.
+   */
   publicUrl: string;
   /**
    * How long an idle kept-alive HTTP connection stays open, in ms: longer than the idle timeout
    * of the proxies in front (AWS ALB 60 s), so they never reuse a connection we are closing.
-   * `HTTP_KEEP_ALIVE_TIMEOUT_MS`, default 65000.
+   * A request's headers must arrive within it + 1 s. `HTTP_KEEP_ALIVE_TIMEOUT_MS`, default 65000.
    */
   httpKeepAliveTimeoutMs: number;
   /** Largest accepted request body in bytes. `REQUEST_BODY_LIMIT`, default 1 MiB. */
   requestBodyLimit: number;
-  /** Browser origins allowed to call gRPC-web, comma-separated, `*` for any. `CORS_ORIGINS`, default none. */
+  /**
+   * Browser origins (`https://app.example`) allowed to call gRPC-web and the token endpoints,
+   * comma-separated, `*` for any. `CORS_ORIGINS`, default none.
+   */
   corsOrigins: string[];
   /**
    * How many proxies in front of the HTTP port set X-Forwarded-For (an ingress: 1). The client
    * address that sign-in failures and the resend limit count is read that many hops back; 0
-   * takes the peer's address, which behind a proxy is the proxy's. `TRUST_PROXY_HOPS`, default 0.
+   * takes the peer's address, which behind a proxy is the proxy's, so that one address's block
+   * stops every client. `TRUST_PROXY_HOPS`, default 0.
    */
   trustProxyHops: number;
-  /** How often the health service checks the database, in ms. `HEALTH_CHECK_INTERVAL_MS`, default 2000. */
+  /**
+   * How often gRPC health and readiness ask the dependencies, in ms.
+   * `HEALTH_CHECK_INTERVAL_MS`, default 2000.
+   */
   healthCheckIntervalMs: number;
-  /** `REDIS_URL`: BullMQ's email queue (the worker needs it) and the API's rate limits. */
+  /**
+   * `REDIS_URL`: BullMQ's email queue, and the rate limits and failed sign-ins every API instance
+   * counts together. Unset: the queue in the worker's process, the counts per instance (failed
+   * sign-ins in the database).
+   */
   redisUrl?: string;
   /**
    * The start of every key the API keeps in Redis (rate limits, failed sign-ins), so several
@@ -68,13 +88,20 @@ export interface Config {
    * default 1000; 0 remembers nothing.
    */
   authCacheMs: number;
-  /** How long SIGTERM may take to finish requests and close, in ms. `SHUTDOWN_GRACE_MS`, default 25000. */
+  /**
+   * How long SIGTERM may take to finish calls, publish and close, in ms, before the process exits
+   * 1. `SHUTDOWN_GRACE_MS`, default 25000.
+   */
   shutdownGraceMs: number;
   auth: {
-    /** Verification keys: a JWKS file path (`JWKS_FILE`) or URL (`JWKS_URL`). */
+    /** The keys that verify callers' tokens: a JWKS file path (`JWKS_FILE`) or URL (`JWKS_URL`). */
     jwksFile?: string;
     jwksUrl?: string;
-    /** Private JWK used by `identityctl token issue` and `setup`. `JWT_SIGNING_KEY_FILE`. */
+    /**
+     * The private JWK that signs `identityctl`'s and the OpenID provider's tokens; its public half
+     * verifies tokens when no JWKS is set. `JWT_SIGNING_KEY_FILE`; embedded: made in
+     * `DATA_DIR/signing-key.json`.
+     */
     signingKeyFile?: string;
     /** Expected `iss`. `JWT_ISSUER`, default `PUBLIC_URL`. */
     issuer: string;
@@ -88,12 +115,16 @@ export interface Config {
    */
   passwordHashConcurrency: number;
   signIn: SignInConfig;
-  /** 32-byte key (base64) that encrypts OTP secrets at rest. `SECRETS_ENCRYPTION_KEY`. */
+  /**
+   * 32 bytes in base64: encrypts OTP secrets and clients' secrets (AES-256-GCM), derives the
+   * emailed codes and the sign-in's cookie keys. `SECRETS_ENCRYPTION_KEY`: required by the API and
+   * the worker; embedded: made in `DATA_DIR`.
+   */
   secretsEncryptionKey?: Buffer;
   passkeys: PasskeyConfig;
   /** Lifetime of a passwordless registration code in seconds. `PASSWORDLESS_CODE_LIFETIME`, default 3600. */
   passwordlessCodeLifetimeSeconds: number;
-  /** `LOG_LEVEL`, default `info`. */
+  /** `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`. `LOG_LEVEL`, default `info`. */
   logLevel: string;
   kafka: KafkaConfig;
   relay: RelayConfig;
@@ -122,12 +153,15 @@ export interface SignInConfig {
 export interface RateLimitConfig {
   /** Calls one caller may make per window; 0 turns limiting off. `RATE_LIMIT_REQUESTS`, default 200. */
   requests: number;
-  /** `RATE_LIMIT_WINDOW_SECONDS`, default 1. */
+  /** The rate limit's window, in seconds. `RATE_LIMIT_WINDOW_SECONDS`, default 1. */
   windowSeconds: number;
 }
 
 export interface WorkerConfig {
-  /** `smtp://user:pass@host:port` (STARTTLS when offered) or `smtps://…` (TLS). `SMTP_URL`; unset, emails are written to `emailDir`. */
+  /**
+   * `smtp://user:pass@host:port` (STARTTLS when offered) or `smtps://…` (TLS). `SMTP_URL`; unset,
+   * emails are written to `EMAIL_DIR`.
+   */
   smtpUrl?: string;
   /** Where emails go as `.eml` files while `SMTP_URL` is unset. `EMAIL_DIR`, default `<DATA_DIR>/emails`. */
   emailDir: string;
@@ -156,7 +190,7 @@ export interface WorkerConfig {
 export interface KafkaConfig {
   /** Bootstrap servers, comma-separated. `KAFKA_BROKERS`; unset means events are not published. */
   brokers: string[];
-  /** `KAFKA_CLIENT_ID`, default `identity-service`. */
+  /** The client id the brokers' logs and quotas know the service by. `KAFKA_CLIENT_ID`, default `identity-service`. */
   clientId: string;
   /** Topics are `<prefix><aggregate>.v1`. `KAFKA_TOPIC_PREFIX`, default `identity.`. */
   topicPrefix: string;

@@ -5,20 +5,20 @@ export interface CatalogueEntry {
   code: StatusCode;
   /** The HTTP status over JSON; none for a condition only gRPC-web can meet. */
   http?: number;
-  /** When it is answered: the README's error table says the same. */
+  /** When it is answered, as docs/reference/errors.md says (generated from here). */
   when: string;
 }
 
 /**
  * Every condition a caller can be answered with, by its stable id (the `identity.v1.ErrorDetail`
- * id): its code, its HTTP status and when. test/unit/error-catalogue.test.ts keeps README.md's
- * error table equal to it; a ServiceError can only be made with an id from here.
+ * id): its code, its HTTP status and when. docs/reference/errors.md is generated from it (`npm run
+ * reference`); a ServiceError can only be made with an id from here.
  */
 export const ERROR_CATALOGUE = {
   'REQUEST-INVALID': {
     code: StatusCode.INVALID_ARGUMENT,
     http: 400,
-    when: 'the body is not JSON, or the request breaks its schema or a rule of the operation; the google.rpc.BadRequest names every field',
+    when: 'the body is not JSON, or the request breaks its schema (unknown field, bad enum, too long or empty) or a rule of the operation (password policy, unsupported hash, password with hashedPassword, phone not global, otpCode not base32); text not well-formed Unicode; a path parameter not percent-encoded UTF-8; a body not decompressing as its Content-Encoding says; a gRPC message no method can decode. The google.rpc.BadRequest names every field',
   },
   'REQUEST-MALFORMED': {
     code: StatusCode.INVALID_ARGUMENT,

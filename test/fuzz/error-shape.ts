@@ -8,7 +8,7 @@ import { StatusCode } from '../../shared/errors/service-error.js';
  */
 const ERROR_DETAIL = 'type.googleapis.com/identity.v1.ErrorDetail';
 const BAD_REQUEST = 'type.googleapis.com/google.rpc.BadRequest';
-/** The README's error table: each code and the HTTP statuses it is answered with. */
+/** The error reference (docs/reference/errors.md): each code and the HTTP statuses it is answered with. */
 const HTTP_STATUSES: Record<number, number[]> = {
   3: [400],
   4: [408],
@@ -23,7 +23,7 @@ const HTTP_STATUSES: Record<number, number[]> = {
   16: [401],
 };
 
-/** The README's error table: conditions with an HTTP status of their own. */
+/** The error reference: conditions with an HTTP status of their own. */
 const STATUS_OF_ID: Record<string, number[]> = {
   'UNSUPPORTED-MEDIA-TYPE': [415],
   'HEADERS-TOO-LARGE': [431],

@@ -103,7 +103,7 @@ describe('the fuzzer’s judge of an answer', () => {
     ).to.deep.equal(['error-shape']);
   });
 
-  it('passes the conditions the README gives a status of their own, and only those', () => {
+  it('passes the conditions the error reference gives a status of their own, and only those', () => {
     const unsupported = errorBody(unsupportedMediaType('the request body must be JSON in UTF-8'));
     expect(properties(json, http(415, unsupported))).to.deep.equal([]);
     expect(properties(json, http(400, unsupported))).to.deep.equal(['error-shape']);

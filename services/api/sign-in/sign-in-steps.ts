@@ -157,8 +157,9 @@ export class SignInSteps {
   /**
    * Work that must not delay the answer, begun once the answer is sent: started at once, its
    * first steps (a transaction's statements built, a connection taken) would run in the
-   * microtasks before the page is written, and a known user's failure answer ~1 ms later than an
-   * unknown name's (bench:sign-in-timing). Its failure is logged (by name: no secret in it).
+   * microtasks before the page is written, and a known user's failure answer later than an
+   * unknown name's (bench:sign-in-timing told them apart). Its failure is logged (by name: no
+   * secret in it).
    */
   private afterTheAnswer(work: () => Promise<unknown>): void {
     setImmediate(() => {

@@ -153,9 +153,9 @@ async function bodyOf(request: IncomingMessage, hasBody: boolean): Promise<unkno
 }
 
 /**
- * The body's bytes, read on the stream's events: an async iterator per request took 10 µs more
- * per call, ~1.5% of the API's CPU in a profile of updates at 32 callers. Fails when the stream
- * does, or closes before its end.
+ * The body's bytes, read on the stream's events, not with an async iterator per request, which
+ * cost more per call (docs/benchmarks-log.md). Fails when the stream does, or closes before its
+ * end.
  */
 function bytesOf(request: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
