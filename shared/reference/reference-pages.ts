@@ -35,7 +35,11 @@ ${rows.join('\n')}
 }
 
 /** The sources whose doc comments say what each variable does. */
-const CONFIG_SOURCES = ['shared/config/config.ts', 'shared/config/passkey-config.ts'];
+const CONFIG_SOURCES = [
+  'shared/config/config.ts',
+  'shared/config/config-sections.ts',
+  'shared/config/passkey-config.ts',
+];
 
 /**
  * docs/reference/configuration.md: every variable the configuration reads, in the order it reads
@@ -51,7 +55,7 @@ export function configurationPage(): string {
   });
   return `# Configuration
 
-${GENERATED(CONFIG_SOURCES.join(' and '), 'npm run reference')}
+${GENERATED(CONFIG_SOURCES.join(', '), 'npm run reference')}
 
 Every setting comes from an environment variable; \`.env.example\` lists them with their defaults.
 A wrong value stops the start with one line per variable. Without \`DATABASE_URL\` the service runs
