@@ -20,11 +20,7 @@ const enum Type {
   WindowUpdate = 8,
   Continuation = 9,
 }
-const END_STREAM = 0x1;
-const ACK = 0x1;
-const END_HEADERS = 0x4;
-const PADDED = 0x8;
-const PRIORITY = 0x20;
+const [END_STREAM, ACK, END_HEADERS, PADDED, PRIORITY] = [0x1, 0x1, 0x4, 0x8, 0x20];
 const Setting = { enablePush: 2, maxConcurrentStreams: 3, initialWindowSize: 4, maxFrameSize: 5 };
 const MAX_WINDOW = 2 ** 31 - 1;
 const DEFAULT_WINDOW = 65_535;
