@@ -1,3 +1,4 @@
+import { takesBody } from '../../services/api/operations/operation.js';
 import { operations } from '../../services/api/operations/operations.js';
 import type { Operation } from '../../services/api/operations/operation.js';
 import { loadProtoRoot, LOADER_OPTIONS } from '../../services/api/transports/grpc/proto-files.js';
@@ -43,9 +44,9 @@ function restPath(call: ValidCall): string {
   });
 }
 
-/** The JSON body: the message without what the path carries; none for a GET. */
+/** The JSON body: the message without what the path carries; none for a GET or a DELETE. */
 export function restBody(call: ValidCall): Record<string, unknown> | undefined {
-  if (call.operation.http.method === 'GET') return undefined;
+  if (!takesBody(call.operation)) return undefined;
   const fields = pathFields(call.operation);
   return Object.fromEntries(
     Object.entries(call.message).filter(([name]) => !fields.includes(name)),

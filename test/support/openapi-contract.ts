@@ -60,10 +60,12 @@ export class OpenApiContract {
     );
   }
 
-  /** The operation at the path template that `path` (a real path) matches. */
+  /** The path template of the operation `method path` (a real path) is a call of. */
   template(method: string, path: string): string {
-    const found = Object.keys(this.document.paths).find((template) =>
-      new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path),
+    const found = Object.keys(this.document.paths).find(
+      (template) =>
+        new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path) &&
+        this.document.paths[template][method.toLowerCase()],
     );
     if (!found || !this.document.paths[found][method.toLowerCase()])
       throw new Error(`no operation ${method} ${path} in the document`);

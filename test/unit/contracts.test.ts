@@ -60,7 +60,9 @@ function compare(message: protobuf.Type, schema: JsonSchema, path: string): stri
     if (resolved instanceof protobuf.Type) {
       if (element.type !== 'object')
         problems.push(`${where}: a message in the proto, not an object in the schema`);
-      else problems.push(...compare(resolved, element, `${where}.`));
+      // A Struct is any JSON object: its schema says what the operation takes of it.
+      else if (resolved.fullName !== '.google.protobuf.Struct')
+        problems.push(...compare(resolved, element, `${where}.`));
     } else if (resolved instanceof protobuf.Enum) {
       const names = Object.keys(resolved.values).sort();
       if (JSON.stringify([...(element.enum ?? [])].sort()) !== JSON.stringify(names))

@@ -1,5 +1,5 @@
 import type protobuf from 'protobufjs';
-import type { Operation } from '../operations/operation.js';
+import { takesBody, type Operation } from '../operations/operation.js';
 import { loadProtoRoot } from '../transports/grpc/proto-files.js';
 import { protoMethods } from '../transports/grpc/proto-methods.js';
 import { errorResponses, REQUEST_ID_HEADER, RESPONSE_HEADERS } from './error-responses.js';
@@ -40,7 +40,7 @@ export function openApiDocument(
     const pathFields = [...operation.http.path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
     const path = operation.http.path.replace(/:(\w+)/g, '{$1}');
     const bodyName = componentName(requestType);
-    if (operation.http.method !== 'GET') {
+    if (takesBody(operation)) {
       schemas.components[bodyName] = requestBodySchema(
         operation.schema,
         bodyName,
@@ -69,7 +69,7 @@ export function openApiDocument(
           : [{ $ref: '#/components/parameters/OrgId' }]),
         { $ref: '#/components/parameters/RequestId' },
       ],
-      ...(operation.http.method !== 'GET' && {
+      ...(takesBody(operation) && {
         requestBody: {
           required: true,
           content: { 'application/json': { schema: { $ref: `#/components/schemas/${bodyName}` } } },

@@ -29,6 +29,7 @@ const WELL_KNOWN: Record<string, JsonSchema> = {
     pattern: '^-?[0-9]+(\\.[0-9]{1,9})?s$',
     examples: ['3600s'],
   },
+  '.google.protobuf.Struct': { type: 'object', additionalProperties: true },
 };
 
 /** `#/components/schemas/<name>` of a message or enum: its full name without the leading dot. */

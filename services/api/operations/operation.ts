@@ -34,10 +34,10 @@ export interface Operation<Request = unknown, Response = unknown> {
   /** The gRPC service and method, for example `identity.management.v1.ManagementService`. */
   grpc: { service: string; method: string };
   /**
-   * The REST route; `:name` segments are fields of the request taken from the path. A GET has no
-   * body: its request is the path fields alone.
+   * The REST route; `:name` segments are fields of the request taken from the path. A GET or a
+   * DELETE has no body: its request is the path fields alone.
    */
-  http: { method: 'GET' | 'POST' | 'PUT'; path: string };
+  http: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string };
   permission: Permission;
   /** JSON Schema of the whole request message (path fields included), in proto3 JSON names. */
   schema: object;
@@ -48,4 +48,9 @@ export interface Operation<Request = unknown, Response = unknown> {
    */
   errors?: readonly ServiceError[];
   handle(context: OperationContext, request: Request): Promise<Response>;
+}
+
+/** Whether the operation's REST request carries a body (POST, PUT), or is its path alone. */
+export function takesBody(operation: Operation): boolean {
+  return operation.http.method === 'POST' || operation.http.method === 'PUT';
 }

@@ -6,6 +6,7 @@ import {
 } from '../../../../shared/errors/service-error.js';
 import { LOADER_OPTIONS } from './proto-files.js';
 import type { ProtoMethod } from './proto-methods.js';
+import { withStructsAsJson } from './struct-json.js';
 
 /**
  * A request message as both gRPC transports hand it to the pipeline, or the ServiceError that
@@ -13,7 +14,7 @@ import type { ProtoMethod } from './proto-methods.js';
  * throws, because grpc-js answers a deserializer that throws with its own INTERNAL.
  *
  * The message is decoded as proto-loader decodes it (proto3 JSON names, enums by name, no
- * defaults), with `""` in each string the request schema requires: proto3 sends an empty string
+ * defaults; Structs as JSON objects), with `""` in each string the request schema requires: proto3 sends an empty string
  * as no field at all, so a required string missing from the wire is the empty string the caller
  * sent, and validation says of it what it says of `""` over JSON.
  */
@@ -26,7 +27,7 @@ export function decodeRequest(
   const type = method.requestType;
   let decoded: Record<string, unknown>;
   try {
-    decoded = type.toObject(type.decode(message), LOADER_OPTIONS);
+    decoded = withStructsAsJson(type, type.toObject(type.decode(message), LOADER_OPTIONS));
   } catch {
     return malformedRequest(`not a valid ${type.name}`);
   }

@@ -1,9 +1,11 @@
 import protobuf from 'protobufjs';
+import { STRUCT, structOf } from './struct-json.js';
 
 /**
  * Turns a handler's result (its proto3 JSON shape, with Dates) into what protobufjs encodes for
- * `type`: Timestamps as {seconds, nanos}, Durations ("3600s") as {seconds, nanos}. The handlers
- * stay as they are for every transport; only this knows the wire types.
+ * `type`: Timestamps as {seconds, nanos}, Durations ("3600s") as {seconds, nanos}, JSON objects
+ * as Structs, in repeated fields too. The handlers stay as they are for every transport; only
+ * this knows the wire types.
  */
 export function toProtoObject(
   type: protobuf.Type,
@@ -14,17 +16,20 @@ export function toProtoObject(
     const field = type.fields[name];
     if (!field || fieldValue === undefined || fieldValue === null) continue;
     const resolved = field.resolvedType;
-    if (resolved instanceof protobuf.Type) {
-      if (resolved.fullName === '.google.protobuf.Timestamp')
-        result[name] = timestamp(fieldValue as Date | string);
-      else if (resolved.fullName === '.google.protobuf.Duration')
-        result[name] = duration(String(fieldValue));
-      else result[name] = toProtoObject(resolved, fieldValue as Record<string, unknown>);
-    } else {
-      result[name] = fieldValue;
-    }
+    if (!(resolved instanceof protobuf.Type)) result[name] = fieldValue;
+    else if (Array.isArray(fieldValue))
+      result[name] = fieldValue.map((item: unknown) => messageOf(resolved, item));
+    else result[name] = messageOf(resolved, fieldValue);
   }
   return result;
+}
+
+/** One value of a message field, as protobufjs encodes `type`. */
+function messageOf(type: protobuf.Type, value: unknown): unknown {
+  if (type.fullName === '.google.protobuf.Timestamp') return timestamp(value as Date | string);
+  if (type.fullName === '.google.protobuf.Duration') return duration(String(value));
+  if (type.fullName === STRUCT) return structOf(value as Record<string, unknown>);
+  return toProtoObject(type, value as Record<string, unknown>);
 }
 
 function timestamp(value: Date | string): { seconds: string; nanos: number } {

@@ -1,7 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { requestIdFrom } from '../../../../shared/logging/log-context.js';
 import { invalidArgument, ServiceError } from '../../../../shared/errors/service-error.js';
-import type { Operation } from '../../operations/operation.js';
+import { takesBody, type Operation } from '../../operations/operation.js';
 import type { OperationPipeline } from '../../pipeline/operation-pipeline.js';
 import { sendError, writeJson } from './json-errors.js';
 import { describeJsonSyntaxError } from './json-syntax.js';
@@ -117,7 +117,7 @@ async function serve(
       targetOrgId: headerOf(request, 'x-service-orgid'),
       requestId,
       transport: 'json',
-      request: operation.http.method === 'GET' ? { ...params } : requestMessage(body, params),
+      request: takesBody(operation) ? requestMessage(body, params) : { ...params },
     });
     writeJson(response, 200, result);
   } catch (error) {

@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import { invalidArgument, ServiceError } from '../../../../shared/errors/service-error.js';
-import type { Operation } from '../../operations/operation.js';
+import { takesBody, type Operation } from '../../operations/operation.js';
 import type { OperationPipeline } from '../../pipeline/operation-pipeline.js';
 import { sendError } from './json-errors.js';
 
@@ -15,7 +15,9 @@ export function mountRestRoutes(
   operations: readonly Operation[],
 ): void {
   for (const operation of operations) {
-    const method = ({ GET: 'get', POST: 'post', PUT: 'put' } as const)[operation.http.method];
+    const method = ({ GET: 'get', POST: 'post', PUT: 'put', DELETE: 'delete' } as const)[
+      operation.http.method
+    ];
     router[method](operation.http.path, async (request, response) => {
       response.locals.operation = `${operation.grpc.service}/${operation.grpc.method}`;
       try {
@@ -24,10 +26,9 @@ export function mountRestRoutes(
           targetOrgId: request.get('x-service-orgid'),
           requestId: response.locals.requestId as string,
           transport: 'json',
-          request:
-            operation.http.method === 'GET'
-              ? { ...request.params }
-              : requestMessage(request.body, request.params as Record<string, string>),
+          request: takesBody(operation)
+            ? requestMessage(request.body, request.params as Record<string, string>)
+            : { ...request.params },
         });
         response.status(200).json(result);
       } catch (error) {
