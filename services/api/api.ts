@@ -17,7 +17,6 @@ import { OperationPipeline } from './pipeline/operation-pipeline.js';
 import { createRateLimit } from './pipeline/rate-limit.js';
 import { activationRoutes } from './sign-in/activation/activation-routes.js';
 import { registrationRoutes } from './sign-in/passwordless/registration-routes.js';
-import { profilePasskeyRoutes } from './passkeys/profile-passkey-routes.js';
 import { startGrpcServer } from './transports/grpc/grpc-server.js';
 import { createHttpApp } from './transports/http/http-app.js';
 import { createHttpServer } from './transports/http/http-server.js';
@@ -85,11 +84,7 @@ export async function startApi(
     corsOrigins: config.corsOrigins,
     trustProxyHops: config.trustProxyHops,
     ops: opsRoutes(registry, readiness),
-    pages: [
-      activationRoutes({ ...deps, redis }),
-      registrationRoutes({ ...deps, redis }),
-      profilePasskeyRoutes(deps, pipeline),
-    ],
+    pages: [activationRoutes({ ...deps, redis }), registrationRoutes({ ...deps, redis })],
     signIn: signIn?.router,
     publicUrl: config.publicUrl,
   });

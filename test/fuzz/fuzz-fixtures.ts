@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { generateSigningJwk } from '../../services/api/admin/tokens.js';
+import { SoftwareAuthenticator } from '../support/software-authenticator.js';
 import { type TestService } from '../support/test-service.js';
 import { buildIdp, buildMember, buildOwner, buildProject } from '../support/factories.js';
 
@@ -20,6 +21,10 @@ export interface FuzzFixtures {
   idpId: string;
   /** Tokens the service must refuse: expired, another audience, another key, an unknown user. */
   refusedTokens: string[];
+  /** The owner's token with a sign-in of now (`auth_time`): adding a passkey asks for one. */
+  recentlySignedIn: string;
+  /** A passkey of the owner's and one of the member's, to rename and remove. */
+  passkeyIds: string[];
 }
 
 /** Tokens that outlive any campaign (a long one runs for tens of minutes). */
@@ -34,6 +39,15 @@ export async function createFuzzFixtures(service: TestService): Promise<FuzzFixt
     (await buildProject(service, { orgId: owner.orgId })).projectId,
   ];
   const token = (userId: string) => service.token(userId, { ttlSeconds: TOKEN_TTL_SECONDS });
+  const recent = (userId: string) =>
+    service.token(userId, {
+      ttlSeconds: TOKEN_TTL_SECONDS,
+      claims: { auth_time: Math.floor(Date.now() / 1000) },
+    });
+  const passkeyIds = [
+    await addPasskey(service, await recent(owner.userId)),
+    await addPasskey(service, await recent(member.userId)),
+  ];
   return {
     orgId: owner.orgId,
     otherOrgId: other.orgId,
@@ -48,5 +62,22 @@ export async function createFuzzFixtures(service: TestService): Promise<FuzzFixt
       await service.token(owner.userId, { jwk: await generateSigningJwk() }),
       await service.token(randomUUID()),
     ],
+    recentlySignedIn: await recent(owner.userId),
+    passkeyIds,
   };
+}
+
+/** A passkey added through the operations, with a software authenticator: its id. */
+async function addPasskey(service: TestService, token: string): Promise<string> {
+  const path = '/auth/v1/users/me/passkeys';
+  const started = await service.call('POST', `${path}/_start-registration`, { token, body: {} });
+  const { origin, hostname } = new URL(service.config.publicUrl);
+  const credential = new SoftwareAuthenticator(origin, hostname).register(started.body.options);
+  const finished = await service.call('POST', `${path}/_finish-registration`, {
+    token,
+    body: { ceremonyId: started.body.ceremonyId, credential },
+  });
+  if (finished.status !== 200)
+    throw new Error(`no passkey for the fuzz fixtures: ${finished.text}`);
+  return finished.body.passkey.id as string;
 }

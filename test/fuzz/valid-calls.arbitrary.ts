@@ -172,13 +172,51 @@ function getMyProfileCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
   }));
 }
 
-/** A valid call of any operation, the three writes more often than the read. */
+/**
+ * The passkey operations: list, rename and remove the fixtures' passkeys (once removed, a rename
+ * or removal of one is PASSKEY-NOT-FOUND), begin adding one, and finish a ceremony with an answer
+ * that is no WebAuthn credential (PASSKEY-CEREMONY-EXPIRED: an arbitrary cannot sign a challenge).
+ */
+function passkeyCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
+  const caller = fc.constantFrom(fixtures.member, fixtures.owner);
+  const passkeyId = fc.constantFrom(...fixtures.passkeyIds);
+  const named = (method: string, message: Record<string, unknown>, token: string) => ({
+    operation: operationNamed(method),
+    message,
+    token,
+  });
+  return fc.oneof(
+    caller.map(({ token }) => named('ListMyPasskeys', {}, token)),
+    fc
+      .record({
+        id: passkeyId,
+        name: fc.constantFrom('Laptop', ' Phone ', 'Schlüssel 🔑', 'x'.repeat(100)),
+      })
+      .map((message) => named('RenameMyPasskey', message, fixtures.owner.token)),
+    passkeyId.map((id) => named('RemoveMyPasskey', { id }, fixtures.owner.token)),
+    fc.constant(named('StartMyPasskeyRegistration', {}, fixtures.recentlySignedIn)),
+    unique.map((id) =>
+      named(
+        'FinishMyPasskeyRegistration',
+        {
+          ceremonyId: `ceremony-${id}`,
+          credential: { id, rawId: id, type: 'public-key', response: {} },
+          name: 'Key',
+        },
+        fixtures.recentlySignedIn,
+      ),
+    ),
+  );
+}
+
+/** A valid call of any operation, the three writes more often than the reads and passkeys. */
 export function validCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
   return fc.oneof(
     { weight: 4, arbitrary: importCall(fixtures) },
     { weight: 3, arbitrary: updateMyProfileCall(fixtures) },
     { weight: 3, arbitrary: updateProjectCall(fixtures) },
     { weight: 1, arbitrary: getMyProfileCall(fixtures) },
+    { weight: 2, arbitrary: passkeyCall(fixtures) },
   );
 }
 

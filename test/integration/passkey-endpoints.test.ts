@@ -66,7 +66,15 @@ describeOnEachDatabase(
       const { ceremonyId } = (
         await call('POST', '/auth/v1/users/me/passkeys/_start-registration', fresh)
       ).body as { ceremonyId: string };
-      const garbage = await call('POST', path, fresh, { ceremonyId, credential: 'garbage' });
+      // Not an object: the schema's to refuse, naming the field; an object that is no answer to
+      // the ceremony: the verifier's.
+      const notObject = await call('POST', path, fresh, { ceremonyId, credential: 'garbage' });
+      expect([notObject.status, errorId(notObject.body)]).to.deep.equal([400, 'REQUEST-INVALID']);
+      expect(JSON.stringify(notObject.body)).to.contain('"field":"credential"');
+      const garbage = await call('POST', path, fresh, {
+        ceremonyId,
+        credential: { id: 'x', rawId: 'x', type: 'public-key', response: {} },
+      });
       expect([garbage.status, errorId(garbage.body)]).to.deep.equal([
         400,
         'PASSKEY-VERIFICATION-FAILED',
@@ -81,7 +89,7 @@ describeOnEachDatabase(
       ]);
       const notJson = await call('POST', path, fresh, '{"ceremonyId": ');
       expect([notJson.status, errorId(notJson.body)]).to.deep.equal([400, 'REQUEST-INVALID']);
-      const huge = await call('POST', path, fresh, { credential: 'x'.repeat(100_000) });
+      const huge = await call('POST', path, fresh, { credential: { x: 'x'.repeat(1_100_000) } });
       expect([huge.status, errorId(huge.body)]).to.deep.equal([413, 'REQUEST-TOO-LARGE']);
       expect(await service.dataSource.getRepository(Passkey).count()).to.equal(0);
     });

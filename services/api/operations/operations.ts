@@ -1,6 +1,11 @@
+import { finishMyPasskeyRegistrationOperation } from './finish-my-passkey-registration/finish-my-passkey-registration.operation.js';
 import { getMyProfileOperation } from './get-my-profile/get-my-profile.operation.js';
 import { importHumanUserOperation } from './import-human-user/import-human-user.operation.js';
+import { listMyPasskeysOperation } from './list-my-passkeys/list-my-passkeys.operation.js';
 import type { Operation } from './operation.js';
+import { removeMyPasskeyOperation } from './remove-my-passkey/remove-my-passkey.operation.js';
+import { renameMyPasskeyOperation } from './rename-my-passkey/rename-my-passkey.operation.js';
+import { startMyPasskeyRegistrationOperation } from './start-my-passkey-registration/start-my-passkey-registration.operation.js';
 import { updateMyProfileOperation } from './update-my-profile/update-my-profile.operation.js';
 import { updateProjectOperation } from './update-project/update-project.operation.js';
 
@@ -8,6 +13,11 @@ import { updateProjectOperation } from './update-project/update-project.operatio
 export const operations: readonly Operation[] = [
   updateMyProfileOperation,
   getMyProfileOperation,
+  listMyPasskeysOperation,
+  renameMyPasskeyOperation,
+  removeMyPasskeyOperation,
+  startMyPasskeyRegistrationOperation,
+  finishMyPasskeyRegistrationOperation,
   importHumanUserOperation,
   updateProjectOperation,
 ] as readonly Operation<never, unknown>[] as readonly Operation[];

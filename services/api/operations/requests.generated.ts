@@ -4,6 +4,26 @@
  */
 
 /**
+ * POST /auth/v1/users/me/passkeys/_finish-registration (identity.auth.v1.FinishMyPasskeyRegistrationRequest): the ceremony and the browser’s answer to it.
+ */
+export interface FinishMyPasskeyRegistrationRequest {
+  /**
+   * The ceremony the start answered with.
+   */
+  ceremonyId: string;
+  /**
+   * The browser’s answer (RegistrationResponseJSON): verified against the ceremony’s challenge, the origins and the RP ID.
+   */
+  credential: {
+    [k: string]: unknown;
+  };
+  /**
+   * The new passkey’s name: trimmed, 1 to 100 characters; “Passkey of <date>” when omitted.
+   */
+  name?: string;
+}
+
+/**
  * GET /auth/v1/users/me/profile (identity.auth.v1.GetMyProfileRequest): no fields.
  */
 export type GetMyProfileRequest = Record<string, never>;
@@ -116,6 +136,40 @@ export interface ImportHumanUserRequest {
     displayName?: string;
   }[];
 }
+
+/**
+ * GET /auth/v1/users/me/passkeys (identity.auth.v1.ListMyPasskeysRequest): no fields.
+ */
+export type ListMyPasskeysRequest = Record<string, never>;
+
+/**
+ * DELETE /auth/v1/users/me/passkeys/{id} (identity.auth.v1.RemoveMyPasskeyRequest): id from the path.
+ */
+export interface RemoveMyPasskeyRequest {
+  /**
+   * The passkey, from the path; one of another user is not found.
+   */
+  id: string;
+}
+
+/**
+ * PUT /auth/v1/users/me/passkeys/{id} (identity.auth.v1.RenameMyPasskeyRequest): id from the path, the name from the body.
+ */
+export interface RenameMyPasskeyRequest {
+  /**
+   * The passkey, from the path; one of another user is not found.
+   */
+  id: string;
+  /**
+   * The passkey’s name: trimmed, 1 to 100 characters.
+   */
+  name: string;
+}
+
+/**
+ * POST /auth/v1/users/me/passkeys/_start-registration (identity.auth.v1.StartMyPasskeyRegistrationRequest): no fields.
+ */
+export type StartMyPasskeyRegistrationRequest = Record<string, never>;
 
 /**
  * Body of PUT /auth/v1/users/me/profile (identity.auth.v1.UpdateMyProfileRequest). Replaces the whole profile.

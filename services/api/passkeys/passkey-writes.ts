@@ -128,11 +128,18 @@ export async function recordPasskeySignIn(
   if (outcome === 'regressed') throw signCountRegressed();
 }
 
-/** Renames one of the user's passkeys (`user.human.passkey.renamed`); the event's sequence. */
+/** What a change of a passkey leaves of its user: the sequence and time of the last event. */
+export interface UserVersion {
+  sequence: string;
+  changeDate: Date;
+  orgId: string;
+}
+
+/** Renames one of the user's passkeys (`user.human.passkey.renamed`). */
 export function renamePasskey(
   dataSource: DataSource,
   input: { userId: string; passkeyId: string; name: string },
-): Promise<{ sequence: string }> {
+): Promise<UserVersion> {
   return changePasskey(dataSource, input, (transaction, passkey) => {
     if (passkey.name === input.name) return undefined;
     transaction.update(Passkey, { id: passkey.id }, { name: input.name });
@@ -143,11 +150,11 @@ export function renamePasskey(
   });
 }
 
-/** Removes one of the user's passkeys (`user.human.passkey.removed`); the event's sequence. */
+/** Removes one of the user's passkeys (`user.human.passkey.removed`). */
 export function removePasskey(
   dataSource: DataSource,
   input: { userId: string; passkeyId: string },
-): Promise<{ sequence: string }> {
+): Promise<UserVersion> {
   return changePasskey(dataSource, input, (transaction, passkey) => {
     transaction.queue('DELETE FROM passkeys WHERE id = ?', [passkey.id]);
     return { type: 'user.human.passkey.removed', payload: { passkeyId: passkey.id } };
@@ -157,13 +164,13 @@ export function removePasskey(
 /**
  * One change of a passkey of the user's, under the user's row lock, with its event; a passkey
  * the user does not have is PASSKEY-NOT-FOUND. A change that changes nothing records nothing and
- * answers the user's current sequence.
+ * answers the user's current sequence and change date.
  */
 function changePasskey(
   dataSource: DataSource,
   input: { userId: string; passkeyId: string },
   change: (transaction: BatchedTransaction, passkey: Passkey) => DomainEvent | undefined,
-): Promise<{ sequence: string }> {
+): Promise<UserVersion> {
   return inUserTransaction(dataSource, input.userId, async (transaction, user) => {
     const [passkey] = await transaction.find(Passkey, {
       id: input.passkeyId,
@@ -172,11 +179,15 @@ function changePasskey(
     if (!passkey) throw passkeyNotFound();
     const event = change(transaction, passkey);
     if (!event) {
-      const [current] = await transaction.find(User, { id: user.id }, { select: ['sequence'] });
-      return { sequence: current!.sequence };
+      const [current] = await transaction.find(
+        User,
+        { id: user.id },
+        { select: ['sequence', 'changeDate'] },
+      );
+      return { sequence: current!.sequence, changeDate: current!.changeDate, orgId: user.orgId };
     }
-    const { sequence } = await commitChange(transaction, User, user, event, {});
-    return { sequence };
+    const { sequence, changeDate } = await commitChange(transaction, User, user, event, {});
+    return { sequence, changeDate, orgId: user.orgId };
   });
 }
 

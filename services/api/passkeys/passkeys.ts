@@ -10,14 +10,21 @@ import { Passkey, User, UserCode } from '../../../shared/db/entities/index.js';
 import { codeState } from '../sign-in/activation/initialization-code.js';
 import { asResponse, Ceremonies } from './ceremonies.js';
 import { ceremonyExpired, linkInvalid, notRecognized, passkeyName } from './passkey-errors.js';
-import { addPasskey, recordPasskeySignIn, removePasskey, renamePasskey } from './passkey-writes.js';
+import {
+  addPasskey,
+  recordPasskeySignIn,
+  removePasskey,
+  renamePasskey,
+  type UserVersion,
+} from './passkey-writes.js';
 
 /** A passkey as its owner sees it: never key material. */
 export interface PasskeyView {
   id: string;
   name: string;
   createdAt: Date;
-  lastUsedAt: Date | null;
+  /** Absent until it has signed in. */
+  lastUsedAt?: Date;
   /** The authenticator says the credential is synced (a backed-up, multi-device passkey). */
   backedUp: boolean;
 }
@@ -167,14 +174,14 @@ export class Passkeys {
     return passkeys.map(view);
   }
 
-  /** Renames (`user.human.passkey.renamed`); the sequence of the event. */
-  async rename(userId: string, passkeyId: string, name: string): Promise<{ sequence: string }> {
+  /** Renames (`user.human.passkey.renamed`). */
+  async rename(userId: string, passkeyId: string, name: string): Promise<UserVersion> {
     const chosen = passkeyName(name, '');
     return renamePasskey(this.dataSource, { userId, passkeyId, name: chosen });
   }
 
   /** Removes (`user.human.passkey.removed`); it no longer signs in. */
-  remove(userId: string, passkeyId: string): Promise<{ sequence: string }> {
+  remove(userId: string, passkeyId: string): Promise<UserVersion> {
     return removePasskey(this.dataSource, { userId, passkeyId });
   }
 
@@ -223,7 +230,7 @@ function view(passkey: Passkey): PasskeyView {
     id: passkey.id,
     name: passkey.name,
     createdAt: passkey.createdAt,
-    lastUsedAt: passkey.lastUsedAt,
+    ...(passkey.lastUsedAt && { lastUsedAt: passkey.lastUsedAt }),
     backedUp: passkey.backedUp,
   };
 }

@@ -4,7 +4,6 @@ import { StatusCode } from '../../../shared/errors/service-error.js';
 import { requestIdFrom, withLogContext } from '../../../shared/logging/log-context.js';
 import type { CallMetrics, Transport } from '../../../shared/observability/metrics.js';
 import { authenticate } from '../auth/authenticate.js';
-import type { Caller } from '../operations/operation.js';
 import { AuthCache } from '../auth/auth-cache.js';
 import { authorize } from '../auth/authorize.js';
 import type { Dependencies, Operation } from '../operations/operation.js';
@@ -77,22 +76,6 @@ export class OperationPipeline {
         );
       }
     });
-  }
-
-  /**
-   * The caller an `Authorization` header names, rate-limited as every call is: for the JSON
-   * endpoints that are not operations (the profile page's passkeys).
-   */
-  async authenticated(authorization: string | undefined): Promise<Caller> {
-    const caller = await authenticate(
-      this.keys,
-      this.deps.config.auth,
-      this.deps.dataSource,
-      authorization,
-      this.authCache,
-    );
-    await this.options.rateLimit?.consume(caller.userId);
-    return caller;
   }
 
   private async serve<Response>(

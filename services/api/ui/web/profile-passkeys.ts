@@ -1,14 +1,13 @@
 /**
  * The profile page's passkeys: listed with their name, creation and last use; renamed, removed,
- * and another added (@simplewebauthn/browser) through the service's JSON endpoints, with the
- * session's access token. Adding needs a recent sign-in: when the service says so, the page signs
- * the person in again (max_age=0) and goes on adding when it comes back.
+ * and another added (@simplewebauthn/browser) through AuthService's passkey operations over
+ * gRPC-web, as the profile is. Adding needs a recent sign-in: when the service says so, the page
+ * signs the person in again (max_age=0) and goes on adding when it comes back.
  */
 import { startRegistration } from '@simplewebauthn/browser';
+import { CallError, type AuthCall } from './auth-service.js';
 import { messageFor } from './passkey-calls.js';
 import { startSignIn } from './profile-sign-in.js';
-
-const PATH = '/auth/v1/users/me/passkeys';
 /** Set before the re-authentication's round trip: add a passkey once back. */
 const ADD_AFTER_SIGN_IN = 'identity.profile.add-passkey';
 
@@ -25,41 +24,18 @@ const MESSAGES: Record<string, string> = {
 interface PasskeyView {
   id: string;
   name: string;
+  /** RFC 3339, as the proto3 JSON mapping writes a Timestamp; absent until it signed in. */
   createdAt: string;
-  lastUsedAt: string | null;
-}
-
-class CallError extends Error {
-  constructor(
-    readonly id: string,
-    message: string,
-  ) {
-    super(message);
-  }
+  lastUsedAt?: string;
 }
 
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const say = (text: string) => (byId('passkeys-status').textContent = text);
 
-/** Shows the passkeys of the signed-in person (`token`) and wires the buttons. */
-export async function showPasskeys(token: string): Promise<void> {
-  const call = async <T>(method: string, path: string, body?: object): Promise<T> => {
-    const response = await fetch(path, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      ...(body && { body: JSON.stringify(body) }),
-    });
-    const answer = (await response.json().catch(() => ({}))) as {
-      message?: string;
-      details?: { id?: string }[];
-    };
-    if (!response.ok)
-      throw new CallError(answer.details?.find((d) => d.id)?.id ?? 'failed', answer.message ?? '');
-    return answer as T;
-  };
-
+/** Shows the signed-in person's passkeys (`call` carries their token) and wires the buttons. */
+export async function showPasskeys(call: AuthCall): Promise<void> {
   const render = async () => {
-    const { passkeys } = await call<{ passkeys: PasskeyView[] }>('GET', PATH);
+    const { passkeys = [] } = await call<{ passkeys?: PasskeyView[] }>('ListMyPasskeys', {});
     const list = byId('passkey-list');
     list.replaceChildren(...passkeys.map((passkey) => item(passkey)));
     if (passkeys.length === 0) list.textContent = 'No passkeys yet.';
@@ -81,14 +57,14 @@ export async function showPasskeys(token: string): Promise<void> {
       input.value = passkey.name;
       input.maxLength = 100;
       const save = button('Save', 'save-name', () => {
-        void run(() => call('PUT', `${PATH}/${passkey.id}`, { name: input.value }), 'Renamed.');
+        void run(() => call('RenameMyPasskey', { id: passkey.id, name: input.value }), 'Renamed.');
       });
       li.replaceChildren(input, save);
       input.focus();
     });
     const remove = button('Remove', 'remove', () => {
       if (confirm(`Remove the passkey “${passkey.name}”? It will no longer sign you in.`))
-        void run(() => call('DELETE', `${PATH}/${passkey.id}`), 'Removed.');
+        void run(() => call('RemoveMyPasskey', { id: passkey.id }), 'Removed.');
     });
     li.append(name, when, rename, remove);
     return li;
@@ -103,7 +79,7 @@ export async function showPasskeys(token: string): Promise<void> {
     } catch (error) {
       say(
         error instanceof CallError
-          ? (MESSAGES[error.id] ?? MESSAGES.failed!)
+          ? (MESSAGES[error.id ?? 'failed'] ?? MESSAGES.failed!)
           : messageFor(error, MESSAGES),
       );
     }
@@ -112,11 +88,11 @@ export async function showPasskeys(token: string): Promise<void> {
   const add = async () => {
     try {
       const { ceremonyId, options } = await call<{ ceremonyId: string; options: never }>(
-        'POST',
-        `${PATH}/_start-registration`,
+        'StartMyPasskeyRegistration',
+        {},
       );
       const credential = await startRegistration({ optionsJSON: options });
-      await call('POST', `${PATH}/_finish-registration`, { ceremonyId, credential });
+      await call('FinishMyPasskeyRegistration', { ceremonyId, credential });
     } catch (error) {
       if (error instanceof CallError && error.id === 'REAUTHENTICATION-REQUIRED') {
         say('Please sign in again to add a passkey.');

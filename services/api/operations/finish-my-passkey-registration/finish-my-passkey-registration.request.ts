@@ -1,0 +1,8 @@
+import type { PasskeyView } from '../../passkeys/passkeys.js';
+
+export type { FinishMyPasskeyRegistrationRequest } from '../requests.generated.js';
+
+export interface FinishMyPasskeyRegistrationResponse {
+  /** The passkey stored. */
+  passkey: PasskeyView;
+}

@@ -1,0 +1,8 @@
+import type { PasskeyView } from '../../passkeys/passkeys.js';
+
+export type { ListMyPasskeysRequest } from '../requests.generated.js';
+
+export interface ListMyPasskeysResponse {
+  /** The caller's passkeys, oldest first, without key material. */
+  passkeys: PasskeyView[];
+}

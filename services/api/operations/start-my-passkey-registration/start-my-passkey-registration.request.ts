@@ -1,0 +1,6 @@
+import type { Ceremony, CreationOptions } from '../../passkeys/passkeys.js';
+
+export type { StartMyPasskeyRegistrationRequest } from '../requests.generated.js';
+
+/** The ceremony's id, and the WebAuthn creation options for `navigator.credentials.create`. */
+export type StartMyPasskeyRegistrationResponse = Ceremony<CreationOptions>;
