@@ -52,6 +52,11 @@ describe('the API page in headless Chromium', function () {
     expect(shown).to.have.members([
       'PUT /auth/v1/users/me/profile',
       'GET /auth/v1/users/me/profile',
+      'GET /auth/v1/users/me/passkeys',
+      'PUT /auth/v1/users/me/passkeys/{id}',
+      'DELETE /auth/v1/users/me/passkeys/{id}',
+      'POST /auth/v1/users/me/passkeys/_start-registration',
+      'POST /auth/v1/users/me/passkeys/_finish-registration',
       'POST /management/v1/users/human/_import',
       'PUT /management/v1/projects/{id}',
     ]);
