@@ -7,7 +7,7 @@ import type { DataSource } from 'typeorm';
 import {
   createFailedAttempts,
   type FailedAttempts,
-} from '../../services/api/sign-in/failed-attempts.js';
+} from '../../services/api/accounts/failed-attempts.js';
 import { loadConfig, type Config } from '../../shared/config/config.js';
 import { createDataSource, migrate } from '../../shared/db/data-source.js';
 import { createEmbeddedDataSource } from '../../shared/db/embedded-database.js';

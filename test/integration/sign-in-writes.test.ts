@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import { User, UserCode } from '../../shared/db/entities/index.js';
 import {
-  changePassword,
-  recordSignIn,
   redeemInitializationCode,
   resendInitialization,
-} from '../../services/api/sign-in/sign-in-writes.js';
+} from '../../services/api/accounts/activation.js';
+import { changePassword } from '../../services/api/accounts/passwords.js';
+import { recordSignIn } from '../../services/api/accounts/sign-in-records.js';
 import { toCloudEvent } from '../../shared/events/cloud-event.js';
 import { UserReadModelConsumer } from '../../services/worker/consumers/read-models/user-read-model.consumer.js';
 import { describeOnEachDatabase } from '../support/databases.js';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import type { Passkeys, PasskeyView } from '../../services/api/passkeys/passkeys.js';
+import type { Passkeys, PasskeyView } from '../../services/api/accounts/passkeys/passkeys.js';
 
 /** The package's browser bundle (not among its exports: read by path, from the project root). */
 const BROWSER_LIBRARY = fileURLToPath(

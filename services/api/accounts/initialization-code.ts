@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { hashOneTimeCode } from '../../../../shared/credentials/one-time-code.js';
-import { UserCode } from '../../../../shared/db/entities/index.js';
+import { hashOneTimeCode } from '../../../shared/credentials/one-time-code.js';
+import { UserCode } from '../../../shared/db/entities/index.js';
 
 /** What an initialization link's code comes to. */
 export type CodeState = 'valid' | 'expired' | 'used' | 'invalid';

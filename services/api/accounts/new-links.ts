@@ -1,9 +1,35 @@
 import type { DataSource } from 'typeorm';
-import { inBatchedTransaction } from '../../../../shared/db/batched-transaction.js';
-import { User } from '../../../../shared/db/entities/index.js';
-import { commitChange } from '../../../../shared/events/record-change.js';
-import { usersNamed } from '../activation/activation-routes.js';
-import { lockedUser } from '../sign-in-writes.js';
+import { User } from '../../../shared/db/entities/index.js';
+import { commitChange } from '../../../shared/events/record-change.js';
+import { uniqueNameKey } from '../operations/unique-name-key.js';
+import { resendInitialization } from './activation.js';
+import { inUserTransaction } from './user-transaction.js';
+
+/** Users one login may name (a user name is unique, an email address need not be). */
+const USERS_PER_LOGIN = 10;
+
+/** The users a login names: by user name (any case), or by email address. */
+export async function usersNamed(dataSource: DataSource, login: string): Promise<string[]> {
+  if (!login) return [];
+  const users = await dataSource.getRepository(User).find({
+    where: [{ userNameLower: uniqueNameKey(login) }, { email: login }],
+    select: ['id'],
+    take: USERS_PER_LOGIN,
+  });
+  return users.map((user) => user.id);
+}
+
+/**
+ * Asks for a new initialization email for each user the login names whose initialization is
+ * still due (resendInitialization). Says nothing of what it found: the page answers alike.
+ */
+export async function requestInitializationEmails(
+  dataSource: DataSource,
+  login: string,
+): Promise<void> {
+  for (const userId of await usersNamed(dataSource, login))
+    await resendInitialization(dataSource, userId, 'user');
+}
 
 /**
  * Asks for a new passwordless registration link (`user.human.passwordless.code.requested`, which
@@ -21,14 +47,17 @@ export async function requestPasswordlessLinks(dataSource: DataSource, login: st
       [userId],
     )) as { due: number }[];
     if (!due) continue;
-    await inBatchedTransaction(dataSource, async (transaction) => {
-      const user = await lockedUser(transaction, userId);
-      if (!user) return;
-      const requested = {
-        type: 'user.human.passwordless.code.requested',
-        payload: { by: 'user' },
-      } as const;
-      await commitChange(transaction, User, user, requested, {});
-    });
+    const requested = {
+      type: 'user.human.passwordless.code.requested',
+      payload: { by: 'user' },
+    } as const;
+    await inUserTransaction(
+      dataSource,
+      userId,
+      async (transaction, user) => {
+        await commitChange(transaction, User, user, requested, {});
+      },
+      () => undefined,
+    );
   }
 }

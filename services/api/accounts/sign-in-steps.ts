@@ -7,9 +7,10 @@ import { checkTotp, decryptOtpSecret } from '../credentials/totp.js';
 import { hashFormatName, verifyPassword } from '../credentials/verify-password.js';
 import { uniqueNameKey } from '../operations/unique-name-key.js';
 import type { Attempt, FailedAttempts } from './failed-attempts.js';
-import type { Step } from './pages/sign-in-pages.js';
-import { changePassword, recordSignIn } from './sign-in-writes.js';
-import type { Words } from './pages/words.js';
+import type { Step } from '../sign-in/pages/sign-in-pages.js';
+import { changePassword } from './passwords.js';
+import { recordSignIn } from './sign-in-records.js';
+import type { Words } from '../sign-in/pages/words.js';
 
 /** Where a sign-in stands between two pages; kept with the provider's state, by interaction. */
 export interface SignInState {

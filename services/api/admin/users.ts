@@ -6,7 +6,7 @@ import type {
   ImportHumanUserRequest,
   ImportHumanUserResponse,
 } from '../operations/import-human-user/import-human-user.request.js';
-import { resendInitialization } from '../sign-in/sign-in-writes.js';
+import { resendInitialization } from '../accounts/activation.js';
 
 /**
  * Creates a human user in `orgId` outside a call: the same write, events and checks as the Import

@@ -1,5 +1,5 @@
-import { Passkeys } from '../passkeys/passkeys.js';
-import { reauthenticationRequired } from '../passkeys/passkey-errors.js';
+import { Passkeys } from '../accounts/passkeys/passkeys.js';
+import { reauthenticationRequired } from '../accounts/passkeys/passkey-errors.js';
 import type { Dependencies, OperationContext } from './operation.js';
 
 const byDependencies = new WeakMap<Dependencies, Passkeys>();

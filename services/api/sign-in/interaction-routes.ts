@@ -4,7 +4,7 @@ import type { Adapter } from 'oidc-provider';
 import type { DataSource } from 'typeorm';
 import type { Config, PasswordPolicy } from '../../../shared/config/config.js';
 import type { Logger } from '../../../shared/logging/logger.js';
-import { createFailedAttempts } from './failed-attempts.js';
+import { createFailedAttempts } from '../accounts/failed-attempts.js';
 import { INTERACTION_PREFIX } from './sign-in-paths.js';
 import { databaseAdapter } from './oidc-adapter.js';
 import { passkeySignInRoutes } from './passkey-routes.js';
@@ -12,7 +12,7 @@ import { csrf, languageOf, type Language } from './pages/page-kit.js';
 import { POLICY_WORDS, policyInWords } from './pages/password-policy-words.js';
 import { messagePage, stepPage, type Step } from './pages/sign-in-pages.js';
 import { timeIn, wordsOf } from './pages/words.js';
-import { SignInSteps, type SignInState, type StepResult } from './sign-in-steps.js';
+import { SignInSteps, type SignInState, type StepResult } from '../accounts/sign-in-steps.js';
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 

@@ -6,7 +6,7 @@ import type { Config } from '../../../shared/config/config.js';
 import { ServiceError } from '../../../shared/errors/service-error.js';
 import type { Logger } from '../../../shared/logging/logger.js';
 import { jsonEndpoint, text } from '../passkeys/json-endpoint.js';
-import { Passkeys } from '../passkeys/passkeys.js';
+import { Passkeys } from '../accounts/passkeys/passkeys.js';
 import { webScript } from '../ui/web-scripts.js';
 import type { Csrf } from './pages/page-kit.js';
 import { INTERACTION_PREFIX } from './sign-in-paths.js';

@@ -6,6 +6,7 @@ import { UniqueNameKeysWider1763840000000 } from './1763840000000-unique-name-ke
 import { OidcPayloads1763900000000 } from './1763900000000-oidc-payloads.js';
 import { SignInFailures1763910000000 } from './1763910000000-sign-in-failures.js';
 import { Passkeys1763920000000 } from './1763920000000-passkeys.js';
+import { PasskeyCeremonies1763930000000 } from './1763930000000-passkey-ceremonies.js';
 
 /** Every migration, oldest first. A schema change is a new file here, never an edit of an old one. */
 export const migrations = [
@@ -17,4 +18,5 @@ export const migrations = [
   OidcPayloads1763900000000,
   SignInFailures1763910000000,
   Passkeys1763920000000,
+  PasskeyCeremonies1763930000000,
 ];

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -10,10 +9,9 @@ import {
   type RegistrationResponseJSON,
   type WebAuthnCredential,
 } from '@simplewebauthn/server';
-import type { Adapter } from 'oidc-provider';
 import type { DataSource } from 'typeorm';
-import type { PasskeyConfig } from '../../../shared/config/config.js';
-import { databaseAdapter } from '../sign-in/oidc-adapter.js';
+import type { PasskeyConfig } from '../../../../shared/config/config.js';
+import { databaseChallengeStore, type ChallengeStore } from './challenge-store.js';
 import { ceremonyExpired, verificationFailed } from './passkey-errors.js';
 
 /** How long a ceremony's challenge may be answered, in seconds (the browser's timeout too). */
@@ -41,13 +39,13 @@ export interface RegisteredCredential {
  * that challenge, the RP ID and the allowed origins, with user verification required.
  */
 export class Ceremonies {
-  private readonly store: Adapter;
+  private readonly store: ChallengeStore;
 
   constructor(
     private readonly relyingParty: PasskeyConfig,
     dataSource: DataSource,
   ) {
-    this.store = new (databaseAdapter(dataSource))('PasskeyCeremony');
+    this.store = databaseChallengeStore(dataSource);
   }
 
   async beginRegistration(
@@ -98,9 +96,8 @@ export class Ceremonies {
   ): Promise<Extract<CeremonyRecord, { kind: Kind }>> {
     if (typeof ceremonyId !== 'string' || !/^[0-9a-f-]{36}$/.test(ceremonyId))
       throw ceremonyExpired();
-    const record = (await this.store.find(ceremonyId)) as CeremonyRecord | undefined;
-    if (!record || record.kind !== kind) throw ceremonyExpired();
-    await this.store.destroy(ceremonyId);
+    const record = await this.store.take<CeremonyRecord>(ceremonyId, (kept) => kept.kind === kind);
+    if (!record) throw ceremonyExpired();
     return record as Extract<CeremonyRecord, { kind: Kind }>;
   }
 
@@ -161,10 +158,8 @@ export class Ceremonies {
     return { signCount: newCounter, backedUp: credentialBackedUp };
   }
 
-  private async keep(record: CeremonyRecord): Promise<string> {
-    const ceremonyId = randomUUID();
-    await this.store.upsert(ceremonyId, record as never, CEREMONY_SECONDS);
-    return ceremonyId;
+  private keep(record: CeremonyRecord): Promise<string> {
+    return this.store.keep(record, CEREMONY_SECONDS);
   }
 }
 

@@ -1,5 +1,5 @@
-import { invalidArgument, ServiceError } from '../../../shared/errors/service-error.js';
-import { malformedText } from '../validation/well-formed-text.js';
+import { invalidArgument, ServiceError } from '../../../../shared/errors/service-error.js';
+import { malformedText } from '../../validation/well-formed-text.js';
 
 /** The most passkeys one user may have. */
 export const MAX_PASSKEYS = 20;

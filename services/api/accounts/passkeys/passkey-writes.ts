@@ -1,14 +1,11 @@
-import { newId } from '../../../shared/ids.js';
+import { newId } from '../../../../shared/ids.js';
 import type { DataSource } from 'typeorm';
-import {
-  inBatchedTransaction,
-  type BatchedTransaction,
-} from '../../../shared/db/batched-transaction.js';
-import { Passkey, User, UserCode } from '../../../shared/db/entities/index.js';
-import type { DomainEvent } from '../../../shared/events/event-types.js';
-import { commitChange } from '../../../shared/events/record-change.js';
-import { codeState } from '../sign-in/activation/initialization-code.js';
-import { lockedUser, type LockedUser } from '../sign-in/sign-in-writes.js';
+import type { BatchedTransaction } from '../../../../shared/db/batched-transaction.js';
+import { Passkey, User, UserCode } from '../../../../shared/db/entities/index.js';
+import type { DomainEvent } from '../../../../shared/events/event-types.js';
+import { commitChange } from '../../../../shared/events/record-change.js';
+import { codeState } from '../initialization-code.js';
+import { inUserTransaction } from '../user-transaction.js';
 import type { RegisteredCredential } from './ceremonies.js';
 import {
   limitReached,
@@ -36,7 +33,7 @@ export function addPasskey(
   input: { userId: string; credential: RegisteredCredential; name: string; link?: RedeemedCode },
 ): Promise<Passkey> {
   const { userId, credential, name, link } = input;
-  return inUserTransaction(dataSource, userId, async (transaction, user) => {
+  return ofPasskeyOwner(dataSource, userId, async (transaction, user) => {
     const now = new Date();
     if (link) {
       const [stored] = await transaction.find(
@@ -96,7 +93,7 @@ export async function recordPasskeySignIn(
   input: { passkeyId: string; userId: string; signCount: number; backedUp: boolean },
   clientId: string,
 ): Promise<void> {
-  const outcome = await inUserTransaction(dataSource, input.userId, async (transaction, user) => {
+  const outcome = await ofPasskeyOwner(dataSource, input.userId, async (transaction, user) => {
     const [passkey] = await transaction.find(
       Passkey,
       { id: input.passkeyId, userId: user.id },
@@ -171,7 +168,7 @@ function changePasskey(
   input: { userId: string; passkeyId: string },
   change: (transaction: BatchedTransaction, passkey: Passkey) => DomainEvent | undefined,
 ): Promise<UserVersion> {
-  return inUserTransaction(dataSource, input.userId, async (transaction, user) => {
+  return ofPasskeyOwner(dataSource, input.userId, async (transaction, user) => {
     const [passkey] = await transaction.find(Passkey, {
       id: input.passkeyId,
       userId: user.id,
@@ -191,15 +188,13 @@ function changePasskey(
   });
 }
 
-/** Runs `work` under the user's row lock; a user that is gone is PASSKEY-NOT-RECOGNIZED. */
-function inUserTransaction<T>(
+/** inUserTransaction, a user that is gone being PASSKEY-NOT-RECOGNIZED. */
+function ofPasskeyOwner<T>(
   dataSource: DataSource,
   userId: string,
-  work: (transaction: BatchedTransaction, user: LockedUser) => Promise<T>,
+  work: Parameters<typeof inUserTransaction<T>>[2],
 ): Promise<T> {
-  return inBatchedTransaction(dataSource, async (transaction) => {
-    const user = await lockedUser(transaction, userId);
-    if (!user) throw notRecognized();
-    return work(transaction, user);
+  return inUserTransaction(dataSource, userId, work, () => {
+    throw notRecognized();
   });
 }

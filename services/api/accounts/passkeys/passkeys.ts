@@ -5,9 +5,9 @@ import type {
   RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { DataSource } from 'typeorm';
-import type { Config } from '../../../shared/config/config.js';
-import { Passkey, User, UserCode } from '../../../shared/db/entities/index.js';
-import { codeState } from '../sign-in/activation/initialization-code.js';
+import type { Config } from '../../../../shared/config/config.js';
+import { Passkey, User, UserCode } from '../../../../shared/db/entities/index.js';
+import { codeState } from '../initialization-code.js';
 import { asResponse, Ceremonies } from './ceremonies.js';
 import { ceremonyExpired, linkInvalid, notRecognized, passkeyName } from './passkey-errors.js';
 import {

@@ -4,7 +4,7 @@ import {
   limitReached,
   reauthenticationRequired,
   verificationFailed,
-} from '../../passkeys/passkey-errors.js';
+} from '../../accounts/passkeys/passkey-errors.js';
 import type { Operation } from '../operation.js';
 import { finishMyPasskeyRegistration } from './finish-my-passkey-registration.handler.js';
 import type {

@@ -1,4 +1,4 @@
-import type { PasskeyView } from '../../passkeys/passkeys.js';
+import type { PasskeyView } from '../../accounts/passkeys/passkeys.js';
 
 export type { ListMyPasskeysRequest } from '../requests.generated.js';
 

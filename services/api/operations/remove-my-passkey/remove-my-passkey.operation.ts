@@ -1,5 +1,5 @@
 import schema from '../../../../schemas/requests/remove-my-passkey.schema.json' with { type: 'json' };
-import { passkeyNotFound } from '../../passkeys/passkey-errors.js';
+import { passkeyNotFound } from '../../accounts/passkeys/passkey-errors.js';
 import type { Operation } from '../operation.js';
 import { removeMyPasskey } from './remove-my-passkey.handler.js';
 import type {

@@ -1,5 +1,5 @@
 import schema from '../../../../schemas/requests/rename-my-passkey.schema.json' with { type: 'json' };
-import { passkeyNotFound } from '../../passkeys/passkey-errors.js';
+import { passkeyNotFound } from '../../accounts/passkeys/passkey-errors.js';
 import type { Operation } from '../operation.js';
 import { renameMyPasskey } from './rename-my-passkey.handler.js';
 import type {

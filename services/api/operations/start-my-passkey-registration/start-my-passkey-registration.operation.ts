@@ -1,5 +1,5 @@
 import schema from '../../../../schemas/requests/start-my-passkey-registration.schema.json' with { type: 'json' };
-import { limitReached, reauthenticationRequired } from '../../passkeys/passkey-errors.js';
+import { limitReached, reauthenticationRequired } from '../../accounts/passkeys/passkey-errors.js';
 import type { Operation } from '../operation.js';
 import { startMyPasskeyRegistration } from './start-my-passkey-registration.handler.js';
 import type {

@@ -1,4 +1,4 @@
-import type { Ceremony, CreationOptions } from '../../passkeys/passkeys.js';
+import type { Ceremony, CreationOptions } from '../../accounts/passkeys/passkeys.js';
 
 export type { StartMyPasskeyRegistrationRequest } from '../requests.generated.js';
 

@@ -2,7 +2,6 @@ import express, { type Request, type Response, type Router } from 'express';
 import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../../../shared/config/config.js';
-import { User } from '../../../../shared/db/entities/index.js';
 import { ServiceError } from '../../../../shared/errors/service-error.js';
 import type { Logger } from '../../../../shared/logging/logger.js';
 import { hashPassword, inHashingSlot } from '../../credentials/password-hash.js';
@@ -10,10 +9,11 @@ import { meetsPasswordPolicy } from '../../credentials/password-policy.js';
 import { uniqueNameKey } from '../../operations/unique-name-key.js';
 import { createRateLimit } from '../../pipeline/rate-limit.js';
 import { csrf as createCsrf, linkPages } from '../pages/page-kit.js';
-import { redeemInitializationCode, resendInitialization } from '../sign-in-writes.js';
+import { redeemInitializationCode } from '../../accounts/activation.js';
+import { requestInitializationEmails } from '../../accounts/new-links.js';
 import { policyInWords } from '../pages/password-policy-words.js';
 import { ACTIVATION_WORDS, type ActivationWords } from './activation-words.js';
-import { findInitializationCode } from './initialization-code.js';
+import { findInitializationCode } from '../../accounts/initialization-code.js';
 import {
   ACTIVATION_PATH,
   activeBody,
@@ -34,8 +34,6 @@ interface ActivationDependencies {
 /** New emails one client address may ask for per quarter hour, and one login per hour. */
 const RESENDS_PER_ADDRESS = { requests: 5, windowSeconds: 900 };
 const RESENDS_PER_LOGIN = { requests: 3, windowSeconds: 3600 };
-/** Users one login may name (a user name is unique, an email address need not be). */
-const USERS_PER_LOGIN = 10;
 
 const field = (value: unknown): string => (typeof value === 'string' ? value : '');
 
@@ -130,8 +128,7 @@ export function activationRoutes({
     try {
       await perAddress.consume(`resend-init-address:${request.ip}`);
       await perLogin.consume(`resend-init-login:${uniqueNameKey(login)}`);
-      for (const userId of await usersNamed(dataSource, login))
-        await resendInitialization(dataSource, userId, 'user');
+      await requestInitializationEmails(dataSource, login);
     } catch (error) {
       if (!(error instanceof ServiceError && error.id === 'RATE-LIMITED')) return next(error);
       return send(request, response, 429, (w) => [w.limitedTitle, message(w.limited)]);
@@ -139,15 +136,4 @@ export function activationRoutes({
     send(request, response, 200, (w) => [w.sentTitle, message(w.sent)]);
   });
   return router;
-}
-
-/** The users a login names: by user name (any case), or by email address. */
-export async function usersNamed(dataSource: DataSource, login: string): Promise<string[]> {
-  if (!login) return [];
-  const users = await dataSource.getRepository(User).find({
-    where: [{ userNameLower: uniqueNameKey(login) }, { email: login }],
-    select: ['id'],
-    take: USERS_PER_LOGIN,
-  });
-  return users.map((user) => user.id);
 }

@@ -1,4 +1,4 @@
-import type { RegistrationLink } from '../../passkeys/passkeys.js';
+import type { RegistrationLink } from '../../accounts/passkeys/passkeys.js';
 import { html, type SafeHtml } from '../pages/page-kit.js';
 import type { RegistrationWords } from './registration-words.js';
 

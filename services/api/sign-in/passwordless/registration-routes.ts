@@ -5,7 +5,7 @@ import type { Config } from '../../../../shared/config/config.js';
 import { ServiceError } from '../../../../shared/errors/service-error.js';
 import type { Logger } from '../../../../shared/logging/logger.js';
 import { jsonEndpoint, text } from '../../passkeys/json-endpoint.js';
-import { Passkeys, type RegistrationLink } from '../../passkeys/passkeys.js';
+import { Passkeys, type RegistrationLink } from '../../accounts/passkeys/passkeys.js';
 import { createRateLimit } from '../../pipeline/rate-limit.js';
 import { webScript } from '../../ui/web-scripts.js';
 import { csrf as createCsrf, html, linkPages } from '../pages/page-kit.js';
@@ -18,7 +18,7 @@ import {
   SCRIPT_PATH,
 } from './registration-pages.js';
 import { REGISTRATION_WORDS } from './registration-words.js';
-import { requestPasswordlessLinks } from './new-link.js';
+import { requestPasswordlessLinks } from '../../accounts/new-links.js';
 import { uniqueNameKey } from '../../operations/unique-name-key.js';
 import { resendForm } from '../activation/activation-pages.js';
 

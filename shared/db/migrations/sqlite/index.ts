@@ -2,6 +2,7 @@ import { EmbeddedSchema1763830000000 } from './1763830000000-embedded-schema.js'
 import { EmbeddedOidcPayloads1763900000000 } from './1763900000000-oidc-payloads.js';
 import { EmbeddedSignInFailures1763910000000 } from './1763910000000-sign-in-failures.js';
 import { EmbeddedPasskeys1763920000000 } from './1763920000000-passkeys.js';
+import { EmbeddedPasskeyCeremonies1763930000000 } from './1763930000000-passkey-ceremonies.js';
 
 /** The embedded SQLite database's migrations, oldest first; each schema change has one here too. */
 export const sqliteMigrations = [
@@ -9,4 +10,5 @@ export const sqliteMigrations = [
   EmbeddedOidcPayloads1763900000000,
   EmbeddedSignInFailures1763910000000,
   EmbeddedPasskeys1763920000000,
+  EmbeddedPasskeyCeremonies1763930000000,
 ];
