@@ -23,7 +23,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { createHumanUser } from '../services/api/admin/users.js';
 import { hashPassword } from '../services/api/credentials/password-hash.js';
-import { createClient } from '../services/api/sign-in/clients.js';
+import { createClient } from '../services/api/oidc/clients.js';
 import { buildOwner } from '../test/support/factories.js';
 import {
   authorization,

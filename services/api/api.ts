@@ -15,13 +15,13 @@ import type { Dependencies } from './operations/operation.js';
 import { operations } from './operations/operations.js';
 import { OperationPipeline } from './pipeline/operation-pipeline.js';
 import { createRateLimit } from './pipeline/rate-limit.js';
-import { activationRoutes } from './sign-in/activation/activation-routes.js';
-import { registrationRoutes } from './sign-in/passwordless/registration-routes.js';
+import { activationRoutes } from './login/activation/activation-routes.js';
+import { registrationRoutes } from './login/passkey-registration/registration-routes.js';
 import { startGrpcServer } from './transports/grpc/grpc-server.js';
 import { createHttpApp } from './transports/http/http-app.js';
 import { createHttpServer } from './transports/http/http-server.js';
 import { withRestLane } from './transports/http/rest-lane.js';
-import { startSignIn } from './sign-in/sign-in.js';
+import { startSignIn } from './login/sign-in/sign-in.js';
 
 export interface RunningApi {
   server: Server;

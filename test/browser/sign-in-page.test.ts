@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import * as oidc from 'openid-client';
 import type { Browser } from 'playwright-core';
-import { apiResource } from '../../services/api/sign-in/sign-in-paths.js';
+import { apiResource } from '../../services/api/oidc/oidc-paths.js';
 import { launchChromium, policyViolations } from '../support/browser.js';
 import { buildOwner } from '../support/factories.js';
 import { FOREIGN_VECTORS } from '../support/password-hash-vectors.js';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { databaseAdapter } from '../../services/api/sign-in/oidc-adapter.js';
+import { databaseAdapter } from '../../services/api/oidc/oidc-adapter.js';
 import { describeOnEachDatabase } from '../support/databases.js';
 
 describeOnEachDatabase('the OpenID provider storage', (service) => {

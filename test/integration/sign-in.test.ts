@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import * as oidc from 'openid-client';
 import { decodeJwt } from 'jose';
-import { apiResource } from '../../services/api/sign-in/sign-in-paths.js';
+import { apiResource } from '../../services/api/oidc/oidc-paths.js';
 import { createHumanUser } from '../../services/api/admin/users.js';
 import { startApi } from '../../services/api/api.js';
 import { loadVerificationKeys } from '../../services/api/auth/token-keys.js';

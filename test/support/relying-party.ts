@@ -1,5 +1,5 @@
 import * as oidc from 'openid-client';
-import { createClient } from '../../services/api/sign-in/clients.js';
+import { createClient } from '../../services/api/oidc/clients.js';
 import { freePort } from './api-process.js';
 import type { TestService } from './test-service.js';
 

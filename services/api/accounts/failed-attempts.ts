@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import type { Config } from '../../../shared/config/config.js';
+import type { Config, SignInConfig } from '../../../shared/config/config.js';
 import { uniqueNameKey } from '../operations/unique-name-key.js';
-import { databaseFailureCounts, redisFailureCounts } from './failure-counts.js';
+import { databaseFailureCounts, redisFailureCounts, type FailureCounts } from './failure-counts.js';
 
 /** What an attempt at a secret (a password, a TOTP code) may do before the secret is checked. */
 export type Reservation =
@@ -46,10 +46,17 @@ export interface FailedAttempts {
  * password on many user names. An attempt refused is counted against neither: it checked nothing.
  */
 export function createFailedAttempts(config: Config, dataSource: DataSource): FailedAttempts {
-  const counts = config.redisUrl
-    ? redisFailureCounts(config.redisUrl, config.redisKeyPrefix)
-    : databaseFailureCounts(dataSource);
-  const { maxFailures, lockSeconds, addressMaxFailures } = config.signIn;
+  return failedAttempts(
+    config.signIn,
+    config.redisUrl
+      ? redisFailureCounts(config.redisUrl, config.redisKeyPrefix)
+      : databaseFailureCounts(dataSource),
+  );
+}
+
+/** The rules above over any store of counts (a test's too). */
+export function failedAttempts(signIn: SignInConfig, counts: FailureCounts): FailedAttempts {
+  const { maxFailures, lockSeconds, addressMaxFailures } = signIn;
   const windowMs = lockSeconds * 1000;
   return {
     async reserve(userName, address) {

@@ -1,16 +1,29 @@
-import type { DataSource } from 'typeorm';
 import type { Config } from '../../../shared/config/config.js';
 import type { Logger } from '../../../shared/logging/logger.js';
 import { hashPassword, inHashingSlot } from '../credentials/password-hash.js';
 import { meetsPasswordPolicy } from '../credentials/password-policy.js';
 import { checkTotp, decryptOtpSecret } from '../credentials/totp.js';
 import { hashFormatName, verifyPassword } from '../credentials/verify-password.js';
-import { uniqueNameKey } from '../operations/unique-name-key.js';
 import type { Attempt, FailedAttempts } from './failed-attempts.js';
-import type { Step } from '../sign-in/pages/sign-in-pages.js';
-import { changePassword } from './passwords.js';
-import { recordSignIn } from './sign-in-records.js';
-import type { Words } from '../sign-in/pages/words.js';
+import type { SignInAccounts, SignInAccount } from './sign-in-accounts.js';
+import type { SignInFailure } from '../../../shared/events/event-types.js';
+
+/** The step of a sign-in a page asks for. */
+export type Step = 'user-name' | 'password' | 'otp' | 'new-password';
+
+/**
+ * Why a submission was refused, for the page to say in its words: a wrong user name or password
+ * (never which), a locked name (until when), an address past its budget, a wrong TOTP code, a
+ * sign-in gone stale, two new passwords that differ, or one that breaks the policy.
+ */
+export type Refusal =
+  | 'wrong-credentials'
+  | 'locked'
+  | 'address-blocked'
+  | 'wrong-code'
+  | 'stale'
+  | 'passwords-differ'
+  | 'weak-password';
 
 /** Where a sign-in stands between two pages; kept with the provider's state, by interaction. */
 export interface SignInState {
@@ -23,33 +36,27 @@ export interface SignInState {
   otpStep?: number;
 }
 
-/** What a submission led to: the next state, or what to tell the person, or the user signed in. */
+/** What a submission led to: the next state, a refusal (a lock's with its end), or signed in. */
 export type StepResult =
-  | { state: SignInState; problem?: undefined; signedIn?: undefined }
-  | { state?: undefined; problem: { says: keyof Words; until?: Date } }
+  | { state: SignInState; refused?: undefined; signedIn?: undefined }
+  | { state?: undefined; refused: Refusal; until?: Date; signedIn?: undefined }
   /** Signed in: every factor passed; what the success records (methods, upgrade, TOTP step). */
-  | { signedIn: SignInState & { userId: string }; state?: undefined; problem?: undefined };
+  | { signedIn: SignInState & { userId: string }; state?: undefined; refused?: undefined };
 
-interface UserRow {
-  id: string;
-  state: string;
-  password_hash: string | null;
-  password_change_required: number | boolean;
-  otp_secret_encrypted: Uint8Array | null;
-  otp_last_step?: number | string | null;
-}
-
-/** The steps of a sign-in by password: user name, password, TOTP code, a new password. */
+/**
+ * The steps of a sign-in by password: user name, password, TOTP code, a new password. They know
+ * no page and no word: each answers a StepResult, which the sign-in pages put in their language.
+ */
 export class SignInSteps {
   constructor(
     private readonly config: Config,
-    private readonly dataSource: DataSource,
+    private readonly accounts: SignInAccounts,
     private readonly attempts: FailedAttempts,
     private readonly logger: Logger,
   ) {}
 
   async userName(userName: string): Promise<StepResult> {
-    const user = await this.userNamed(userName);
+    const user = await this.accounts.named(userName);
     return { state: { step: 'password', userName, userId: user?.id ?? null, methods: [] } };
   }
 
@@ -63,63 +70,61 @@ export class SignInSteps {
    */
   async password(state: SignInState, password: string, address: string, clientId: string) {
     const reserved = await this.attempts.reserve(state.userName ?? '', address);
-    if (reserved.refused === 'address-blocked') return problem('blocked');
+    if (reserved.refused === 'address-blocked') return refused('address-blocked');
     if (reserved.refused === 'locked') {
       const { userId } = state;
-      if (userId)
-        this.afterTheAnswer(() => recordSignIn(this.dataSource, userId, fail(clientId, 'locked')));
-      return problem('lockedUntil', reserved.until);
+      if (userId) this.afterTheAnswer(() => this.accounts.record(userId, fail(clientId, 'locked')));
+      return refused('locked', reserved.until);
     }
-    const user = await this.user(state.userId ?? NO_USER);
-    const verified = await verifyPassword(this.config, user?.password_hash ?? null, password);
-    if (!user || !verified.ok || user.state !== 'active') {
+    const user = await this.accounts.byId(state.userId ?? NO_USER);
+    const verified = await verifyPassword(this.config, user?.passwordHash ?? null, password);
+    if (!user || !verified.ok || !user.active) {
       const reason = verified.ok ? 'inactive' : 'wrong-password';
       this.afterTheAnswer(() => this.failed(reserved.attempt, user?.id ?? null, clientId, reason));
-      return problem('wrongCredentials');
+      return refused('wrong-credentials');
     }
     await reserved.attempt.passed();
     const upgradedHash = verified.upgradedHash
-      ? { hash: verified.upgradedHash, from: hashFormatName(user.password_hash!) }
+      ? { hash: verified.upgradedHash, from: hashFormatName(user.passwordHash!) }
       : undefined;
     return this.after({ ...state, methods: ['password'], upgradedHash }, user);
   }
 
   /** The TOTP code, counted against the name's and the address's attempts as a password is. */
   async otp(state: SignInState, code: string, address: string, clientId: string) {
-    const user = await this.user(state.userId!);
-    if (!user?.otp_secret_encrypted) return problem('expired');
+    const user = await this.accounts.byId(state.userId!);
+    if (!user?.otpSecretEncrypted) return refused('stale');
     const reserved = await this.attempts.reserve(state.userName ?? '', address);
-    if (reserved.refused === 'address-blocked') return problem('blocked');
+    if (reserved.refused === 'address-blocked') return refused('address-blocked');
     if (reserved.refused === 'locked') {
-      await recordSignIn(this.dataSource, user.id, fail(clientId, 'locked'));
-      return problem('lockedUntil', reserved.until);
+      await this.accounts.record(user.id, fail(clientId, 'locked'));
+      return refused('locked', reserved.until);
     }
-    const secret = decryptOtpSecret(this.config, Buffer.from(user.otp_secret_encrypted));
-    const lastStep = user.otp_last_step == null ? null : Number(user.otp_last_step);
-    const checked = checkTotp(secret, code.trim(), lastStep);
+    const secret = decryptOtpSecret(this.config, Buffer.from(user.otpSecretEncrypted));
+    const checked = checkTotp(secret, code.trim(), user.otpLastStep);
     if (!checked.ok) {
       const { locked } = await reserved.attempt.failed();
-      await recordSignIn(this.dataSource, user.id, {
+      await this.accounts.record(user.id, {
         ...fail(clientId, checked.replayed ? 'otp-replayed' : 'wrong-otp'),
         ...(locked && { lockedUntil: locked }),
       });
-      return locked ? problem('lockedUntil', locked) : problem('wrongOtp');
+      return locked ? refused('locked', locked) : refused('wrong-code');
     }
     await reserved.attempt.passed();
     return this.after(
       { ...state, methods: [...state.methods, 'totp'], otpStep: checked.step },
-      { ...user, otp_secret_encrypted: null },
+      { ...user, otpSecretEncrypted: null },
     );
   }
 
   async newPassword(state: SignInState, password: string, repeated: string) {
     const policy = this.config.passwordPolicy;
-    if (password !== repeated) return problem('mismatch');
-    if (!meetsPasswordPolicy(policy, password)) return problem('policy');
+    if (password !== repeated) return refused('passwords-differ');
+    if (!meetsPasswordPolicy(policy, password)) return refused('weak-password');
     const hash = await inHashingSlot(this.config.passwordHashConcurrency, () =>
       hashPassword(password),
     );
-    await changePassword(this.dataSource, state.userId!, hash, 'sign-in');
+    await this.accounts.changePassword(state.userId!, hash);
     // The new hash is argon2id already: nothing left to upgrade.
     return this.done({ ...state, upgradedHash: undefined });
   }
@@ -129,7 +134,7 @@ export class SignInSteps {
    * when a concurrent sign-in used the same TOTP code first: then this one is refused.
    */
   async succeeded(state: SignInState, clientId: string): Promise<'recorded' | 'otp-replayed'> {
-    const outcome = await recordSignIn(this.dataSource, state.userId!, {
+    const outcome = await this.accounts.record(state.userId!, {
       succeeded: true,
       clientId,
       methods: state.methods,
@@ -149,7 +154,7 @@ export class SignInSteps {
   ): Promise<void> {
     const { locked } = await attempt.failed();
     if (userId)
-      await recordSignIn(this.dataSource, userId, {
+      await this.accounts.record(userId, {
         ...fail(clientId, reason),
         ...(locked && { lockedUntil: locked }),
       });
@@ -171,41 +176,25 @@ export class SignInSteps {
   }
 
   /** The step after a verified factor: the TOTP code if the user has one, then a new password. */
-  private after(state: SignInState, user: UserRow): StepResult {
-    if (user.otp_secret_encrypted && !state.methods.includes('totp'))
+  private after(state: SignInState, user: SignInAccount): StepResult {
+    if (user.otpSecretEncrypted && !state.methods.includes('totp'))
       return { state: { ...state, step: 'otp' } };
-    if (user.password_change_required) return { state: { ...state, step: 'new-password' } };
+    if (user.passwordChangeRequired) return { state: { ...state, step: 'new-password' } };
     return this.done(state);
   }
 
   private done(state: SignInState): StepResult {
     return { signedIn: { ...state, userId: state.userId! }, state: undefined };
   }
-
-  private async userNamed(userName: string): Promise<UserRow | undefined> {
-    const rows: UserRow[] = await this.dataSource.query(
-      'SELECT * FROM users WHERE user_name_lower = ?',
-      [uniqueNameKey(userName.trim())],
-    );
-    return rows[0];
-  }
-
-  private async user(id: string): Promise<UserRow | undefined> {
-    const rows: UserRow[] = await this.dataSource.query('SELECT * FROM users WHERE id = ?', [id]);
-    return rows[0];
-  }
 }
 
 /** An id no user has: what an unknown user name is looked up by. */
 const NO_USER = '';
 
-function problem(says: keyof Words, until?: Date): StepResult {
-  return { problem: { says, ...(until && { until }) } };
+function refused(refusal: Refusal, until?: Date): StepResult {
+  return { refused: refusal, ...(until && { until }) };
 }
 
-function fail(
-  clientId: string,
-  reason: 'wrong-password' | 'wrong-otp' | 'otp-replayed' | 'locked' | 'inactive',
-) {
+function fail(clientId: string, reason: SignInFailure) {
   return { succeeded: false as const, clientId, reason };
 }

@@ -19,7 +19,7 @@ import { createProject } from '../admin/projects.js';
 import { setup } from '../admin/setup.js';
 import { issueUserToken } from '../admin/tokens.js';
 import { resendInitializationEmail } from '../admin/users.js';
-import { createClient } from '../sign-in/clients.js';
+import { createClient } from '../oidc/clients.js';
 
 type Options = Record<string, string | undefined>;
 /** Options given as often as needed (`--redirect-uri A --redirect-uri B`): every value. */

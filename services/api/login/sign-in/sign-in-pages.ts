@@ -1,9 +1,10 @@
-import { html, renderPage, type Language, type SafeHtml } from './page-kit.js';
+import { html, renderPage, type Language, type SafeHtml } from '../kit/page-kit.js';
 import { PASSKEY_SIGN_IN_WORDS } from './passkey-words.js';
 import { wordsOf } from './words.js';
 
-/** The step of a sign-in a page asks for. */
-export type Step = 'user-name' | 'password' | 'otp' | 'new-password';
+import type { Step } from '../../accounts/sign-in-steps.js';
+
+export type { Step };
 
 export interface StepPage {
   language: Language;

@@ -1,4 +1,4 @@
-import type { Language } from './page-kit.js';
+import type { Language } from '../kit/page-kit.js';
 
 /** Everything the sign-in pages say, in each language. */
 const WORDS = {

@@ -1,4 +1,4 @@
-import type { Language } from './page-kit.js';
+import type { Language } from '../kit/page-kit.js';
 
 /** What the sign-in page's passkey part says (its script's messages by error id), per language. */
 export const PASSKEY_SIGN_IN_WORDS: Record<

@@ -2,14 +2,14 @@ import express, { type Router } from 'express';
 import type Provider from 'oidc-provider';
 import type { Adapter } from 'oidc-provider';
 import type { DataSource } from 'typeorm';
-import type { Config } from '../../../shared/config/config.js';
-import { ServiceError } from '../../../shared/errors/service-error.js';
-import type { Logger } from '../../../shared/logging/logger.js';
-import { jsonEndpoint, text } from '../passkeys/json-endpoint.js';
-import { Passkeys } from '../accounts/passkeys/passkeys.js';
-import { webScript } from '../ui/web-scripts.js';
-import type { Csrf } from './pages/page-kit.js';
-import { INTERACTION_PREFIX } from './sign-in-paths.js';
+import type { Config } from '../../../../shared/config/config.js';
+import { ServiceError } from '../../../../shared/errors/service-error.js';
+import type { Logger } from '../../../../shared/logging/logger.js';
+import { jsonEndpoint, text } from '../kit/json-endpoint.js';
+import { Passkeys } from '../../accounts/passkeys/passkeys.js';
+import { webScript } from '../../ui/web-scripts.js';
+import type { Csrf } from '../kit/page-kit.js';
+import { INTERACTION_PREFIX } from '../../oidc/oidc-paths.js';
 
 /** Where the sign-in page's passkey script is served. */
 export const PASSKEY_SCRIPT_PATH = `${INTERACTION_PREFIX}/passkey-sign-in.js`;

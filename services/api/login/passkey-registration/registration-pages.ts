@@ -1,5 +1,5 @@
 import type { RegistrationLink } from '../../accounts/passkeys/passkeys.js';
-import { html, type SafeHtml } from '../pages/page-kit.js';
+import { html, type SafeHtml } from '../kit/page-kit.js';
 import type { RegistrationWords } from './registration-words.js';
 
 /** The passwordless registration link's page, and where its script and forms post. */

@@ -10,8 +10,7 @@ import type { DataSource } from 'typeorm';
 import type { Config } from '../../../shared/config/config.js';
 import { profilePageClient, readClient } from './clients.js';
 import { databaseAdapter } from './oidc-adapter.js';
-import { errorPage, signedOutPage, signOutPage } from './pages/provider-pages.js';
-import { apiResource, INTERACTION_PREFIX, OIDC_PREFIX } from './sign-in-paths.js';
+import { apiResource, INTERACTION_PREFIX, OIDC_PREFIX } from './oidc-paths.js';
 
 const ROUTES = {
   authorization: `${OIDC_PREFIX}/auth`,
@@ -35,10 +34,24 @@ const API_SCOPES = 'openid profile email offline_access';
  * The OpenID Connect provider at `PUBLIC_URL`: authorization code with PKCE (S256) and refresh
  * tokens, userinfo, RP-initiated logout, keys from the signing key, state in the database.
  */
+/**
+ * The provider's own pages, rendered by the sign-in pages' kit (the provider knows no page):
+ * the sign-out question around the provider's hidden `form`, the signed-out page, and an error.
+ */
+export interface ProviderPages {
+  signOut(acceptLanguage: string | undefined, form: string): string;
+  signedOut(acceptLanguage: string | undefined): string;
+  error(
+    acceptLanguage: string | undefined,
+    out: { error: string; error_description?: string },
+  ): string;
+}
+
 export function createOidcProvider(
   config: Config,
   dataSource: DataSource,
   signingJwk: JWK,
+  pages: ProviderPages,
 ): Provider {
   const secure = config.publicUrl.startsWith('https:');
   const cookie = { httpOnly: true, sameSite: 'lax', secure } as const;
@@ -83,10 +96,10 @@ export function createOidcProvider(
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: (ctx, form) => {
-          ctx.body = signOutPage(ctx.get('accept-language'), form);
+          ctx.body = pages.signOut(ctx.get('accept-language'), form);
         },
         postLogoutSuccessSource: (ctx) => {
-          ctx.body = signedOutPage(ctx.get('accept-language'));
+          ctx.body = pages.signedOut(ctx.get('accept-language'));
         },
       },
       resourceIndicators: {
@@ -120,7 +133,7 @@ export function createOidcProvider(
     interactions: { url: (_ctx, interaction) => `${INTERACTION_PREFIX}/${interaction.uid}` },
     renderError: (ctx, out) => {
       ctx.type = 'html';
-      ctx.body = errorPage(ctx.get('accept-language'), out);
+      ctx.body = pages.error(ctx.get('accept-language'), out);
     },
     ttl: {
       AccessToken: 600,

@@ -4,11 +4,11 @@ import type { DataSource } from 'typeorm';
 import type { Config } from '../../../../shared/config/config.js';
 import { ServiceError } from '../../../../shared/errors/service-error.js';
 import type { Logger } from '../../../../shared/logging/logger.js';
-import { jsonEndpoint, text } from '../../passkeys/json-endpoint.js';
+import { jsonEndpoint, text } from '../kit/json-endpoint.js';
 import { Passkeys, type RegistrationLink } from '../../accounts/passkeys/passkeys.js';
 import { createRateLimit } from '../../pipeline/rate-limit.js';
 import { webScript } from '../../ui/web-scripts.js';
-import { csrf as createCsrf, html, linkPages } from '../pages/page-kit.js';
+import { csrf as createCsrf, html, linkPages } from '../kit/page-kit.js';
 import {
   NEW_LINK_PATH,
   OPTIONS_PATH,

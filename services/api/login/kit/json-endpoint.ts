@@ -1,9 +1,9 @@
 import express, { type Request, type RequestHandler, type Response } from 'express';
-import { asServiceError } from '../../../shared/errors/as-service-error.js';
-import { invalidArgument, ServiceError } from '../../../shared/errors/service-error.js';
-import type { Logger } from '../../../shared/logging/logger.js';
-import type { Csrf } from '../sign-in/pages/page-kit.js';
-import { sendError } from '../transports/http/json-errors.js';
+import { asServiceError } from '../../../../shared/errors/as-service-error.js';
+import { invalidArgument, ServiceError } from '../../../../shared/errors/service-error.js';
+import type { Logger } from '../../../../shared/logging/logger.js';
+import type { Csrf } from './page-kit.js';
+import { sendError } from '../../transports/http/json-errors.js';
 
 /** A passkey ceremony's body: the response with its client data and attestation fits in this. */
 const BODY_LIMIT = '64kb';

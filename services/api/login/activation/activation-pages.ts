@@ -1,6 +1,6 @@
 import type { PasswordPolicy } from '../../../../shared/config/config.js';
-import { html, type NewLinkWords, type SafeHtml } from '../pages/page-kit.js';
-import { policyInWords } from '../pages/password-policy-words.js';
+import { html, type NewLinkWords, type SafeHtml } from '../kit/page-kit.js';
+import { policyInWords } from '../kit/password-policy-words.js';
 import type { ActivationWords } from './activation-words.js';
 
 /** Where the activation pages live: the initialization email's link and the forms' targets. */

@@ -1,4 +1,4 @@
-import type { Language, NewLinkWords } from '../pages/page-kit.js';
+import type { Language, NewLinkWords } from '../kit/page-kit.js';
 
 /** Everything the passkey registration page says (its script's messages too), in each language. */
 export interface RegistrationWords extends NewLinkWords {

@@ -1,5 +1,5 @@
-import type { Language, NewLinkWords } from '../pages/page-kit.js';
-import { POLICY_WORDS, type PolicyWords } from '../pages/password-policy-words.js';
+import type { Language, NewLinkWords } from '../kit/page-kit.js';
+import { POLICY_WORDS, type PolicyWords } from '../kit/password-policy-words.js';
 
 /** Everything the activation pages say, in each language they speak. */
 export interface ActivationWords extends NewLinkWords {

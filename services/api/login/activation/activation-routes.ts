@@ -8,10 +8,10 @@ import { hashPassword, inHashingSlot } from '../../credentials/password-hash.js'
 import { meetsPasswordPolicy } from '../../credentials/password-policy.js';
 import { uniqueNameKey } from '../../operations/unique-name-key.js';
 import { createRateLimit } from '../../pipeline/rate-limit.js';
-import { csrf as createCsrf, linkPages } from '../pages/page-kit.js';
+import { csrf as createCsrf, linkPages } from '../kit/page-kit.js';
 import { redeemInitializationCode } from '../../accounts/activation.js';
 import { requestInitializationEmails } from '../../accounts/new-links.js';
-import { policyInWords } from '../pages/password-policy-words.js';
+import { policyInWords } from '../kit/password-policy-words.js';
 import { ACTIVATION_WORDS, type ActivationWords } from './activation-words.js';
 import { findInitializationCode } from '../../accounts/initialization-code.js';
 import {

@@ -1,4 +1,4 @@
-import { html, languageOf, renderPage, SafeHtml } from './page-kit.js';
+import { html, languageOf, renderPage, SafeHtml } from '../kit/page-kit.js';
 import { wordsOf } from './words.js';
 
 /** The provider's own pages (sign-out question, signed out, errors) in the sign-in pages' look. */

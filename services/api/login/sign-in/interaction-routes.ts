@@ -2,17 +2,23 @@ import express, { type Request, type Response, type Router } from 'express';
 import type Provider from 'oidc-provider';
 import type { Adapter } from 'oidc-provider';
 import type { DataSource } from 'typeorm';
-import type { Config, PasswordPolicy } from '../../../shared/config/config.js';
-import type { Logger } from '../../../shared/logging/logger.js';
-import { createFailedAttempts } from '../accounts/failed-attempts.js';
-import { INTERACTION_PREFIX } from './sign-in-paths.js';
-import { databaseAdapter } from './oidc-adapter.js';
+import type { Config, PasswordPolicy } from '../../../../shared/config/config.js';
+import type { Logger } from '../../../../shared/logging/logger.js';
+import { createFailedAttempts } from '../../accounts/failed-attempts.js';
+import { INTERACTION_PREFIX } from '../../oidc/oidc-paths.js';
+import { databaseAdapter } from '../../oidc/oidc-adapter.js';
 import { passkeySignInRoutes } from './passkey-routes.js';
-import { csrf, languageOf, type Language } from './pages/page-kit.js';
-import { POLICY_WORDS, policyInWords } from './pages/password-policy-words.js';
-import { messagePage, stepPage, type Step } from './pages/sign-in-pages.js';
-import { timeIn, wordsOf } from './pages/words.js';
-import { SignInSteps, type SignInState, type StepResult } from '../accounts/sign-in-steps.js';
+import { csrf, languageOf, type Language } from '../kit/page-kit.js';
+import { POLICY_WORDS, policyInWords } from '../kit/password-policy-words.js';
+import { messagePage, stepPage, type Step } from './sign-in-pages.js';
+import { timeIn, wordsOf, type Words } from './words.js';
+import {
+  SignInSteps,
+  type Refusal,
+  type SignInState,
+  type StepResult,
+} from '../../accounts/sign-in-steps.js';
+import { databaseSignInAccounts } from '../../accounts/sign-in-accounts.js';
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 
@@ -28,7 +34,7 @@ export function interactionRoutes(
   logger: Logger,
 ): { router: Router; close(): Promise<void> } {
   const attempts = createFailedAttempts(config, dataSource);
-  const steps = new SignInSteps(config, dataSource, attempts, logger);
+  const steps = new SignInSteps(config, databaseSignInAccounts(dataSource), attempts, logger);
   const states: Adapter = new (databaseAdapter(dataSource))('SignInState');
   const forms = csrf(config);
   const router = express.Router();
@@ -68,15 +74,10 @@ export function interactionRoutes(
   const stateOf = async (uid: string): Promise<SignInState> =>
     ((await states.find(uid)) as SignInState | undefined) ?? { step: 'user-name', methods: [] };
 
-  const show = (
-    request: Request,
-    response: Response,
-    state: SignInState,
-    problem?: StepResult['problem'],
-  ) => {
+  const show = (request: Request, response: Response, state: SignInState, refusal?: Refused) => {
     const language = languageOf(request.get('accept-language'));
     response
-      .status(problem ? 400 : 200)
+      .status(refusal ? 400 : 200)
       .type('html')
       .send(
         stepPage({
@@ -88,7 +89,7 @@ export function interactionRoutes(
           ...(state.step === 'new-password' && {
             policy: policyInWords(POLICY_WORDS[language], config.passwordPolicy),
           }),
-          ...(problem && { error: said(language, problem, config.passwordPolicy) }),
+          ...(refusal && { error: said(language, refusal, config.passwordPolicy) }),
         }),
       );
   };
@@ -130,14 +131,15 @@ export function interactionRoutes(
         const form = { ...(request.body as Record<string, string>), address: request.ip ?? '' };
         const clientId = String(interaction.params.client_id);
         const result = await take(state, { ...form, clientId });
-        if (result.problem) return show(request, response, state, result.problem);
+        if (result.refused) return show(request, response, state, result);
         if (result.state) {
           await states.upsert(interaction.uid, result.state as never, secondsLeft(interaction));
           response.redirect(303, `${INTERACTION_PREFIX}/${interaction.uid}`);
           return;
         }
         const outcome = await steps.succeeded(result.signedIn, clientId);
-        if (outcome === 'otp-replayed') return show(request, response, state, { says: 'wrongOtp' });
+        if (outcome === 'otp-replayed')
+          return show(request, response, state, { refused: 'wrong-code' });
         await states.destroy(interaction.uid);
         await provider.interactionFinished(
           request,
@@ -173,15 +175,25 @@ function secondsLeft(interaction: Interaction): number {
   return Math.max(1, interaction.exp - Math.floor(Date.now() / 1000));
 }
 
+/** A refusal of the steps, as the page says it. */
+type Refused = { refused: Refusal; until?: Date };
+
+/** The words of each refusal. */
+const SAYS: Record<Refusal, keyof Words> = {
+  'wrong-credentials': 'wrongCredentials',
+  locked: 'lockedUntil',
+  'address-blocked': 'blocked',
+  'wrong-code': 'wrongOtp',
+  stale: 'expired',
+  'passwords-differ': 'mismatch',
+  'weak-password': 'policy',
+};
+
 /** What went wrong, in the language: with the lock's end, or the password policy's needs. */
-function said(
-  language: Language,
-  problem: NonNullable<StepResult['problem']>,
-  policy: PasswordPolicy,
-): string {
+function said(language: Language, { refused, until }: Refused, policy: PasswordPolicy): string {
   const words = wordsOf(language);
-  const until = problem.until ? ` ${timeIn(language, problem.until)}.` : '';
+  const end = until ? ` ${timeIn(language, until)}.` : '';
   const needs =
-    problem.says === 'policy' ? ` ${policyInWords(POLICY_WORDS[language], policy)}` : '';
-  return `${words[problem.says]}${until}${needs}`;
+    refused === 'weak-password' ? ` ${policyInWords(POLICY_WORDS[language], policy)}` : '';
+  return `${words[SAYS[refused]]}${end}${needs}`;
 }

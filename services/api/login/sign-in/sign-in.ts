@@ -1,10 +1,11 @@
 import express, { type Router } from 'express';
 import type { DataSource } from 'typeorm';
-import type { Config } from '../../../shared/config/config.js';
-import type { Logger } from '../../../shared/logging/logger.js';
-import { readSigningJwk } from '../auth/token-keys.js';
+import type { Config } from '../../../../shared/config/config.js';
+import type { Logger } from '../../../../shared/logging/logger.js';
+import { readSigningJwk } from '../../auth/token-keys.js';
 import { interactionRoutes } from './interaction-routes.js';
-import { OIDC_PREFIX } from './sign-in-paths.js';
+import { errorPage, signedOutPage, signOutPage } from './provider-pages.js';
+import { OIDC_PREFIX } from '../../oidc/oidc-paths.js';
 
 export interface SignIn {
   /** The provider's endpoints, discovery and the sign-in pages, for the HTTP app. */
@@ -27,6 +28,7 @@ export async function startSignIn(
     config,
     dataSource,
     await readSigningJwk(config.auth.signingKeyFile),
+    { signOut: signOutPage, signedOut: signedOutPage, error: errorPage },
   );
   provider.on('server_error', (_ctx, error) => logger.error({ err: error }, 'OpenID provider'));
   const callback = provider.callback();
@@ -48,12 +50,14 @@ export async function startSignIn(
  * console when imported on a Node older than 22 (works on 20, tested on 22 and later); that
  * warning goes to the log, so a failed start still says one line on stderr.
  */
-async function importProvider(logger: Logger): Promise<typeof import('./oidc-provider.js')> {
+async function importProvider(
+  logger: Logger,
+): Promise<typeof import('../../oidc/oidc-provider.js')> {
   const warn = console.warn;
   console.warn = (...words: unknown[]) =>
     logger.warn({ library: 'oidc-provider' }, words.join(' '));
   try {
-    return await import('./oidc-provider.js');
+    return await import('../../oidc/oidc-provider.js');
   } finally {
     console.warn = warn;
   }
