@@ -1,5 +1,5 @@
 import type { PasswordPolicy } from '../../../../shared/config/config.js';
-import { html, type NewLinkWords, type SafeHtml } from '../kit/page-kit.js';
+import { html, type SafeHtml } from '../kit/page-kit.js';
 import { policyInWords } from '../kit/password-policy-words.js';
 import type { ActivationWords } from './activation-words.js';
 
@@ -37,28 +37,4 @@ export function passwordForm(
 export function activeBody(words: ActivationWords): SafeHtml {
   return html`<p>${words.active}</p>
     <p><a href="${SIGN_IN_PATH}">${words.signIn}</a></p>`;
-}
-
-/**
- * What an expired, used or wrong link shows: the offer of a new email, posted to `action` (the
- * activation's, or the passkey registration's).
- */
-export function resendForm(
-  words: Pick<NewLinkWords, 'gone' | 'login' | 'send'>,
-  csrf: string,
-  action = RESEND_PATH,
-): SafeHtml {
-  return html`<p>${words.gone}</p>
-    <form method="post" action="${action}">
-      <input type="hidden" name="_csrf" value="${csrf}" />
-      <label
-        >${words.login}
-        <input type="text" name="login" autocomplete="username" maxlength="320" required />
-      </label>
-      <button type="submit">${words.send}</button>
-    </form>`;
-}
-
-export function message(text: string): SafeHtml {
-  return html`<p>${text}</p>`;
 }

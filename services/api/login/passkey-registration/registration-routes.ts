@@ -2,13 +2,12 @@ import express, { type Router } from 'express';
 import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../../../shared/config/config.js';
-import { ServiceError } from '../../../../shared/errors/service-error.js';
 import type { Logger } from '../../../../shared/logging/logger.js';
 import { jsonEndpoint, text } from '../kit/json-endpoint.js';
 import { Passkeys, type RegistrationLink } from '../../accounts/passkeys/passkeys.js';
-import { createRateLimit } from '../../pipeline/rate-limit.js';
 import { webScript } from '../../ui/web-scripts.js';
-import { csrf as createCsrf, html, linkPages } from '../kit/page-kit.js';
+import { newLinkFlow } from '../kit/new-link-flow.js';
+import { csrf as createCsrf, linkPages } from '../kit/page-kit.js';
 import {
   NEW_LINK_PATH,
   OPTIONS_PATH,
@@ -19,8 +18,6 @@ import {
 } from './registration-pages.js';
 import { REGISTRATION_WORDS } from './registration-words.js';
 import { requestPasswordlessLinks } from '../../accounts/new-links.js';
-import { uniqueNameKey } from '../../operations/unique-name-key.js';
-import { resendForm } from '../activation/activation-pages.js';
 
 interface RegistrationDependencies {
   dataSource: DataSource;
@@ -29,10 +26,6 @@ interface RegistrationDependencies {
   /** Counts the new-link form's uses across replicas; in memory without it. */
   redis: Redis | undefined;
 }
-
-/** New links one client address may ask for per quarter hour, and one login per hour. */
-const PER_ADDRESS = { requests: 5, windowSeconds: 900 };
-const PER_LOGIN = { requests: 3, windowSeconds: 3600 };
 
 /** The link's four fields, from the page's query or a script's body. */
 function linkOf(fields: Record<string, unknown>): RegistrationLink {
@@ -60,21 +53,23 @@ export function registrationRoutes({
   const router = express.Router();
   const csrf = createCsrf(config);
   const passkeys = new Passkeys(config, dataSource);
-  const perAddress = createRateLimit(PER_ADDRESS, redis, config.redisKeyPrefix)!;
-  const perLogin = createRateLimit(PER_LOGIN, redis, config.redisKeyPrefix)!;
-
   const send = linkPages(REGISTRATION_WORDS);
+  const newLink = newLinkFlow({
+    path: NEW_LINK_PATH,
+    name: 'passwordless-link',
+    words: REGISTRATION_WORDS,
+    csrf,
+    redis,
+    redisKeyPrefix: config.redisKeyPrefix,
+    request: (login) => requestPasswordlessLinks(dataSource, login),
+  });
 
   router.get(SCRIPT_PATH, webScript('passkey-register'));
 
   router.get(REGISTRATION_PATH, async (request, response, next) => {
     try {
       const link = linkOf(request.query);
-      if ((await passkeys.linkState(link)) !== 'valid')
-        return send(request, response, 410, (w) => [
-          w.goneTitle,
-          resendForm(w, csrf.token(request, response), NEW_LINK_PATH),
-        ]);
+      if ((await passkeys.linkState(link)) !== 'valid') return newLink.gone(request, response);
       send(request, response, 200, (w) => [
         w.title,
         registrationForm(w, link, csrf.token(request, response)),
@@ -104,28 +99,6 @@ export function registrationRoutes({
     }),
   );
 
-  router.post(
-    NEW_LINK_PATH,
-    express.urlencoded({ extended: false, limit: '16kb' }),
-    async (request, response, next) => {
-      if (!csrf.verify(request))
-        return send(request, response, 403, (w) => [
-          w.expiredFormTitle,
-          html`<p>${w.expiredForm}</p>`,
-        ]);
-      const login = text((request.body as Record<string, unknown>).login)
-        .trim()
-        .slice(0, 320);
-      try {
-        await perAddress.consume(`passwordless-link-address:${request.ip}`);
-        await perLogin.consume(`passwordless-link-login:${uniqueNameKey(login)}`);
-        await requestPasswordlessLinks(dataSource, login);
-      } catch (error) {
-        if (!(error instanceof ServiceError && error.id === 'RATE-LIMITED')) return next(error);
-        return send(request, response, 429, (w) => [w.limitedTitle, html`<p>${w.limited}</p>`]);
-      }
-      send(request, response, 200, (w) => [w.sentTitle, html`<p>${w.sent}</p>`]);
-    },
-  );
+  router.use(newLink.router);
   return router;
 }

@@ -8,6 +8,7 @@ import { createFailedAttempts } from '../../accounts/failed-attempts.js';
 import { INTERACTION_PREFIX } from '../../oidc/oidc-paths.js';
 import { databaseAdapter } from '../../oidc/oidc-adapter.js';
 import { passkeySignInRoutes } from './passkey-routes.js';
+import { formOf } from '../kit/forms.js';
 import { csrf, languageOf, type Language } from '../kit/page-kit.js';
 import { POLICY_WORDS, policyInWords } from '../kit/password-policy-words.js';
 import { messagePage, stepPage, type Step } from './sign-in-pages.js';
@@ -128,7 +129,7 @@ export function interactionRoutes(
           response.redirect(303, `${INTERACTION_PREFIX}/${interaction.uid}`);
           return;
         }
-        const form = { ...(request.body as Record<string, string>), address: request.ip ?? '' };
+        const form = { ...formOf(request, FIELDS), address: request.ip ?? '' };
         const clientId = String(interaction.params.client_id);
         const result = await take(state, { ...form, clientId });
         if (result.refused) return show(request, response, state, result);
@@ -150,26 +151,31 @@ export function interactionRoutes(
       }),
     );
 
-  submit('user-name', (_state, form) => steps.userName(text(form.userName)));
+  submit('user-name', (_state, form) => steps.userName(form.userName));
   submit('password', (state, form) =>
-    steps.password(state, text(form.password), form.address, form.clientId),
+    steps.password(state, form.password, form.address, form.clientId),
   );
-  submit('otp', (state, form) => steps.otp(state, text(form.code), form.address, form.clientId));
+  submit('otp', (state, form) => steps.otp(state, form.code, form.address, form.clientId));
   submit('new-password', (state, form) =>
-    steps.newPassword(state, text(form.newPassword), text(form.repeatPassword)),
+    steps.newPassword(state, form.newPassword, form.repeatPassword),
   );
 
   return { router, close: () => attempts.close() };
 }
 
-interface Form extends Record<string, string | undefined> {
-  address: string;
-  clientId: string;
-}
+/**
+ * The fields of the steps' forms and their longest values: a user name as long as one may be, a
+ * password or code as long as the form's body (never cut short: a password cut would not verify).
+ */
+const FIELDS = {
+  userName: 200,
+  password: 16_384,
+  code: 100,
+  newPassword: 16_384,
+  repeatPassword: 16_384,
+};
 
-function text(value: unknown): string {
-  return typeof value === 'string' ? value : '';
-}
+type Form = { [Name in keyof typeof FIELDS]: string } & { address: string; clientId: string };
 
 function secondsLeft(interaction: Interaction): number {
   return Math.max(1, interaction.exp - Math.floor(Date.now() / 1000));
