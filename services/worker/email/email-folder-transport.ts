@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
-import type { SmtpTransport } from './smtp-transport.js';
+import type { SmtpTransport } from './mail-transport.js';
 
 /**
  * Emails as `.eml` files in a folder, for running without an SMTP server: each message is the

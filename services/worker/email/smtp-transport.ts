@@ -1,8 +1,9 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import nodemailer from 'nodemailer';
 import type { WorkerConfig } from '../../../shared/config/config.js';
 import { createEmailFolderTransport } from './email-folder-transport.js';
+import type { SmtpTransport } from './mail-transport.js';
 
-export type SmtpTransport = Transporter;
+export type { SmtpTransport } from './mail-transport.js';
 
 /** SMTP when `SMTP_URL` is set, `.eml` files in `EMAIL_DIR` otherwise. */
 export function createEmailTransport(config: WorkerConfig): SmtpTransport {

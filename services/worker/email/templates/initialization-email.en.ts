@@ -1,4 +1,4 @@
-import type { InitializationEmailWording } from './initialization-email.templates.js';
+import type { InitializationEmailWording } from './email-wording.js';
 
 export const englishInitializationEmail: InitializationEmailWording = {
   language: 'en',

@@ -1,4 +1,4 @@
-import type { InitializationEmailWording } from './initialization-email.templates.js';
+import type { InitializationEmailWording } from './email-wording.js';
 
 /** The email carrying a new passwordless registration link, in each language it speaks. */
 export const PASSWORDLESS_WORDINGS: Record<string, InitializationEmailWording> = {
