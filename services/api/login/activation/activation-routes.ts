@@ -1,27 +1,18 @@
 import express, { type Request, type Response, type Router } from 'express';
-import type { Redis } from 'ioredis';
-import type { DataSource } from 'typeorm';
-import type { Config } from '../../../../shared/config/config.js';
-import type { Logger } from '../../../../shared/logging/logger.js';
 import { redeemInitializationCode } from '../../accounts/activation.js';
 import { findInitializationCode } from '../../accounts/initialization-code.js';
 import { requestInitializationEmails } from '../../accounts/new-links.js';
 import { hashPassword, inHashingSlot } from '../../credentials/password-hash.js';
 import { meetsPasswordPolicy } from '../../credentials/password-policy.js';
 import { formOf, queryOf } from '../kit/forms.js';
-import { expiredForm, newLinkFlow } from '../kit/new-link-flow.js';
+import { expiredForm, newLinkFlow, type LinkPageDependencies } from '../kit/new-link-flow.js';
 import { csrf as createCsrf, linkPages } from '../kit/page-kit.js';
 import { policyInWords } from '../kit/password-policy-words.js';
 import { ACTIVATION_PATH, activeBody, passwordForm, RESEND_PATH } from './activation-pages.js';
 import { ACTIVATION_WORDS, type ActivationWords } from './activation-words.js';
 
-interface ActivationDependencies {
-  dataSource: DataSource;
-  config: Config;
-  logger: Logger;
-  /** Counts the new-link form's uses across replicas; in memory without it. */
-  redis: Redis | undefined;
-}
+/** The offer of a new email where a link no longer works. */
+const NEW_ACTIVATION_LINK = { path: RESEND_PATH, name: 'resend-init', words: ACTIVATION_WORDS };
 
 /** A link's fields, and the password form's: none longer than these. */
 const LINK = { userID: 100, code: 200 };
@@ -33,24 +24,12 @@ const PASSWORD_FORM = { ...LINK, password: 1000, confirmation: 1000 };
  * person sets a password, which activates the account. A link that no longer works offers a new
  * email (the kit's new-link flow).
  */
-export function activationRoutes({
-  dataSource,
-  config,
-  logger,
-  redis,
-}: ActivationDependencies): Router {
+export function activationRoutes(deps: LinkPageDependencies): Router {
+  const { dataSource, config, logger } = deps;
   const router = express.Router();
   const csrf = createCsrf(config);
   const send = linkPages(ACTIVATION_WORDS);
-  const newLink = newLinkFlow({
-    path: RESEND_PATH,
-    name: 'resend-init',
-    words: ACTIVATION_WORDS,
-    csrf,
-    redis,
-    redisKeyPrefix: config.redisKeyPrefix,
-    request: (login) => requestInitializationEmails(dataSource, login),
-  });
+  const newLink = newLinkFlow(deps, csrf, NEW_ACTIVATION_LINK, requestInitializationEmails);
   const askAgain = (
     request: Request,
     response: Response,

@@ -1,5 +1,8 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { Redis } from 'ioredis';
+import type { DataSource } from 'typeorm';
+import type { Config } from '../../../../shared/config/config.js';
+import type { Logger } from '../../../../shared/logging/logger.js';
 import { ServiceError } from '../../../../shared/errors/service-error.js';
 import { uniqueNameKey } from '../../operations/unique-name-key.js';
 import { createRateLimit } from '../../pipeline/rate-limit.js';
@@ -17,6 +20,24 @@ import {
 const PER_ADDRESS = { requests: 5, windowSeconds: 900 };
 const PER_LOGIN = { requests: 3, windowSeconds: 3600 };
 
+/** What the link pages' routes are built with. */
+export interface LinkPageDependencies {
+  dataSource: DataSource;
+  config: Config;
+  logger: Logger;
+  /** Counts the new-link form's uses across replicas; in memory without it. */
+  redis: Redis | undefined;
+}
+
+/** One page flow's offer: where it posts, the name of its counts, its words. */
+export interface NewLinkOffer {
+  /** Where the offer posts (`/ui/login/init/resend`). */
+  path: string;
+  /** The start of its counts' keys (`resend-init`). */
+  name: string;
+  words: Record<Language, NewLinkWords>;
+}
+
 export interface NewLinkFlow {
   /** The page of a link that no longer works (410): it says so and offers a new link. */
   gone(request: Request, response: Response): void;
@@ -28,24 +49,18 @@ export interface NewLinkFlow {
  * The one "send me a new link" flow of the link pages (activation, passkey registration): the
  * offer where a link no longer works, and the answer to it. Each use is counted per client address
  * and per login before anything is looked up (rate-limiter-flexible: in Redis when there is one,
- * so replicas count together), and the answer is the same whoever the login names; `request`
- * asks for the links of the users it names.
+ * so replicas count together), and the answer is the same whoever the login names.
  */
-export function newLinkFlow(options: {
-  /** Where the offer posts (`/ui/login/init/resend`). */
-  path: string;
-  /** The start of its counts' keys (`resend-init`). */
-  name: string;
-  words: Record<Language, NewLinkWords>;
-  csrf: Csrf;
-  redis: Redis | undefined;
-  redisKeyPrefix: string;
-  request(login: string): Promise<void>;
-}): NewLinkFlow {
-  const { path, name, csrf } = options;
-  const perAddress = createRateLimit(PER_ADDRESS, options.redis, options.redisKeyPrefix)!;
-  const perLogin = createRateLimit(PER_LOGIN, options.redis, options.redisKeyPrefix)!;
-  const send = linkPages(options.words);
+export function newLinkFlow(
+  { dataSource, config, redis }: LinkPageDependencies,
+  csrf: Csrf,
+  { path, name, words }: NewLinkOffer,
+  /** Asks for the links of the users the login names. */
+  requestLinks: (dataSource: DataSource, login: string) => Promise<void>,
+): NewLinkFlow {
+  const perAddress = createRateLimit(PER_ADDRESS, redis, config.redisKeyPrefix)!;
+  const perLogin = createRateLimit(PER_LOGIN, redis, config.redisKeyPrefix)!;
+  const send = linkPages(words);
   const router = express.Router();
 
   router.post(
@@ -57,7 +72,7 @@ export function newLinkFlow(options: {
       try {
         await perAddress.consume(`${name}-address:${request.ip}`);
         await perLogin.consume(`${name}-login:${uniqueNameKey(login)}`);
-        await options.request(login);
+        await requestLinks(dataSource, login);
       } catch (error) {
         if (!(error instanceof ServiceError && error.id === 'RATE-LIMITED')) return next(error);
         return send(request, response, 429, (w) => [w.limitedTitle, html`<p>${w.limited}</p>`]);

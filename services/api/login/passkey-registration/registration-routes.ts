@@ -1,12 +1,8 @@
 import express, { type Router } from 'express';
-import type { Redis } from 'ioredis';
-import type { DataSource } from 'typeorm';
-import type { Config } from '../../../../shared/config/config.js';
-import type { Logger } from '../../../../shared/logging/logger.js';
 import { jsonEndpoint, text } from '../kit/json-endpoint.js';
 import { Passkeys, type RegistrationLink } from '../../accounts/passkeys/passkeys.js';
 import { webScript } from '../../ui/web-scripts.js';
-import { newLinkFlow } from '../kit/new-link-flow.js';
+import { newLinkFlow, type LinkPageDependencies } from '../kit/new-link-flow.js';
 import { csrf as createCsrf, linkPages } from '../kit/page-kit.js';
 import {
   NEW_LINK_PATH,
@@ -19,13 +15,12 @@ import {
 import { REGISTRATION_WORDS } from './registration-words.js';
 import { requestPasswordlessLinks } from '../../accounts/new-links.js';
 
-interface RegistrationDependencies {
-  dataSource: DataSource;
-  config: Config;
-  logger: Logger;
-  /** Counts the new-link form's uses across replicas; in memory without it. */
-  redis: Redis | undefined;
-}
+/** The offer of a new link where one no longer works. */
+const NEW_REGISTRATION_LINK = {
+  path: NEW_LINK_PATH,
+  name: 'passwordless-link',
+  words: REGISTRATION_WORDS,
+};
 
 /** The link's four fields, from the page's query or a script's body. */
 function linkOf(fields: Record<string, unknown>): RegistrationLink {
@@ -44,25 +39,13 @@ function linkOf(fields: Record<string, unknown>): RegistrationLink {
  * script's two JSON calls (options, then the authenticator's answer). A link that no longer works
  * offers a new one by email, through a rate-limited form that answers alike whoever it names.
  */
-export function registrationRoutes({
-  dataSource,
-  config,
-  logger,
-  redis,
-}: RegistrationDependencies): Router {
+export function registrationRoutes(deps: LinkPageDependencies): Router {
+  const { dataSource, config, logger } = deps;
   const router = express.Router();
   const csrf = createCsrf(config);
   const passkeys = new Passkeys(config, dataSource);
   const send = linkPages(REGISTRATION_WORDS);
-  const newLink = newLinkFlow({
-    path: NEW_LINK_PATH,
-    name: 'passwordless-link',
-    words: REGISTRATION_WORDS,
-    csrf,
-    redis,
-    redisKeyPrefix: config.redisKeyPrefix,
-    request: (login) => requestPasswordlessLinks(dataSource, login),
-  });
+  const newLink = newLinkFlow(deps, csrf, NEW_REGISTRATION_LINK, requestPasswordlessLinks);
 
   router.get(SCRIPT_PATH, webScript('passkey-register'));
 
