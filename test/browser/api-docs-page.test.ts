@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, policyViolations } from '../support/browser.js';
+import { forbidPolicyViolations, launchChromium } from '../support/browser.js';
 import { TestService } from '../support/test-service.js';
 
 const ARTIFACTS = 'test-artifacts';
@@ -10,7 +10,7 @@ describe('the API page in headless Chromium', function () {
   this.timeout(120_000);
   let service: TestService;
   let browser: Browser;
-  let violations: string[] = [];
+  const csp = forbidPolicyViolations();
   let page: Page;
   const requested: string[] = [];
   const failed: string[] = [];
@@ -19,7 +19,7 @@ describe('the API page in headless Chromium', function () {
     browser = await launchChromium();
     service = await TestService.start();
     page = await browser.newPage();
-    violations = policyViolations(page);
+    csp.watch(page);
     page.on('request', (request) => requested.push(request.url()));
     page.on('requestfailed', (request) => failed.push(request.url()));
     page.on('response', (response) => {
@@ -27,9 +27,6 @@ describe('the API page in headless Chromium', function () {
     });
     page.on('pageerror', (error) => failed.push(error.message));
     await mkdir(ARTIFACTS, { recursive: true });
-  });
-  afterEach(() => {
-    expect(violations.splice(0), 'Content-Security-Policy violations').to.deep.equal([]);
   });
   after(async () => {
     await browser?.close();

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Passkey } from '../../shared/db/entities/index.js';
-import { launchChromium, policyViolations } from '../support/browser.js';
+import { forbidPolicyViolations, launchChromium } from '../support/browser.js';
 import { describeOnEachDatabase } from '../support/databases.js';
 import { buildOwner } from '../support/factories.js';
 import { localhostUrlEnv } from '../support/relying-party.js';
@@ -25,7 +25,7 @@ describeOnEachDatabase(
   function (service) {
     this.timeout(120_000);
     let browser: Browser;
-    let violations: string[] = [];
+    const csp = forbidPolicyViolations();
     let context: BrowserContext;
     let page: Page;
     let authenticator: VirtualAuthenticator;
@@ -84,16 +84,13 @@ describeOnEachDatabase(
       browser = await launchChromium();
       context = await browser.newContext();
       page = await context.newPage();
-      violations = policyViolations(context);
+      csp.watch(context);
       authenticator = await VirtualAuthenticator.attach(context, page);
       await service.startRelay();
       await service.startWorker();
       reader = await service.readTopics();
       token = (await buildOwner(service)).token;
       user = await importWithLink('pat.key');
-    });
-    afterEach(() => {
-      expect(violations.splice(0), 'Content-Security-Policy violations').to.deep.equal([]);
     });
     after(async () => {
       await reader?.stop();

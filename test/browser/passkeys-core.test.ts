@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Passkey } from '../../shared/db/entities/index.js';
 import { Passkeys } from '../../services/api/accounts/passkeys/passkeys.js';
-import { launchChromium, policyViolations } from '../support/browser.js';
+import { forbidPolicyViolations, launchChromium } from '../support/browser.js';
 import { describeOnEachDatabase } from '../support/databases.js';
 import { buildOwner } from '../support/factories.js';
 import {
@@ -27,7 +27,7 @@ describeOnEachDatabase(
   'passkeys (the domain, with a virtual authenticator in Chromium)',
   (service) => {
     let browser: Browser;
-    let violations: string[] = [];
+    const csp = forbidPolicyViolations();
     let context: BrowserContext;
     let page: Page;
     let authenticator: VirtualAuthenticator;
@@ -39,14 +39,11 @@ describeOnEachDatabase(
       browser = await launchChromium();
       context = await browser.newContext();
       page = await context.newPage();
-      violations = policyViolations(context);
+      csp.watch(context);
       authenticator = await VirtualAuthenticator.attach(context, page);
       await page.goto(`${service.config.publicUrl}/ui/profile`);
       passkeys = new Passkeys(service.config, service.dataSource);
       userId = (await buildOwner(service)).userId;
-    });
-    afterEach(() => {
-      expect(violations.splice(0), 'Content-Security-Policy violations').to.deep.equal([]);
     });
     after(async () => browser?.close());
 

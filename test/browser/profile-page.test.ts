@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
 import { UserReadModel } from '../../shared/db/entities/index.js';
-import { launchChromium, policyViolations } from '../support/browser.js';
+import { forbidPolicyViolations, launchChromium } from '../support/browser.js';
 import { SmtpSink } from '../support/smtp-sink.js';
 import { TestService } from '../support/test-service.js';
 import { buildOwner } from '../support/factories.js';
@@ -18,7 +18,7 @@ describe('the profile page in headless Chromium', function () {
   let smtp: SmtpSink;
   let service: TestService;
   let browser: Browser;
-  let violations: string[] = [];
+  const csp = forbidPolicyViolations();
   let page: Page;
   let userId: string;
 
@@ -41,11 +41,8 @@ describe('the profile page in headless Chromium', function () {
     );
     userId = imported.body.userId;
     page = await browser.newPage();
-    violations = policyViolations(page);
+    csp.watch(page);
     await mkdir(ARTIFACTS, { recursive: true });
-  });
-  afterEach(() => {
-    expect(violations.splice(0), 'Content-Security-Policy violations').to.deep.equal([]);
   });
   after(async () => {
     await browser?.close();

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
 import { Passkey } from '../../shared/db/entities/index.js';
-import { launchChromium, policyViolations } from '../support/browser.js';
+import { forbidPolicyViolations, launchChromium } from '../support/browser.js';
 import { describeOnEachDatabase } from '../support/databases.js';
 import { buildOwner } from '../support/factories.js';
 import { localhostUrlEnv } from '../support/relying-party.js';
@@ -16,7 +16,7 @@ describeOnEachDatabase(
   function (service) {
     this.timeout(120_000);
     let browser: Browser;
-    let violations: string[] = [];
+    const csp = forbidPolicyViolations();
     let page: Page;
     let userId: string;
 
@@ -26,7 +26,7 @@ describeOnEachDatabase(
       browser = await launchChromium();
       const context = await browser.newContext();
       page = await context.newPage();
-      violations = policyViolations(context);
+      csp.watch(context);
       await VirtualAuthenticator.attach(context, page);
       const { token } = await buildOwner(service);
       const imported = await service.importUser(
@@ -39,9 +39,6 @@ describeOnEachDatabase(
         { token },
       );
       userId = imported.body.userId;
-    });
-    afterEach(() => {
-      expect(violations.splice(0), 'Content-Security-Policy violations').to.deep.equal([]);
     });
     after(async () => browser?.close());
 

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { CookieJar } from '../support/cookie-jar.js';
+import { freshAddress } from '../support/client-addresses.js';
 import { describeWithService } from '../support/databases.js';
 import { buildOwner } from '../support/factories.js';
 import { forgetResendCounts } from '../support/redis-keys.js';
@@ -9,12 +10,6 @@ import type { TestService } from '../support/test-service.js';
 /** The forms' limits (activation-routes.ts, registration-routes.ts): per address, per login. */
 const PER_ADDRESS = 5;
 const PER_LOGIN = 3;
-
-let lastAddress = Math.floor(Math.random() * 2 ** 20);
-function freshAddress(): string {
-  lastAddress += 1;
-  return `10.${(lastAddress >> 16) & 255}.${(lastAddress >> 8) & 255}.${lastAddress & 255}`;
-}
 
 /**
  * The "send me a new link" forms, asked at once many times: each use is counted before anything

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import * as OTPAuth from 'otpauth';
 import { createHumanUser } from '../../services/api/admin/users.js';
+import { freshAddress } from '../support/client-addresses.js';
 import { describeWithService } from '../support/databases.js';
 import { buildOrg } from '../support/factories.js';
 import { pollUntil } from '../support/poll.js';
@@ -36,13 +37,6 @@ function tally(outcomes: Outcome[]): Partial<Record<Outcome, number>> {
   const counted: Partial<Record<Outcome, number>> = {};
   for (const outcome of outcomes) counted[outcome] = (counted[outcome] ?? 0) + 1;
   return counted;
-}
-
-let lastAddress = Math.floor(Math.random() * 2 ** 20);
-/** An address of its own (the proxy's X-Forwarded-For), so that only the name's budget counts. */
-function freshAddress(): string {
-  lastAddress += 1;
-  return `10.${(lastAddress >> 16) & 255}.${(lastAddress >> 8) & 255}.${lastAddress & 255}`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { expect } from 'chai';
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -38,4 +39,22 @@ export function policyViolations(target: Page | BrowserContext): string[] {
     if (/Content Security Policy/i.test(message.text())) seen.push(message.text());
   });
   return seen;
+}
+
+/**
+ * Fails each test of the enclosing suite in whose course a page watched reported a breach of its
+ * Content-Security-Policy; `watch` the suite's page or context once it is made.
+ */
+export function forbidPolicyViolations(): { watch(target: Page | BrowserContext): void } {
+  const seen: string[] = [];
+  afterEach(() => {
+    expect(seen.splice(0), 'Content-Security-Policy violations').to.deep.equal([]);
+  });
+  return {
+    watch(target) {
+      target.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) seen.push(message.text());
+      });
+    },
+  };
 }
