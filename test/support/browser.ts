@@ -33,8 +33,7 @@ export async function launchChromium(): Promise<Browser> {
  * What Chromium reports of the Content-Security-Policy in `target`'s pages (it logs each violation
  * to the console): a suite expects none from pages used as people use them.
  */
-export function policyViolations(target: Page | BrowserContext): string[] {
-  const seen: string[] = [];
+export function policyViolations(target: Page | BrowserContext, seen: string[] = []): string[] {
   target.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) seen.push(message.text());
   });
@@ -50,11 +49,5 @@ export function forbidPolicyViolations(): { watch(target: Page | BrowserContext)
   afterEach(() => {
     expect(seen.splice(0), 'Content-Security-Policy violations').to.deep.equal([]);
   });
-  return {
-    watch(target) {
-      target.on('console', (message) => {
-        if (/Content Security Policy/i.test(message.text())) seen.push(message.text());
-      });
-    },
-  };
+  return { watch: (target) => void policyViolations(target, seen) };
 }
