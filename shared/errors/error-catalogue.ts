@@ -7,6 +7,11 @@ export interface CatalogueEntry {
   http?: number;
   /** When it is answered, as docs/reference/errors.md says (generated from here). */
   when: string;
+  /**
+   * What the caller reads in the error's message when nothing more is known. An error that knows
+   * more (the fields of a bad request, the seconds to wait) says so in its own message.
+   */
+  message: string;
 }
 
 /**
@@ -19,128 +24,163 @@ export const ERROR_CATALOGUE = {
     code: StatusCode.INVALID_ARGUMENT,
     http: 400,
     when: 'the body is not JSON, or the request breaks its schema (unknown field, bad enum, too long or empty) or a rule of the operation (password policy, unsupported hash, password with hashedPassword, phone not global, otpCode not base32); text not well-formed Unicode; a path parameter not percent-encoded UTF-8; a body not decompressing as its Content-Encoding says; a gRPC message no method can decode. The google.rpc.BadRequest names every field',
+    message: 'invalid request',
   },
   'REQUEST-MALFORMED': {
     code: StatusCode.INVALID_ARGUMENT,
     http: 400,
     when: 'the request is not HTTP/1.1, refused by the HTTP server before routing',
+    message: 'the request is not valid HTTP/1.1',
   },
   'UNSUPPORTED-MEDIA-TYPE': {
     code: StatusCode.INVALID_ARGUMENT,
     http: 415,
     when: 'the body is in a Content-Encoding other than gzip, deflate or br, or a charset other than UTF-8',
+    message: 'the body is in an encoding or charset the service does not read',
   },
   'IDP-CONFIG-NOT-FOUND': {
     code: StatusCode.FAILED_PRECONDITION,
     http: 400,
     when: 'an identity provider is not configured in the organization',
+    message: 'no identity provider of the organization matches',
   },
   'PROJECT-NOT-FOUND': {
     code: StatusCode.NOT_FOUND,
     http: 404,
     when: 'the project is not in the target organization',
+    message: 'project not found',
   },
   'PROFILE-NOT-FOUND': {
     code: StatusCode.NOT_FOUND,
     http: 404,
     when: 'the profile is not yet in the read model (Get My Profile)',
+    message: 'the profile is not readable yet, try again shortly',
   },
-  'ROUTE-NOT-FOUND': { code: StatusCode.NOT_FOUND, http: 404, when: 'no route has the path' },
+  'ROUTE-NOT-FOUND': {
+    code: StatusCode.NOT_FOUND,
+    http: 404,
+    when: 'no route has the path',
+    message: 'no such route',
+  },
   'USER-ALREADY-EXISTS': {
     code: StatusCode.ALREADY_EXISTS,
     http: 409,
     when: 'the userName is taken, case-insensitively, across the instance',
+    message: 'a user with this userName already exists',
   },
   'USER-IDP-LINK-ALREADY-EXISTS': {
     code: StatusCode.ALREADY_EXISTS,
     http: 409,
     when: 'the identity provider link (configId, externalUserId) is taken',
+    message: 'an identity provider link with this configId and externalUserId already exists',
   },
   'PROJECT-NAME-ALREADY-EXISTS': {
     code: StatusCode.ALREADY_EXISTS,
     http: 409,
     when: 'the project name is taken in the organization',
+    message: 'a project with this name already exists in the organization',
   },
   'AUTH-UNAUTHENTICATED': {
     code: StatusCode.UNAUTHENTICATED,
     http: 401,
     when: 'no credentials, or a token that is not valid or names no active user',
+    message: 'missing or invalid credentials',
   },
   'AUTH-PERMISSION-DENIED': {
     code: StatusCode.PERMISSION_DENIED,
     http: 403,
     when: 'no permission in the target organization, or no such organization',
+    message: 'no permission for this operation in the target organization',
   },
   'REQUEST-TOO-LARGE': {
     code: StatusCode.RESOURCE_EXHAUSTED,
     http: 413,
     when: 'the body (over gRPC: the message) is over REQUEST_BODY_LIMIT',
+    message: 'the request body is larger than the limit',
   },
   'HEADERS-TOO-LARGE': {
     code: StatusCode.RESOURCE_EXHAUSTED,
     http: 431,
     when: "the headers are over Node's limit (16 KiB)",
+    message: 'the request headers are larger than the limit',
   },
   'REQUEST-TIMEOUT': {
     code: StatusCode.DEADLINE_EXCEEDED,
     http: 408,
     when: 'the headers were not received within HTTP_KEEP_ALIVE_TIMEOUT_MS + 1 s',
+    message: 'the request was not received in time',
   },
   'RATE-LIMITED': {
     code: StatusCode.RESOURCE_EXHAUSTED,
     http: 429,
     when: 'the caller made more calls than the rate limit',
+    message: 'too many requests, try again later',
   },
   'REGISTRATION-LINK-INVALID': {
     code: StatusCode.FAILED_PRECONDITION,
     http: 400,
     when: "the passwordless registration link's code is wrong, used or expired, or not the user's and organization's",
+    message: 'the registration link is wrong, used or expired; ask for a new one',
   },
   'PASSKEY-CEREMONY-EXPIRED': {
     code: StatusCode.FAILED_PRECONDITION,
     http: 400,
     when: 'the passkey ceremony (its challenge) is unknown, used already or expired; begin again',
+    message: 'the passkey ceremony is unknown, used or expired; begin again',
   },
   'PASSKEY-VERIFICATION-FAILED': {
     code: StatusCode.INVALID_ARGUMENT,
     http: 400,
     when: "the authenticator's response is not a valid one for the ceremony's challenge, origin and RP ID (garbage, tampered or replayed)",
+    message: "the authenticator's response is not valid for this ceremony",
   },
   'PASSKEY-NOT-RECOGNIZED': {
     code: StatusCode.UNAUTHENTICATED,
     http: 401,
     when: 'no active user has the passkey that signed (removed, or never registered here)',
+    message: 'this passkey does not sign in to any account here',
   },
   'PASSKEY-SIGN-COUNT-REGRESSED': {
     code: StatusCode.UNAUTHENTICATED,
     http: 401,
     when: "the passkey's signature counter went backwards (a cloned authenticator); recorded as an event",
+    message: "the passkey's signature counter went backwards; it may have been cloned",
   },
   'REAUTHENTICATION-REQUIRED': {
     code: StatusCode.UNAUTHENTICATED,
     http: 401,
     when: "adding a passkey needs a sign-in within the last PASSKEY_REAUTH_SECONDS (the token's auth_time)",
+    message: 'sign in again to add a passkey: the last sign-in is too long ago',
   },
   'PASSKEY-NOT-FOUND': {
     code: StatusCode.NOT_FOUND,
     http: 404,
     when: 'the caller has no passkey with this id',
+    message: 'no passkey of yours has this id',
   },
   'PASSKEY-LIMIT-REACHED': {
     code: StatusCode.FAILED_PRECONDITION,
     http: 400,
     when: 'the user has the most passkeys allowed (20)',
+    message: 'at most 20 passkeys per user',
   },
   'METHOD-NOT-FOUND': {
     code: StatusCode.UNIMPLEMENTED,
     when: 'no gRPC-web method has the path',
+    message: 'no such method',
   },
   'SERVICE-UNAVAILABLE': {
     code: StatusCode.UNAVAILABLE,
     http: 503,
     when: 'the database is unreachable',
+    message: 'the service is unavailable, try again later',
   },
-  INTERNAL: { code: StatusCode.INTERNAL, http: 500, when: 'anything unexpected' },
+  INTERNAL: {
+    code: StatusCode.INTERNAL,
+    http: 500,
+    when: 'anything unexpected',
+    message: 'internal error',
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorId = keyof typeof ERROR_CATALOGUE;

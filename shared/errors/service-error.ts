@@ -23,7 +23,8 @@ export class ServiceError extends Error {
   constructor(
     /** Stable, documented identifier of the condition (error-catalogue.ts). */
     readonly id: ErrorId,
-    message: string,
+    /** What the caller reads; the catalogue's message when the error knows nothing more. */
+    message: string = ERROR_CATALOGUE[id].message,
     readonly fieldViolations: FieldViolation[] = [],
     /** `cause`: the failure behind it, kept for the log, never sent to the caller. */
     options: { retryAfterSeconds?: number; cause?: unknown } = {},
@@ -43,23 +44,15 @@ export const invalidArgument = (violations: FieldViolation[]): ServiceError =>
     violations,
   );
 
-export const unauthenticated = (): ServiceError =>
-  new ServiceError('AUTH-UNAUTHENTICATED', 'missing or invalid credentials');
+export const unauthenticated = (): ServiceError => new ServiceError('AUTH-UNAUTHENTICATED');
 
-export const permissionDenied = (): ServiceError =>
-  new ServiceError(
-    'AUTH-PERMISSION-DENIED',
-    'no permission for this operation in the target organization',
-  );
+export const permissionDenied = (): ServiceError => new ServiceError('AUTH-PERMISSION-DENIED');
 
 /** `cause`, the driver's error, is logged; the caller learns nothing of it. */
 export const unavailable = (cause?: unknown): ServiceError =>
-  new ServiceError('SERVICE-UNAVAILABLE', 'the service is unavailable, try again later', [], {
-    cause,
-  });
+  new ServiceError('SERVICE-UNAVAILABLE', undefined, [], { cause });
 
-export const requestTooLarge = (): ServiceError =>
-  new ServiceError('REQUEST-TOO-LARGE', 'the request body is larger than the limit');
+export const requestTooLarge = (): ServiceError => new ServiceError('REQUEST-TOO-LARGE');
 
 export const rateLimited = (retryAfterSeconds: number): ServiceError =>
   new ServiceError('RATE-LIMITED', `too many requests, try again in ${retryAfterSeconds} s`, [], {
@@ -68,4 +61,4 @@ export const rateLimited = (retryAfterSeconds: number): ServiceError =>
 
 /** `cause`, the unexpected failure, is logged; the caller learns nothing of it. */
 export const internal = (cause?: unknown): ServiceError =>
-  new ServiceError('INTERNAL', 'internal error', [], { cause });
+  new ServiceError('INTERNAL', undefined, [], { cause });

@@ -15,21 +15,26 @@ const GENERATED = (source: string, command: string) =>
 /** Markdown table cells: pipes escaped, one line. */
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();
 
-/** docs/reference/errors.md: every error id of the catalogue, its code, HTTP status and when. */
+/**
+ * docs/reference/errors.md: every error id of the catalogue, its code, HTTP status, when, and the
+ * message a caller reads.
+ */
 export function errorsPage(): string {
   const rows = Object.entries(ERROR_CATALOGUE).map(([id, entry]: [string, CatalogueEntry]) => {
     const code = `${entry.code} ${StatusCode[entry.code]}`;
-    return `| \`${id}\` | ${code} | ${entry.http ?? '—'} | ${cell(entry.when)} |`;
+    return `| \`${id}\` | ${code} | ${entry.http ?? '—'} | ${cell(entry.when)} | ${cell(entry.message)} |`;
   });
   return `# Errors
 
 ${GENERATED('shared/errors/error-catalogue.ts', 'npm run reference')}
 
 Every error carries its id in the \`identity.v1.ErrorDetail\` detail, the same over JSON, gRPC and
-gRPC-web; the shape is in [the API guide](../api.md#errors). An id never changes its meaning.
+gRPC-web; the shape is in [the API guide](../api.md#errors). An id never changes its meaning. The
+message is the one a caller reads unless the error knows more: a bad request lists its fields, a
+rate limit its seconds, a passkey limit its number.
 
-| id | gRPC code | HTTP | when |
-| --- | --- | --- | --- |
+| id | gRPC code | HTTP | when | message |
+| --- | --- | --- | --- | --- |
 ${rows.join('\n')}
 `;
 }

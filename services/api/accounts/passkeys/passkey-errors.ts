@@ -6,47 +6,26 @@ export const MAX_PASSKEYS = 20;
 /** A passkey's name: at most this many characters (code points). */
 export const MAX_NAME_LENGTH = 100;
 
-export const linkInvalid = (): ServiceError =>
-  new ServiceError(
-    'REGISTRATION-LINK-INVALID',
-    'the registration link is wrong, used or expired; ask for a new one',
-  );
+export const linkInvalid = (): ServiceError => new ServiceError('REGISTRATION-LINK-INVALID');
 
-export const ceremonyExpired = (): ServiceError =>
-  new ServiceError(
-    'PASSKEY-CEREMONY-EXPIRED',
-    'the passkey ceremony is unknown, used or expired; begin again',
-  );
+export const ceremonyExpired = (): ServiceError => new ServiceError('PASSKEY-CEREMONY-EXPIRED');
 
 /** `cause`, the verifier's reason, is logged; the caller learns only that it failed. */
 export const verificationFailed = (cause?: unknown): ServiceError =>
-  new ServiceError(
-    'PASSKEY-VERIFICATION-FAILED',
-    "the authenticator's response is not valid for this ceremony",
-    [],
-    { cause },
-  );
+  new ServiceError('PASSKEY-VERIFICATION-FAILED', undefined, [], { cause });
 
-export const notRecognized = (): ServiceError =>
-  new ServiceError('PASSKEY-NOT-RECOGNIZED', 'this passkey does not sign in to any account here');
+export const notRecognized = (): ServiceError => new ServiceError('PASSKEY-NOT-RECOGNIZED');
 
 export const signCountRegressed = (): ServiceError =>
-  new ServiceError(
-    'PASSKEY-SIGN-COUNT-REGRESSED',
-    "the passkey's signature counter went backwards; it may have been cloned",
-  );
+  new ServiceError('PASSKEY-SIGN-COUNT-REGRESSED');
 
-export const passkeyNotFound = (): ServiceError =>
-  new ServiceError('PASSKEY-NOT-FOUND', 'no passkey of yours has this id');
+export const passkeyNotFound = (): ServiceError => new ServiceError('PASSKEY-NOT-FOUND');
 
 export const limitReached = (): ServiceError =>
   new ServiceError('PASSKEY-LIMIT-REACHED', `at most ${MAX_PASSKEYS} passkeys per user`);
 
 export const reauthenticationRequired = (): ServiceError =>
-  new ServiceError(
-    'REAUTHENTICATION-REQUIRED',
-    'sign in again to add a passkey: the last sign-in is too long ago',
-  );
+  new ServiceError('REAUTHENTICATION-REQUIRED');
 
 /**
  * The name to store: the one given, trimmed, or `fallback` when none was given. A name that is

@@ -1,6 +1,10 @@
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { asServiceError } from '../../../../shared/errors/as-service-error.js';
-import { invalidArgument, ServiceError } from '../../../../shared/errors/service-error.js';
+import {
+  invalidArgument,
+  requestTooLarge,
+  ServiceError,
+} from '../../../../shared/errors/service-error.js';
 import type { Logger } from '../../../../shared/logging/logger.js';
 import type { Csrf } from './page-kit.js';
 import { sendError } from '../../transports/http/json-errors.js';
@@ -10,8 +14,9 @@ const BODY_LIMIT = '64kb';
 
 /**
  * A JSON endpoint of the passkey pages' scripts: the body parsed (an object, at most 64 KiB),
- * the form's CSRF token (`_csrf` in the body) checked where the page's cookie authenticates, and every failure answered in the API's
- * error shape with its id: a ServiceError as it is, anything unexpected as INTERNAL (logged).
+ * the form's CSRF token (`_csrf` in the body) checked where the page's cookie authenticates, and
+ * every failure answered in the API's error shape with its id: a ServiceError as it is, anything
+ * unexpected as INTERNAL (logged).
  */
 export function jsonEndpoint(
   csrf: Csrf | undefined,
@@ -43,7 +48,7 @@ export function jsonEndpoint(
     sendError(
       response,
       error.status === 413
-        ? new ServiceError('REQUEST-TOO-LARGE', 'the request body is larger than the limit')
+        ? requestTooLarge()
         : invalidArgument([{ field: '', description: 'the body must be a JSON object' }]),
     );
   };

@@ -1,5 +1,4 @@
 import { ServiceError } from '../../../../shared/errors/service-error.js';
 
 /** The user exists (the token said so) but the worker has not reduced its first event yet. */
-export const profileNotFound = (): ServiceError =>
-  new ServiceError('PROFILE-NOT-FOUND', 'the profile is not readable yet, try again shortly');
+export const profileNotFound = (): ServiceError => new ServiceError('PROFILE-NOT-FOUND');

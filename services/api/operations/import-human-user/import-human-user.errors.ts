@@ -1,13 +1,8 @@
 import { invalidArgument, ServiceError } from '../../../../shared/errors/service-error.js';
 
-export const userNameTaken = (): ServiceError =>
-  new ServiceError('USER-ALREADY-EXISTS', 'a user with this userName already exists');
+export const userNameTaken = (): ServiceError => new ServiceError('USER-ALREADY-EXISTS');
 
-export const idpLinkTaken = (): ServiceError =>
-  new ServiceError(
-    'USER-IDP-LINK-ALREADY-EXISTS',
-    'an identity provider link with this configId and externalUserId already exists',
-  );
+export const idpLinkTaken = (): ServiceError => new ServiceError('USER-IDP-LINK-ALREADY-EXISTS');
 
 export const idpConfigUnknown = (fields: string[]): ServiceError =>
   new ServiceError(

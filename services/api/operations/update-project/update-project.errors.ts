@@ -1,10 +1,5 @@
 import { ServiceError } from '../../../../shared/errors/service-error.js';
 
-export const projectNotFound = (): ServiceError =>
-  new ServiceError('PROJECT-NOT-FOUND', 'project not found');
+export const projectNotFound = (): ServiceError => new ServiceError('PROJECT-NOT-FOUND');
 
-export const projectNameTaken = (): ServiceError =>
-  new ServiceError(
-    'PROJECT-NAME-ALREADY-EXISTS',
-    'a project with this name already exists in the organization',
-  );
+export const projectNameTaken = (): ServiceError => new ServiceError('PROJECT-NAME-ALREADY-EXISTS');

@@ -66,7 +66,7 @@ export function grpcWebRoutes(
         );
       }
       if (!method) {
-        return fail(new ServiceError('METHOD-NOT-FOUND', 'no such method'));
+        return fail(new ServiceError('METHOD-NOT-FOUND'));
       }
       const message = readRequest(method, request.body as Buffer, variant, bodyLimit);
       if (message instanceof ServiceError) return fail(message);

@@ -56,13 +56,13 @@ function lingerAndClose(socket: Duplex): void {
 function clientFailure(code: string | undefined): ServiceError {
   switch (code) {
     case 'HPE_HEADER_OVERFLOW':
-      return new ServiceError('HEADERS-TOO-LARGE', 'the request headers are larger than the limit');
+      return new ServiceError('HEADERS-TOO-LARGE');
     case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
       return requestTooLarge();
     case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return new ServiceError('REQUEST-TIMEOUT', 'the request was not received in time');
+      return new ServiceError('REQUEST-TIMEOUT');
     default:
-      return new ServiceError('REQUEST-MALFORMED', 'the request is not valid HTTP/1.1');
+      return new ServiceError('REQUEST-MALFORMED');
   }
 }
 

@@ -92,7 +92,7 @@ export function createHttpApp({
   mountRestRoutes(router, pipeline, operations);
   app.use(router);
   app.use((_request, response) => {
-    sendError(response, new ServiceError('ROUTE-NOT-FOUND', 'no such route'));
+    sendError(response, new ServiceError('ROUTE-NOT-FOUND'));
   });
   app.use(errors(logger, operations));
   return app;
