@@ -50,6 +50,23 @@ export interface Operation<Request = unknown, Response = unknown> {
   handle(context: OperationContext, request: Request): Promise<Response>;
 }
 
+type HttpMethod = Operation['http']['method'];
+
+/**
+ * An operation described in the notations its callers read: `rpc` as gRPC names it
+ * (`identity.auth.v1.AuthService/GetMyProfile`), `http` as a request line (`GET
+ * /auth/v1/users/me/profile`); the request and response types are the handler's.
+ */
+export function operation<Request, Response>(
+  rpc: `${string}/${string}`,
+  http: `${HttpMethod} /${string}`,
+  described: Pick<Operation<Request, Response>, 'permission' | 'schema' | 'errors' | 'handle'>,
+): Operation<Request, Response> {
+  const [service, method] = rpc.split('/') as [string, string];
+  const [verb, path] = http.split(' ') as [HttpMethod, string];
+  return { grpc: { service, method }, http: { method: verb, path }, ...described };
+}
+
 /** Whether the operation's REST request carries a body (POST, PUT), or is its path alone. */
 export function takesBody(operation: Operation): boolean {
   return operation.http.method === 'POST' || operation.http.method === 'PUT';

@@ -5,21 +5,16 @@ import {
   reauthenticationRequired,
   verificationFailed,
 } from '../../accounts/passkeys/passkey-errors.js';
-import type { Operation } from '../operation.js';
 import { finishMyPasskeyRegistration } from './finish-my-passkey-registration.handler.js';
-import type {
-  FinishMyPasskeyRegistrationRequest,
-  FinishMyPasskeyRegistrationResponse,
-} from './finish-my-passkey-registration.request.js';
+import { operation } from '../operation.js';
 
-export const finishMyPasskeyRegistrationOperation: Operation<
-  FinishMyPasskeyRegistrationRequest,
-  FinishMyPasskeyRegistrationResponse
-> = {
-  grpc: { service: 'identity.auth.v1.AuthService', method: 'FinishMyPasskeyRegistration' },
-  http: { method: 'POST', path: '/auth/v1/users/me/passkeys/_finish-registration' },
-  permission: 'authenticated',
-  schema,
-  errors: [reauthenticationRequired(), ceremonyExpired(), verificationFailed(), limitReached()],
-  handle: finishMyPasskeyRegistration,
-};
+export const finishMyPasskeyRegistrationOperation = operation(
+  'identity.auth.v1.AuthService/FinishMyPasskeyRegistration',
+  'POST /auth/v1/users/me/passkeys/_finish-registration',
+  {
+    permission: 'authenticated',
+    schema,
+    errors: [reauthenticationRequired(), ceremonyExpired(), verificationFailed(), limitReached()],
+    handle: finishMyPasskeyRegistration,
+  },
+);

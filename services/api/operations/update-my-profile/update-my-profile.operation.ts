@@ -1,16 +1,9 @@
 import schema from '../../../../schemas/requests/update-my-profile.schema.json' with { type: 'json' };
-import type { Operation } from '../operation.js';
 import { updateMyProfile } from './update-my-profile.handler.js';
-import type {
-  UpdateMyProfileRequest,
-  UpdateMyProfileResponse,
-} from './update-my-profile.request.js';
+import { operation } from '../operation.js';
 
-export const updateMyProfileOperation: Operation<UpdateMyProfileRequest, UpdateMyProfileResponse> =
-  {
-    grpc: { service: 'identity.auth.v1.AuthService', method: 'UpdateMyProfile' },
-    http: { method: 'PUT', path: '/auth/v1/users/me/profile' },
-    permission: 'authenticated',
-    schema,
-    handle: updateMyProfile,
-  };
+export const updateMyProfileOperation = operation(
+  'identity.auth.v1.AuthService/UpdateMyProfile',
+  'PUT /auth/v1/users/me/profile',
+  { permission: 'authenticated', schema, handle: updateMyProfile },
+);

@@ -1,14 +1,15 @@
 import schema from '../../../../schemas/requests/update-project.schema.json' with { type: 'json' };
-import type { Operation } from '../operation.js';
 import { projectNameTaken, projectNotFound } from './update-project.errors.js';
 import { updateProject } from './update-project.handler.js';
-import type { UpdateProjectRequest, UpdateProjectResponse } from './update-project.request.js';
+import { operation } from '../operation.js';
 
-export const updateProjectOperation: Operation<UpdateProjectRequest, UpdateProjectResponse> = {
-  grpc: { service: 'identity.management.v1.ManagementService', method: 'UpdateProject' },
-  http: { method: 'PUT', path: '/management/v1/projects/:id' },
-  permission: 'project.write',
-  schema,
-  errors: [projectNotFound(), projectNameTaken()],
-  handle: updateProject,
-};
+export const updateProjectOperation = operation(
+  'identity.management.v1.ManagementService/UpdateProject',
+  'PUT /management/v1/projects/:id',
+  {
+    permission: 'project.write',
+    schema,
+    errors: [projectNotFound(), projectNameTaken()],
+    handle: updateProject,
+  },
+);
