@@ -10,22 +10,23 @@ import { connect, type Socket } from 'node:net';
 import hpack from 'hpack.js';
 
 const PREFACE = Buffer.from('PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n', 'latin1');
-const enum Type {
-  Data = 0,
-  Headers = 1,
-  RstStream = 3,
-  Settings = 4,
-  Ping = 6,
-  GoAway = 7,
-  WindowUpdate = 8,
-  Continuation = 9,
-}
+/** The frame types (RFC 9113, section 6) the client sends or reads. */
+const Type = {
+  Data: 0,
+  Headers: 1,
+  RstStream: 3,
+  Settings: 4,
+  Ping: 6,
+  GoAway: 7,
+  WindowUpdate: 8,
+  Continuation: 9,
+} as const;
 const [END_STREAM, ACK, END_HEADERS, PADDED, PRIORITY] = [0x1, 0x1, 0x4, 0x8, 0x20];
 const Setting = { enablePush: 2, maxConcurrentStreams: 3, initialWindowSize: 4, maxFrameSize: 5 };
 const MAX_WINDOW = 2 ** 31 - 1;
 const DEFAULT_WINDOW = 65_535;
 
-function frame(type: Type, flags: number, stream: number, payload: Buffer): Buffer {
+function frame(type: number, flags: number, stream: number, payload: Buffer): Buffer {
   const head = Buffer.allocUnsafe(9);
   head.writeUIntBE(payload.length, 0, 3);
   head[3] = type;

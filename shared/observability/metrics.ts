@@ -54,24 +54,24 @@ export function registerOutboxMetrics(registry: Registry, dataSource: DataSource
   // One query per scrape serves both gauges.
   const backlog = () =>
     (latest ??= orNothing(() => outboxBacklog(dataSource)).finally(() => (latest = undefined)));
-  new Gauge({
-    name: 'identity_outbox_unpublished_events',
-    help: 'Events committed but not yet published to Kafka.',
-    registers: [registry],
-    async collect() {
-      const read = await backlog();
-      if (read) this.set(read.unpublished);
-    },
-  });
-  new Gauge({
-    name: 'identity_outbox_oldest_unpublished_age_seconds',
-    help: 'Age of the oldest event not yet published to Kafka; 0 when none waits.',
-    registers: [registry],
-    async collect() {
-      const read = await backlog();
-      if (read) this.set(read.oldestAgeSeconds);
-    },
-  });
+  const gauges = [
+    ['identity_outbox_unpublished_events', 'unpublished'],
+    ['identity_outbox_oldest_unpublished_age_seconds', 'oldestAgeSeconds'],
+  ] as const;
+  const help = {
+    unpublished: 'Events committed but not yet published to Kafka.',
+    oldestAgeSeconds: 'Age of the oldest event not yet published to Kafka; 0 when none waits.',
+  };
+  for (const [name, figure] of gauges)
+    new Gauge({
+      name,
+      help: help[figure],
+      registers: [registry],
+      async collect() {
+        const read = await backlog();
+        if (read) this.set(read[figure]);
+      },
+    });
 }
 
 export interface ConsumerLag {

@@ -29,6 +29,7 @@ import {
   type StringLeafMutation,
 } from './string-leaf-mutation.arbitrary.js';
 import { validCall, type ValidCall } from './valid-calls.arbitrary.js';
+import { weightedKinds } from './weighted-kinds.arbitrary.js';
 
 /**
  * The protobuf message of a call, as gRPC and gRPC-web send it: valid, bent at the wire level,
@@ -43,44 +44,16 @@ type MessageVariant =
   | { kind: 'empty' }
   | { kind: 'huge'; size: number };
 
-export const messageVariant: fc.Arbitrary<MessageVariant> = fc.oneof(
-  { withCrossShrink: true },
-  { weight: 25, arbitrary: fc.constant({ kind: 'valid' as const }) },
-  {
-    weight: 35,
-    arbitrary: fc.record({
-      kind: fc.constant('fields' as const),
-      mutations: fc.array(protoMutation, { minLength: 1, maxLength: 3 }),
-    }),
-  },
-  {
-    weight: 20,
-    arbitrary: fc.record({ kind: fc.constant('strings' as const), mutation: stringLeafMutation }),
-  },
-  {
-    weight: 12,
-    arbitrary: fc.record({
-      kind: fc.constant('bytes' as const),
-      mutations: fc.array(byteMutation, { minLength: 1, maxLength: 3 }),
-    }),
-  },
-  {
-    weight: 5,
-    arbitrary: fc.record({
-      kind: fc.constant('any-bytes' as const),
-      bytes: fc.uint8Array({ maxLength: 64 }),
-    }),
-  },
-  { weight: 3, arbitrary: fc.constant({ kind: 'empty' as const }) },
+export const messageVariant = weightedKinds<MessageVariant>({
+  valid: [25],
+  fields: [35, { mutations: fc.array(protoMutation, { minLength: 1, maxLength: 3 }) }],
+  strings: [20, { mutation: stringLeafMutation }],
+  bytes: [12, { mutations: fc.array(byteMutation, { minLength: 1, maxLength: 3 }) }],
+  'any-bytes': [5, { bytes: fc.uint8Array({ maxLength: 64 }) }],
+  empty: [3],
   // Over REQUEST_BODY_LIMIT (1 MiB); the second also over grpc-js's 4 MiB.
-  {
-    weight: 1,
-    arbitrary: fc.record({
-      kind: fc.constant('huge' as const),
-      size: fc.constantFrom(1024 * 1024 + 1, 4 * 1024 * 1024 + 1),
-    }),
-  },
-);
+  huge: [1, { size: fc.constantFrom(1024 * 1024 + 1, 4 * 1024 * 1024 + 1) }],
+});
 
 export function messageBytes(call: ValidCall, variant: MessageVariant): Uint8Array {
   switch (variant.kind) {

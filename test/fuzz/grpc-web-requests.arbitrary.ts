@@ -8,6 +8,7 @@ import { label, messageBytes, messageVariant, oddGrpcPath } from './grpc-request
 import { oddHeaderText, sometimes } from './odd-values.arbitrary.js';
 import { applyPathMutation, pathMutation } from './path-mutation.arbitrary.js';
 import { validCall } from './valid-calls.arbitrary.js';
+import { weightedKinds } from './weighted-kinds.arbitrary.js';
 
 /**
  * gRPC-web on the HTTP port: the message variants of gRPC inside arbitrary framing (flags,
@@ -23,33 +24,14 @@ type Framing =
   | { kind: 'trailing'; bytes: Uint8Array }
   | { kind: 'no-frame' };
 
-const framing: fc.Arbitrary<Framing> = fc.oneof(
-  { withCrossShrink: true },
-  { weight: 12, arbitrary: fc.constant({ kind: 'one-frame' as const }) },
-  {
-    weight: 1,
-    arbitrary: fc.record({
-      kind: fc.constant('flag' as const),
-      flag: fc.constantFrom(0x01, 0x02, 0x7f, 0x80, 0x81, 0xff),
-    }),
-  },
-  {
-    weight: 1,
-    arbitrary: fc.record({
-      kind: fc.constant('length' as const),
-      by: fc.constantFrom(-5, -1, 1, 1000, 2 ** 31, 2 ** 32 - 1),
-    }),
-  },
-  { weight: 1, arbitrary: fc.constant({ kind: 'two-frames' as const }) },
-  {
-    weight: 1,
-    arbitrary: fc.record({
-      kind: fc.constant('trailing' as const),
-      bytes: fc.uint8Array({ minLength: 1, maxLength: 8 }),
-    }),
-  },
-  { weight: 1, arbitrary: fc.constant({ kind: 'no-frame' as const }) },
-);
+const framing = weightedKinds<Framing>({
+  'one-frame': [12],
+  flag: [1, { flag: fc.constantFrom(0x01, 0x02, 0x7f, 0x80, 0x81, 0xff) }],
+  length: [1, { by: fc.constantFrom(-5, -1, 1, 1000, 2 ** 31, 2 ** 32 - 1) }],
+  'two-frames': [1],
+  trailing: [1, { bytes: fc.uint8Array({ minLength: 1, maxLength: 8 }) }],
+  'no-frame': [1],
+});
 
 function framed(message: Uint8Array, how: Framing): Buffer {
   const frame = dataFrame(message);

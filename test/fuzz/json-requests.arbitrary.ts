@@ -26,6 +26,7 @@ import {
   type StringLeafMutation,
 } from './string-leaf-mutation.arbitrary.js';
 import { validCall, type ValidCall } from './valid-calls.arbitrary.js';
+import { weightedKinds } from './weighted-kinds.arbitrary.js';
 
 /**
  * Requests to the REST paths: a valid call of an operation, then, each with its own chance, its
@@ -42,51 +43,25 @@ type Body =
   | { kind: 'any-json'; text: string }
   | { kind: 'not-json'; bytes: Uint8Array };
 
-const body: fc.Arbitrary<Body> = fc.oneof(
-  { withCrossShrink: true },
-  { weight: 30, arbitrary: fc.constant({ kind: 'valid' as const }) },
-  {
-    weight: 35,
-    arbitrary: fc.record({
-      kind: fc.constant('mutated' as const),
-      mutations: fc.array(jsonMutation, { minLength: 1, maxLength: 3 }),
-    }),
-  },
-  {
-    weight: 15,
-    arbitrary: fc.record({ kind: fc.constant('strings' as const), mutation: stringLeafMutation }),
-  },
-  {
-    weight: 10,
-    arbitrary: fc.record({ kind: fc.constant('text' as const), mutation: jsonTextMutation }),
-  },
-  {
-    weight: 10,
-    arbitrary: fc.record({
-      kind: fc.constant('bytes' as const),
-      mutations: fc.array(byteMutation, { minLength: 1, maxLength: 3 }),
-    }),
-  },
-  {
-    weight: 8,
-    arbitrary: fc.record({
-      kind: fc.constant('any-json' as const),
-      text: fc.json({ maxDepth: 4 }),
-    }),
-  },
-  {
-    weight: 7,
-    arbitrary: fc.record({
-      kind: fc.constant('not-json' as const),
+const body = weightedKinds<Body>({
+  valid: [30],
+  mutated: [35, { mutations: fc.array(jsonMutation, { minLength: 1, maxLength: 3 }) }],
+  strings: [15, { mutation: stringLeafMutation }],
+  text: [10, { mutation: jsonTextMutation }],
+  bytes: [10, { mutations: fc.array(byteMutation, { minLength: 1, maxLength: 3 }) }],
+  'any-json': [8, { text: fc.json({ maxDepth: 4 }) }],
+  'not-json': [
+    7,
+    {
       bytes: fc.oneof(
         fc.uint8Array({ maxLength: 64 }),
         fc
           .constantFrom('a=1&b=2', '<xml/>', '\ufeff', '', ' ', 'userName=jane')
           .map((text) => Buffer.from(text)),
       ),
-    }),
-  },
-);
+    },
+  ],
+});
 
 const CONTENT_TYPES = [
   'application/json; charset=utf-8',

@@ -3,11 +3,9 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import { User } from '../../shared/db/entities/index.js';
 import { matchesPasswordHash } from '../../services/api/credentials/password-hash.js';
-import { describeWithService } from '../support/databases.js';
+import { describeDelivering, describeWithService } from '../support/databases.js';
 import { buildOwner } from '../support/factories.js';
 import { pollUntil } from '../support/poll.js';
-import { forgetResendCounts } from '../support/redis-keys.js';
-import { SmtpSink } from '../support/smtp-sink.js';
 import type { TestService } from '../support/test-service.js';
 
 const PASSWORD = 'N3w-secret!';
@@ -203,29 +201,19 @@ describeWithService(
   { DATABASE_URL: '', KAFKA_BROKERS: '', REDIS_URL: '' },
 );
 
-let smtp: SmtpSink;
-describeWithService(
+describeDelivering(
   'account activation, distributed (MariaDB, Kafka, Redis, SMTP)',
-  function (service) {
-    before(async () => {
-      await service.startRelay();
-      await service.startWorker();
-    });
-    after(async () => {
-      await smtp.stop();
-      await forgetResendCounts(service.config);
-    });
+  function (service, smtp) {
     activation(service, (address, count) =>
       pollUntil(
-        async () => smtp.to(address).map((mail) => mail.raw),
+        async () =>
+          smtp()
+            .to(address)
+            .map((mail) => mail.raw),
         (found) => found.length >= count,
         30_000,
         50,
       ),
     );
-  },
-  async () => {
-    smtp = await new SmtpSink().start();
-    return { SMTP_URL: smtp.url };
   },
 );

@@ -4,13 +4,7 @@ import { ConsumerCursor } from '../../shared/db/entities/index.js';
 import { startOpsServer } from '../../services/ops/ops-routes.js';
 import { scrape } from '../support/prometheus.js';
 import { insertEventRow } from '../support/uncommitted-event.js';
-import {
-  eventually,
-  projectAsRead,
-  projectAsWritten,
-  userAsRead,
-  userAsWritten,
-} from '../support/read-model-expectations.js';
+import { projectReadCaughtUp, userReadCaughtUp } from '../support/read-model-expectations.js';
 import { TestService } from '../support/test-service.js';
 import { buildOwner, buildProject } from '../support/factories.js';
 
@@ -42,10 +36,7 @@ describe('events without Kafka: consumers read the outbox', function () {
       imported.push(response.body.userId);
     }
     for (const userId of imported) {
-      await eventually(
-        () => userAsRead(service.dataSource, userId),
-        () => userAsWritten(service.dataSource, userId),
-      );
+      await userReadCaughtUp(service.dataSource, userId);
     }
     // The five, and the owner's: a member is imported with an unverified email.
     const sent = await pollUntil(emails, (count) => count >= 6, 20_000);
@@ -88,10 +79,7 @@ describe('events without Kafka: consumers read the outbox', function () {
     worker = await service.startWorker();
     const profile = { firstName: 'Lo', lastName: 'Changed', displayName: 'Lo Changed' };
     await service.updateMyProfile(profile, { token: await service.token(imported[0]!) });
-    await eventually(
-      () => userAsRead(service.dataSource, imported[0]!),
-      () => userAsWritten(service.dataSource, imported[0]!),
-    );
+    await userReadCaughtUp(service.dataSource, imported[0]!);
     const after = (await service.dataSource.query(
       'SELECT * FROM user_read_models ORDER BY id',
     )) as { id: string }[];
@@ -134,10 +122,7 @@ describe('events without Kafka: consumers read the outbox', function () {
         at,
       );
       await service.updateProject(late, { name: 'Committed early' }, { token: owner.token });
-      await eventually(
-        () => projectAsRead(service.dataSource, late),
-        () => projectAsWritten(service.dataSource, late),
-      );
+      await projectReadCaughtUp(service.dataSource, late);
       // The cursor moves past the missing position (after the gap wait) to the later event.
       const [passed] = (await service.events(late)).slice(-1);
       await nextEvent(
@@ -156,10 +141,7 @@ describe('events without Kafka: consumers read the outbox', function () {
     } finally {
       await slow.release();
     }
-    const read = await eventually(
-      () => projectAsRead(service.dataSource, early),
-      () => projectAsWritten(service.dataSource, early),
-    );
+    const read = await projectReadCaughtUp(service.dataSource, early);
     expect(read).to.include({ name: 'Committed late' });
     await worker.close();
   });

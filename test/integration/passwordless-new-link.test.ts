@@ -1,26 +1,14 @@
 import { expect } from 'chai';
 import { UserCode } from '../../shared/db/entities/index.js';
 import { CookieJar } from '../support/cookie-jar.js';
-import { describeWithService } from '../support/databases.js';
+import { describeDelivering } from '../support/databases.js';
 import { buildOwner } from '../support/factories.js';
 import { pollUntil } from '../support/poll.js';
-import { forgetResendCounts } from '../support/redis-keys.js';
 import { localhostUrlEnv } from '../support/relying-party.js';
-import { SmtpSink } from '../support/smtp-sink.js';
 
-let smtp: SmtpSink;
-describeWithService(
+describeDelivering(
   'a new passwordless registration link, asked for on the page of a used one',
-  function (service) {
-    before(async () => {
-      await service.startRelay();
-      await service.startWorker();
-    });
-    after(async () => {
-      await smtp.stop();
-      await forgetResendCounts(service.config);
-    });
-
+  function (service, smtp) {
     it('emails a working link, with its code stored only as a hash and its event', async () => {
       const { token } = await buildOwner(service);
       const imported = await service.importUser(
@@ -50,7 +38,7 @@ describeWithService(
       expect(await asked.text()).to.contain('a new link is on its way');
 
       const [mail] = await pollUntil(
-        async () => smtp.to('agnes@example.com'),
+        async () => smtp().to('agnes@example.com'),
         (mails) => mails.some((m) => m.raw.includes('Passkey registrieren')),
         30_000,
         50,
@@ -74,8 +62,5 @@ describeWithService(
       ]);
     });
   },
-  async () => {
-    smtp = await new SmtpSink().start();
-    return { SMTP_URL: smtp.url, ...(await localhostUrlEnv()) };
-  },
+  localhostUrlEnv,
 );

@@ -1,13 +1,7 @@
 import { expect } from 'chai';
 import { UserReadModelConsumer } from '../../services/worker/consumers/read-models/user-read-model.consumer.js';
 import { ProjectReadModelConsumer } from '../../services/worker/consumers/read-models/project-read-model.consumer.js';
-import {
-  eventually,
-  projectAsRead,
-  projectAsWritten,
-  userAsRead,
-  userAsWritten,
-} from '../support/read-model-expectations.js';
+import { projectReadCaughtUp, userReadCaughtUp } from '../support/read-model-expectations.js';
 import { SmtpSink } from '../support/smtp-sink.js';
 import { buildIdp, buildOwner, buildProject } from '../support/factories.js';
 import { describeOnEachDatabase } from '../support/databases.js';
@@ -48,18 +42,13 @@ describeOnEachDatabase(
         const projectId = (
           await buildProject(service, { orgId: owner.orgId, name: 'Through Kafka' })
         ).projectId;
-        const read = () => userAsRead(service.dataSource, userId);
-        const written = () => userAsWritten(service.dataSource, userId);
-        const created = await eventually(read, written);
+        const created = await userReadCaughtUp(service.dataSource, userId);
         expect(created).to.include({
           creationDate: created!.creationDate,
           hasPassword: true,
           emailVerified: false,
         });
-        await eventually(
-          () => projectAsRead(service.dataSource, projectId),
-          () => projectAsWritten(service.dataSource, projectId),
-        );
+        await projectReadCaughtUp(service.dataSource, projectId);
 
         const userToken = await service.token(userId);
         await service.updateMyProfile(
@@ -82,7 +71,7 @@ describeOnEachDatabase(
           },
           { token: owner.token },
         );
-        const updated = await eventually(read, written);
+        const updated = await userReadCaughtUp(service.dataSource, userId);
         expect(updated).to.include({
           lastName: 'Updated',
           preferredLanguage: 'en-GB',
@@ -120,20 +109,13 @@ describeOnEachDatabase(
         );
         expect(overGrpc.response.profile).to.deep.equal(profile);
         expect(overGrpc.response.details.sequence).to.equal(updated!.sequence);
-        const project = await eventually(
-          () => projectAsRead(service.dataSource, projectId),
-          () => projectAsWritten(service.dataSource, projectId),
-        );
+        const project = await projectReadCaughtUp(service.dataSource, projectId);
         expect(project).to.include({ name: 'Through Kafka 2', hasProjectCheck: true });
       });
 
       it('are unchanged by replaying the topics from the start', async () => {
         const users = (await service.dataSource.query('SELECT id FROM users')) as { id: string }[];
-        for (const { id } of users)
-          await eventually(
-            () => userAsRead(service.dataSource, id),
-            () => userAsWritten(service.dataSource, id),
-          );
+        for (const { id } of users) await userReadCaughtUp(service.dataSource, id);
         const before = await service.dataSource.query('SELECT * FROM user_read_models ORDER BY id');
         const beforeProjects = await service.dataSource.query(
           'SELECT * FROM project_read_models ORDER BY id',

@@ -7,7 +7,7 @@ import {
   connectEmailRedis,
   createEmailQueue,
 } from '../../services/worker/email/bullmq-email-jobs.js';
-import { eventually, userAsRead, userAsWritten } from '../support/read-model-expectations.js';
+import { userReadCaughtUp } from '../support/read-model-expectations.js';
 import { SmtpSink } from '../support/smtp-sink.js';
 import { TestService } from '../support/test-service.js';
 import { buildOwner } from '../support/factories.js';
@@ -84,11 +84,7 @@ describe('the worker killed with SIGKILL part-way through 500 imports', function
     worker = startWorkerProcess(service.config, smtp.url);
 
     for (const userId of [...userIds]) {
-      await eventually(
-        () => userAsRead(service.dataSource, userId),
-        () => userAsWritten(service.dataSource, userId),
-        120_000,
-      );
+      await userReadCaughtUp(service.dataSource, userId, 120_000);
     }
     const dueAddresses = userIds
       .map((_, index) => index)

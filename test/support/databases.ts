@@ -1,3 +1,5 @@
+import { forgetResendCounts } from './redis-keys.js';
+import { SmtpSink } from './smtp-sink.js';
 import { TestService } from './test-service.js';
 
 export interface TestDatabase {
@@ -50,4 +52,40 @@ export function describeOnEachDatabase(
       async () => ({ ...database.env, ...(typeof env === 'function' ? await env() : env) }),
     );
   }
+}
+
+/**
+ * describeWithService for a flow that sends email, distributed as deployed: the service's relay
+ * and worker run, and its mail goes to an SMTP sink of the suite's own, started before the
+ * service and stopped after it, with the "new link" rate counts of its Redis forgotten.
+ */
+export function describeDelivering(
+  title: string,
+  body: (this: Mocha.Suite, service: TestService, smtp: () => SmtpSink) => void,
+  env: Env = {},
+): void {
+  let smtp: SmtpSink | undefined;
+  const sink = () => smtp ?? expectedStarted();
+  describeWithService(
+    title,
+    function (service) {
+      before(async () => {
+        await service.startRelay();
+        await service.startWorker();
+      });
+      after(async () => {
+        await smtp?.stop();
+        if (service.config.redisUrl) await forgetResendCounts(service.config);
+      });
+      body.call(this, service, sink);
+    },
+    async () => {
+      smtp = await new SmtpSink().start();
+      return { SMTP_URL: smtp.url, ...(typeof env === 'function' ? await env() : env) };
+    },
+  );
+}
+
+function expectedStarted(): never {
+  throw new Error('the SMTP sink starts with the service, before the first hook');
 }

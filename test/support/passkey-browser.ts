@@ -21,30 +21,25 @@ async function withBrowserLibrary(page: Page): Promise<void> {
 }
 
 /** Runs `startRegistration` on the page (on the service's origin) with the options given. */
-export async function browserRegistration(page: Page, options: unknown): Promise<unknown> {
-  await withBrowserLibrary(page);
-  return page.evaluate(
-    (optionsJSON) =>
-      (
-        globalThis as unknown as {
-          SimpleWebAuthnBrowser: { startRegistration(o: unknown): Promise<unknown> };
-        }
-      ).SimpleWebAuthnBrowser.startRegistration({ optionsJSON }),
-    options,
-  );
-}
+export const browserRegistration = (page: Page, options: unknown): Promise<unknown> =>
+  inBrowser(page, 'startRegistration', options);
 
 /** Runs `startAuthentication` on the page with the options given: the assertion. */
-export async function browserAssertion(page: Page, options: unknown): Promise<unknown> {
+export const browserAssertion = (page: Page, options: unknown): Promise<unknown> =>
+  inBrowser(page, 'startAuthentication', options);
+
+type Ceremony = 'startRegistration' | 'startAuthentication';
+
+async function inBrowser(page: Page, ceremony: Ceremony, options: unknown): Promise<unknown> {
   await withBrowserLibrary(page);
   return page.evaluate(
-    (optionsJSON) =>
+    ([name, optionsJSON]) =>
       (
         globalThis as unknown as {
-          SimpleWebAuthnBrowser: { startAuthentication(o: unknown): Promise<unknown> };
+          SimpleWebAuthnBrowser: Record<Ceremony, (o: unknown) => Promise<unknown>>;
         }
-      ).SimpleWebAuthnBrowser.startAuthentication({ optionsJSON }),
-    options,
+      ).SimpleWebAuthnBrowser[name]({ optionsJSON }),
+    [ceremony, options] as const,
   );
 }
 

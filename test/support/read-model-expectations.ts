@@ -20,21 +20,10 @@ export async function userAsWritten(
 ): Promise<Omit<UserReadModel, never>> {
   const user = await dataSource.getRepository(User).findOneByOrFail({ id: userId });
   const links = await dataSource.getRepository(UserIdpLink).findBy({ userId });
+  // What the write side keeps and a read never shows: the unique key, the secrets, the version.
+  const { userNameLower, passwordHash, otpSecretEncrypted, otpLastStep, version, ...shown } = user;
   return {
-    id: user.id,
-    orgId: user.orgId,
-    userName: user.userName,
-    state: user.state,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    nickName: user.nickName,
-    displayName: user.displayName,
-    preferredLanguage: user.preferredLanguage,
-    gender: user.gender,
-    email: user.email,
-    emailVerified: user.emailVerified,
-    phone: user.phone,
-    phoneVerified: user.phoneVerified,
+    ...shown,
     idpLinks: links
       .map(({ configId, externalUserId, displayName }) => ({
         configId,
@@ -42,12 +31,8 @@ export async function userAsWritten(
         displayName,
       }))
       .sort(byLink),
-    hasPassword: user.passwordHash !== null,
-    passwordChangeRequired: user.passwordChangeRequired,
-    hasOtp: user.otpSecretEncrypted !== null,
-    sequence: user.sequence,
-    creationDate: user.creationDate,
-    changeDate: user.changeDate,
+    hasPassword: passwordHash !== null,
+    hasOtp: otpSecretEncrypted !== null,
   };
 }
 
@@ -64,30 +49,9 @@ export async function projectAsWritten(
   dataSource: DataSource,
   projectId: string,
 ): Promise<ProjectReadModel> {
-  const {
-    id,
-    orgId,
-    name,
-    projectRoleAssertion,
-    projectRoleCheck,
-    hasProjectCheck,
-    privateLabelingSetting,
-    sequence,
-    creationDate,
-    changeDate,
-  } = await dataSource.getRepository(Project).findOneByOrFail({ id: projectId });
-  return {
-    id,
-    orgId,
-    name,
-    projectRoleAssertion,
-    projectRoleCheck,
-    hasProjectCheck,
-    privateLabelingSetting,
-    sequence,
-    creationDate,
-    changeDate,
-  };
+  const project = await dataSource.getRepository(Project).findOneByOrFail({ id: projectId });
+  const { nameLower, version, ...shown } = project;
+  return shown;
 }
 
 export function projectAsRead(
@@ -97,6 +61,14 @@ export function projectAsRead(
   return dataSource.getRepository(ProjectReadModel).findOneBy({ id: projectId });
 }
 
+/** JSON with every object's keys in order, so that two rows compare whatever their keys' order. */
+const canonical = (value: unknown) =>
+  JSON.stringify(value, (_key, part: unknown) =>
+    part && typeof part === 'object' && !Array.isArray(part)
+      ? Object.fromEntries(Object.entries(part).sort(([a], [b]) => a.localeCompare(b)))
+      : part,
+  );
+
 /** Polls until `read` returns what `written` does, or fails with the last [read, written]. */
 export async function eventually<T>(
   read: () => Promise<T>,
@@ -105,9 +77,24 @@ export async function eventually<T>(
 ): Promise<T> {
   const [actual] = await pollUntil(
     () => Promise.all([read(), written()]),
-    ([actual, expected]) => JSON.stringify(actual) === JSON.stringify(expected),
+    ([actual, expected]) => canonical(actual) === canonical(expected),
     timeoutMs,
     50,
   );
   return actual;
 }
+
+/** Polls until the user's read model is what its write side implies; answers the read model. */
+export const userReadCaughtUp = (dataSource: DataSource, userId: string, timeoutMs?: number) =>
+  eventually(
+    () => userAsRead(dataSource, userId),
+    () => userAsWritten(dataSource, userId),
+    timeoutMs,
+  );
+
+/** Polls until the project's read model is what its write side implies; answers the read model. */
+export const projectReadCaughtUp = (dataSource: DataSource, projectId: string) =>
+  eventually(
+    () => projectAsRead(dataSource, projectId),
+    () => projectAsWritten(dataSource, projectId),
+  );
