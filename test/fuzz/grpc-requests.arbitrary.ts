@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { applyByteMutations, byteMutation, type ByteMutation } from './byte-mutation.arbitrary.js';
+import { weightedKinds, type Drawn } from './weighted-kinds.arbitrary.js';
+import { applyByteMutations } from './byte-mutation.arbitrary.js';
 import {
   encodeMessage,
   grpcPathOf,
@@ -18,42 +19,26 @@ import {
 } from './header-changes.arbitrary.js';
 import { sometimes } from './odd-values.arbitrary.js';
 import { encodeFields, fieldsOf } from './protobuf-fields.js';
-import {
-  applyProtoMutations,
-  protoMutation,
-  type ProtoMutation,
-} from './protobuf-mutation.arbitrary.js';
-import {
-  applyStringLeafMutation,
-  stringLeafMutation,
-  type StringLeafMutation,
-} from './string-leaf-mutation.arbitrary.js';
+import { applyProtoMutations, protoMutation } from './protobuf-mutation.arbitrary.js';
+import { applyStringLeafMutation } from './string-leaf-mutation.arbitrary.js';
+import * as bends from './shared-bends.arbitrary.js';
 import { validCall, type ValidCall } from './valid-calls.arbitrary.js';
-import { weightedKinds } from './weighted-kinds.arbitrary.js';
 
 /**
  * The protobuf message of a call, as gRPC and gRPC-web send it: valid, bent at the wire level,
  * bytes mutated, any bytes at all, empty, or past the body limit.
  */
-type MessageVariant =
-  | { kind: 'valid' }
-  | { kind: 'fields'; mutations: ProtoMutation[] }
-  | { kind: 'strings'; mutation: StringLeafMutation }
-  | { kind: 'bytes'; mutations: ByteMutation[] }
-  | { kind: 'any-bytes'; bytes: Uint8Array }
-  | { kind: 'empty' }
-  | { kind: 'huge'; size: number };
-
-export const messageVariant = weightedKinds<MessageVariant>({
+export const messageVariant = weightedKinds({
   valid: [25],
   fields: [35, { mutations: fc.array(protoMutation, { minLength: 1, maxLength: 3 }) }],
-  strings: [20, { mutation: stringLeafMutation }],
-  bytes: [12, { mutations: fc.array(byteMutation, { minLength: 1, maxLength: 3 }) }],
+  strings: [20, bends.strings],
+  bytes: [12, bends.bytes],
   'any-bytes': [5, { bytes: fc.uint8Array({ maxLength: 64 }) }],
   empty: [3],
   // Over REQUEST_BODY_LIMIT (1 MiB); the second also over grpc-js's 4 MiB.
   huge: [1, { size: fc.constantFrom(1024 * 1024 + 1, 4 * 1024 * 1024 + 1) }],
 });
+type MessageVariant = Drawn<typeof messageVariant>;
 
 export function messageBytes(call: ValidCall, variant: MessageVariant): Uint8Array {
   switch (variant.kind) {

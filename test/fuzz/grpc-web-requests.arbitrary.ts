@@ -8,7 +8,7 @@ import { label, messageBytes, messageVariant, oddGrpcPath } from './grpc-request
 import { oddHeaderText, sometimes } from './odd-values.arbitrary.js';
 import { applyPathMutation, pathMutation } from './path-mutation.arbitrary.js';
 import { validCall } from './valid-calls.arbitrary.js';
-import { weightedKinds } from './weighted-kinds.arbitrary.js';
+import { weightedKinds, type Drawn } from './weighted-kinds.arbitrary.js';
 
 /**
  * gRPC-web on the HTTP port: the message variants of gRPC inside arbitrary framing (flags,
@@ -16,15 +16,7 @@ import { weightedKinds } from './weighted-kinds.arbitrary.js';
  * (with whitespace, invalid characters, per-frame padding), under odd content types, headers,
  * paths and methods.
  */
-type Framing =
-  | { kind: 'one-frame' }
-  | { kind: 'flag'; flag: number }
-  | { kind: 'length'; by: number }
-  | { kind: 'two-frames' }
-  | { kind: 'trailing'; bytes: Uint8Array }
-  | { kind: 'no-frame' };
-
-const framing = weightedKinds<Framing>({
+const framing = weightedKinds({
   'one-frame': [12],
   flag: [1, { flag: fc.constantFrom(0x01, 0x02, 0x7f, 0x80, 0x81, 0xff) }],
   length: [1, { by: fc.constantFrom(-5, -1, 1, 1000, 2 ** 31, 2 ** 32 - 1) }],
@@ -32,6 +24,7 @@ const framing = weightedKinds<Framing>({
   trailing: [1, { bytes: fc.uint8Array({ minLength: 1, maxLength: 8 }) }],
   'no-frame': [1],
 });
+type Framing = Drawn<typeof framing>;
 
 function framed(message: Uint8Array, how: Framing): Buffer {
   const frame = dataFrame(message);

@@ -1,6 +1,7 @@
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import fc from 'fast-check';
-import { applyByteMutations, byteMutation, type ByteMutation } from './byte-mutation.arbitrary.js';
+import { weightedKinds, type Drawn } from './weighted-kinds.arbitrary.js';
+import { applyByteMutations } from './byte-mutation.arbitrary.js';
 import { jsonRequest, restBody } from './call-encodings.js';
 import type { FuzzFixtures } from './fuzz-fixtures.js';
 import type { HttpFuzzRequest } from './fuzz-request.js';
@@ -15,18 +16,12 @@ import {
   applyJsonTextMutation,
   jsonMutation,
   jsonTextMutation,
-  type JsonMutation,
-  type JsonTextMutation,
 } from './json-mutation.arbitrary.js';
 import { oddHeaderText, sometimes } from './odd-values.arbitrary.js';
 import { applyPathMutation, pathMutation, type PathMutation } from './path-mutation.arbitrary.js';
-import {
-  applyStringLeafMutation,
-  stringLeafMutation,
-  type StringLeafMutation,
-} from './string-leaf-mutation.arbitrary.js';
+import { applyStringLeafMutation } from './string-leaf-mutation.arbitrary.js';
+import * as bends from './shared-bends.arbitrary.js';
 import { validCall, type ValidCall } from './valid-calls.arbitrary.js';
-import { weightedKinds } from './weighted-kinds.arbitrary.js';
 
 /**
  * Requests to the REST paths: a valid call of an operation, then, each with its own chance, its
@@ -34,21 +29,12 @@ import { weightedKinds } from './weighted-kinds.arbitrary.js';
  * headers changed, its Content-Type and Content-Encoding made odd, its path or method changed.
  * About one in seven stays valid, so the stores of accepted calls are exercised too.
  */
-type Body =
-  | { kind: 'valid' }
-  | { kind: 'mutated'; mutations: JsonMutation[] }
-  | { kind: 'strings'; mutation: StringLeafMutation }
-  | { kind: 'text'; mutation: JsonTextMutation }
-  | { kind: 'bytes'; mutations: ByteMutation[] }
-  | { kind: 'any-json'; text: string }
-  | { kind: 'not-json'; bytes: Uint8Array };
-
-const body = weightedKinds<Body>({
+const body = weightedKinds({
   valid: [30],
   mutated: [35, { mutations: fc.array(jsonMutation, { minLength: 1, maxLength: 3 }) }],
-  strings: [15, { mutation: stringLeafMutation }],
+  strings: [15, bends.strings],
   text: [10, { mutation: jsonTextMutation }],
-  bytes: [10, { mutations: fc.array(byteMutation, { minLength: 1, maxLength: 3 }) }],
+  bytes: [10, bends.bytes],
   'any-json': [8, { text: fc.json({ maxDepth: 4 }) }],
   'not-json': [
     7,
@@ -62,6 +48,7 @@ const body = weightedKinds<Body>({
     },
   ],
 });
+type Body = Drawn<typeof body>;
 
 const CONTENT_TYPES = [
   'application/json; charset=utf-8',

@@ -1,9 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { expect } from 'chai';
 import { UserCode } from '../../shared/db/entities/index.js';
-import { pollUntil } from '../support/poll.js';
 import { buildOwner } from '../support/factories.js';
 import { describeOnEachDatabase } from '../support/databases.js';
 
@@ -11,28 +8,14 @@ describeOnEachDatabase(
   'emails without an SMTP server: .eml files in EMAIL_DIR',
   function (service) {
     this.timeout(60_000);
-    let dir: string;
 
     before(async () => {
       expect(service.config.worker.smtpUrl).to.equal(undefined);
-      dir = service.config.worker.emailDir;
       await service.startRelay();
       await service.startWorker();
     });
 
-    /** The files whose message is addressed to `address`, once there are `count` of them. */
-    async function filesTo(address: string, count: number): Promise<string[]> {
-      const mine = async () => {
-        const names = await readdir(dir).catch(() => [] as string[]);
-        const contents = await Promise.all(
-          names
-            .filter((name) => name.endsWith('.eml'))
-            .map((name) => readFile(join(dir, name), 'utf8')),
-        );
-        return contents.filter((content) => content.includes(`<${address}>`));
-      };
-      return pollUntil(mine, (found) => found.length >= count);
-    }
+    const filesTo = (address: string, count: number) => service.emailsTo(address, count);
 
     it('writes one complete message for a user who is due one, whose link carries the stored code', async () => {
       const owner = await buildOwner(service);

@@ -188,14 +188,20 @@ describeOnEachDatabase(
       expect(forged.status).to.equal(403);
     });
 
-    it('makes a user whose password must change set a new one', async () => {
+    /** A new user whose password (`password`) must change at the next sign-in: its name. */
+    const mustChangePassword = async (prefix: string, password: string) => {
       const { orgId } = await buildOwner(service);
-      const userName = `change-${Date.now()}`;
+      const userName = `${prefix}-${Date.now()}`;
       await createHumanUser(service.dataSource, service.config, orgId, {
         ...minimalImport(userName),
-        password: 'Old-passw0rd!',
+        password,
         passwordChangeRequired: true,
       });
+      return userName;
+    };
+
+    it('makes a user whose password must change set a new one', async () => {
+      const userName = await mustChangePassword('change', 'Old-passw0rd!');
       const client = await relyingParty(service);
       const browser = new SignInBrowser(service.config.publicUrl);
       const asked = await browser.signIn(
@@ -223,13 +229,7 @@ describeOnEachDatabase(
     });
 
     it('says the password policy in German on the German pages, in German alone', async () => {
-      const { orgId } = await buildOwner(service);
-      const userName = `wechsel-${Date.now()}`;
-      await createHumanUser(service.dataSource, service.config, orgId, {
-        ...minimalImport(userName),
-        password: 'Altes-Passw0rt!',
-        passwordChangeRequired: true,
-      });
+      const userName = await mustChangePassword('wechsel', 'Altes-Passw0rt!');
       const browser = new SignInBrowser(service.config.publicUrl, 'de-CH,de;q=0.9');
       const asked = await browser.signIn(
         (await authorization(await relyingParty(service))).url,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { JWK } from 'jose';
@@ -22,6 +22,7 @@ import {
   createEmailQueue,
 } from '../../services/worker/email/bullmq-email-jobs.js';
 import { LogCapture } from './log-capture.js';
+import { pollUntil } from './poll.js';
 import { ServiceClient } from './service-client.js';
 
 export type { ApiResponse, CallOptions } from './service-client.js';
@@ -149,6 +150,17 @@ export class TestService extends ServiceClient {
   async emailFiles(): Promise<string[]> {
     const names = await readdir(this.config.worker.emailDir).catch(() => [] as string[]);
     return names.filter((name) => name.endsWith('.eml'));
+  }
+
+  /** The .eml messages of EMAIL_DIR addressed to `address`, once there are `count` of them. */
+  emailsTo(address: string, count: number, timeoutMs = 30_000): Promise<string[]> {
+    const dir = this.config.worker.emailDir;
+    const addressed = async () => {
+      const names = await this.emailFiles();
+      const contents = await Promise.all(names.map((name) => readFile(join(dir, name), 'utf8')));
+      return contents.filter((content) => content.includes(`<${address}>`));
+    };
+    return pollUntil(addressed, (found) => found.length >= count, timeoutMs, 50);
   }
 
   token(
