@@ -7,6 +7,7 @@ import { meetsPasswordPolicy } from '../../credentials/password-policy.js';
 import { formOf, queryOf } from '../kit/forms.js';
 import { expiredForm, newLinkFlow, type LinkPageDependencies } from '../kit/new-link-flow.js';
 import { csrf as createCsrf, linkPages } from '../kit/page-kit.js';
+import { pageRoute } from '../kit/page-route.js';
 import { policyInWords } from '../kit/password-policy-words.js';
 import { ACTIVATION_PATH, activeBody, passwordForm, RESEND_PATH } from './activation-pages.js';
 import { ACTIVATION_WORDS, type ActivationWords } from './activation-words.js';
@@ -45,47 +46,46 @@ export function activationRoutes(deps: LinkPageDependencies): Router {
       }),
     ]);
 
-  router.get(ACTIVATION_PATH, async (request, response, next) => {
-    const { userID: userId, code } = queryOf(request, LINK);
-    const found = await findInitializationCode(dataSource, userId, code).catch(next);
-    if (!found) return;
-    if (found.state !== 'valid') return newLink.gone(request, response);
-    send(request, response, 200, (w) => [
-      w.title,
-      passwordForm(w, config.passwordPolicy, { userId, code, csrf: csrf.token(request, response) }),
-    ]);
-  });
+  router.get(
+    ACTIVATION_PATH,
+    pageRoute(logger, async (request, response) => {
+      const { userID: userId, code } = queryOf(request, LINK);
+      const found = await findInitializationCode(dataSource, userId, code);
+      if (found.state !== 'valid') return newLink.gone(request, response);
+      const csrfToken = csrf.token(request, response);
+      send(request, response, 200, (w) => [
+        w.title,
+        passwordForm(w, config.passwordPolicy, { userId, code, csrf: csrfToken }),
+      ]);
+    }),
+  );
 
   router.post(
     ACTIVATION_PATH,
     express.urlencoded({ extended: false, limit: '16kb' }),
-    async (request, response, next) => {
+    pageRoute(logger, async (request, response) => {
       if (!csrf.verify(request)) return send(request, response, 403, expiredForm);
       const { userID: userId, code, password, confirmation } = formOf(request, PASSWORD_FORM);
-      try {
-        const found = await findInitializationCode(dataSource, userId, code);
-        if (!('codeId' in found) || found.state !== 'valid') return newLink.gone(request, response);
-        if (password !== confirmation)
-          return askAgain(request, response, { userId, code }, (w) => w.mismatch);
-        if (!meetsPasswordPolicy(config.passwordPolicy, password))
-          return askAgain(request, response, { userId, code }, (w) =>
-            policyInWords(w.policy, config.passwordPolicy),
-          );
-        const passwordHash = await inHashingSlot(config.passwordHashConcurrency, () =>
-          hashPassword(password),
+      const found = await findInitializationCode(dataSource, userId, code);
+      if (!('codeId' in found) || found.state !== 'valid') return newLink.gone(request, response);
+      if (password !== confirmation)
+        return askAgain(request, response, { userId, code }, (w) => w.mismatch);
+      if (!meetsPasswordPolicy(config.passwordPolicy, password))
+        return askAgain(request, response, { userId, code }, (w) =>
+          policyInWords(w.policy, config.passwordPolicy),
         );
-        const redeemed = await redeemInitializationCode(
-          dataSource,
-          { userId, codeId: found.codeId, code },
-          passwordHash,
-        );
-        if (redeemed !== 'redeemed') return newLink.gone(request, response);
-        logger.info({ userId, codeId: found.codeId }, 'account activated');
-        send(request, response, 200, (w) => [w.activeTitle, activeBody(w)]);
-      } catch (error) {
-        next(error);
-      }
-    },
+      const passwordHash = await inHashingSlot(config.passwordHashConcurrency, () =>
+        hashPassword(password),
+      );
+      const redeemed = await redeemInitializationCode(
+        dataSource,
+        { userId, codeId: found.codeId, code },
+        passwordHash,
+      );
+      if (redeemed !== 'redeemed') return newLink.gone(request, response);
+      logger.info({ userId, codeId: found.codeId }, 'account activated');
+      send(request, response, 200, (w) => [w.activeTitle, activeBody(w)]);
+    }),
   );
   router.use(newLink.router);
   return router;

@@ -7,6 +7,7 @@ import { ServiceError } from '../../../../shared/errors/service-error.js';
 import { uniqueNameKey } from '../../operations/unique-name-key.js';
 import { createRateLimit } from '../../pipeline/rate-limit.js';
 import { formOf } from './forms.js';
+import { failurePage } from './page-route.js';
 import {
   html,
   linkPages,
@@ -52,7 +53,7 @@ export interface NewLinkFlow {
  * so replicas count together), and the answer is the same whoever the login names.
  */
 export function newLinkFlow(
-  { dataSource, config, redis }: LinkPageDependencies,
+  { dataSource, config, logger, redis }: LinkPageDependencies,
   csrf: Csrf,
   { path, name, words }: NewLinkOffer,
   /** Asks for the links of the users the login names. */
@@ -66,7 +67,7 @@ export function newLinkFlow(
   router.post(
     path,
     express.urlencoded({ extended: false, limit: '16kb' }),
-    async (request, response, next) => {
+    async (request, response) => {
       if (!csrf.verify(request)) return send(request, response, 403, expiredForm);
       const login = formOf(request, { login: 320 }).login.trim();
       try {
@@ -74,7 +75,8 @@ export function newLinkFlow(
         await perLogin.consume(`${name}-login:${uniqueNameKey(login)}`);
         await requestLinks(dataSource, login);
       } catch (error) {
-        if (!(error instanceof ServiceError && error.id === 'RATE-LIMITED')) return next(error);
+        if (!(error instanceof ServiceError && error.id === 'RATE-LIMITED'))
+          return failurePage(request, response, logger, error);
         return send(request, response, 429, (w) => [w.limitedTitle, html`<p>${w.limited}</p>`]);
       }
       send(request, response, 200, (w) => [w.sentTitle, html`<p>${w.sent}</p>`]);

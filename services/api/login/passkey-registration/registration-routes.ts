@@ -4,6 +4,7 @@ import { Passkeys, type RegistrationLink } from '../../accounts/passkeys/passkey
 import { webScript } from '../../ui/web-scripts.js';
 import { newLinkFlow, type LinkPageDependencies } from '../kit/new-link-flow.js';
 import { csrf as createCsrf, linkPages } from '../kit/page-kit.js';
+import { pageRoute } from '../kit/page-route.js';
 import {
   NEW_LINK_PATH,
   OPTIONS_PATH,
@@ -49,18 +50,15 @@ export function registrationRoutes(deps: LinkPageDependencies): Router {
 
   router.get(SCRIPT_PATH, webScript('passkey-register'));
 
-  router.get(REGISTRATION_PATH, async (request, response, next) => {
-    try {
+  router.get(
+    REGISTRATION_PATH,
+    pageRoute(logger, async (request, response) => {
       const link = linkOf(request.query);
       if ((await passkeys.linkState(link)) !== 'valid') return newLink.gone(request, response);
-      send(request, response, 200, (w) => [
-        w.title,
-        registrationForm(w, link, csrf.token(request, response)),
-      ]);
-    } catch (error) {
-      next(error);
-    }
-  });
+      const csrfToken = csrf.token(request, response);
+      send(request, response, 200, (w) => [w.title, registrationForm(w, link, csrfToken)]);
+    }),
+  );
 
   router.post(
     OPTIONS_PATH,

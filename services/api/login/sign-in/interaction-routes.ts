@@ -10,6 +10,7 @@ import { databaseAdapter } from '../../oidc/oidc-adapter.js';
 import { passkeySignInRoutes } from './passkey-routes.js';
 import { formOf } from '../kit/forms.js';
 import { csrf, languageOf, type Language } from '../kit/page-kit.js';
+import { failurePage } from '../kit/page-route.js';
 import { POLICY_WORDS, policyInWords } from '../kit/password-policy-words.js';
 import { messagePage, stepPage, type Step } from './sign-in-pages.js';
 import { timeIn, wordsOf, type Words } from './words.js';
@@ -60,11 +61,10 @@ export function interactionRoutes(
         const interaction = await provider.interactionDetails(request, response);
         await work(request, response, interaction);
       } catch (error) {
-        // An interaction that expired or a cookie that is gone is the person's to start again;
-        // anything else is ours (logged by name: driver messages can echo values).
-        const name = (error as Error).name;
-        if (name === 'SessionNotFound') logger.info({ error: name }, 'sign-in interaction gone');
-        else logger.error({ error: name }, 'sign-in step failed');
+        // An interaction that expired or a cookie that is gone (the provider's own errors) is the
+        // person's to start again; anything else is the kit's failure page (503 or 500, logged).
+        if (!isProviderError(error)) return failurePage(request, response, logger, error);
+        logger.info({ error: error.name }, 'sign-in interaction gone');
         response
           .status(400)
           .type('html')
@@ -202,4 +202,10 @@ function said(language: Language, { refused, until }: Refused, policy: PasswordP
   const needs =
     refused === 'weak-password' ? ` ${policyInWords(POLICY_WORDS[language], policy)}` : '';
   return `${words[SAYS[refused]]}${end}${needs}`;
+}
+
+/** An error oidc-provider raises about the request (its interaction gone, a bad cookie): 4xx. */
+function isProviderError(error: unknown): error is Error {
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  return error instanceof Error && typeof status === 'number' && status < 500;
 }
