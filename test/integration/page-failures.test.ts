@@ -2,8 +2,7 @@ import { expect } from 'chai';
 import { buildUser } from '../support/factories.js';
 import { publicUrlEnv, authorization, relyingParty } from '../support/relying-party.js';
 import { SignInBrowser, type SignInPage } from '../support/sign-in-flow.js';
-import { TcpProxy } from '../support/tcp-proxy.js';
-import { TestService } from '../support/test-service.js';
+import { serviceBehindProxy } from '../support/limited-service.js';
 
 /**
  * The pages a person opens (a link's, the sign-in's) when the database is out of reach: a page
@@ -11,19 +10,7 @@ import { TestService } from '../support/test-service.js';
  */
 describe('the pages, with the database out of reach', function () {
   this.timeout(60_000);
-  let proxy: TcpProxy;
-  let service: TestService;
-  let origin: string;
-
-  before(async () => {
-    proxy = new TcpProxy('127.0.0.1', 3306);
-    service = await TestService.start(await publicUrlEnv(), await proxy.start());
-    origin = service.config.publicUrl;
-  });
-  after(async () => {
-    await proxy.cut();
-    await service.close();
-  });
+  const behind = serviceBehindProxy(publicUrlEnv);
 
   const expectTryAgain = (page: SignInPage, words: string) => {
     expect(page.status, page.html).to.equal(503);
@@ -33,6 +20,8 @@ describe('the pages, with the database out of reach', function () {
   };
 
   it('answers each page with a page that asks to try again, in English and in German', async () => {
+    const { service, proxy } = behind;
+    const origin = service.config.publicUrl;
     const user = await buildUser(service);
     const client = await relyingParty(service);
     const english = new SignInBrowser(origin);

@@ -17,18 +17,31 @@ export interface LimitedService {
  * `before` and `after` hooks; what they set up is in the object returned, once they have run.
  */
 export function limitedServiceBehindProxy(): LimitedService {
-  const limited = {} as LimitedService;
+  const limited = serviceBehindProxy(() => ({
+    RATE_LIMIT_REQUESTS: '1',
+    RATE_LIMIT_WINDOW_SECONDS: '3600',
+  })) as LimitedService;
   before(async () => {
-    limited.proxy = new TcpProxy('127.0.0.1', 3306);
-    limited.service = await TestService.start(
-      { RATE_LIMIT_REQUESTS: '1', RATE_LIMIT_WINDOW_SECONDS: '3600' },
-      await limited.proxy.start(),
-    );
     limited.orgId = (await buildOrg(limited.service)).orgId;
   });
-  after(async () => {
-    await limited.proxy?.cut();
-    await limited.service?.close();
-  });
   return limited;
+}
+
+/**
+ * A service (`env` over the test defaults) over a database behind a TCP proxy a test can cut.
+ * Registers the enclosing suite's hooks, as limitedServiceBehindProxy does.
+ */
+export function serviceBehindProxy(
+  env: () => Promise<Record<string, string>> | Record<string, string> = () => ({}),
+): Omit<LimitedService, 'orgId'> {
+  const behind = {} as Omit<LimitedService, 'orgId'>;
+  before(async () => {
+    behind.proxy = new TcpProxy('127.0.0.1', 3306);
+    behind.service = await TestService.start(await env(), await behind.proxy.start());
+  });
+  after(async () => {
+    await behind.proxy?.cut();
+    await behind.service?.close();
+  });
+  return behind;
 }
