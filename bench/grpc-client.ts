@@ -10,7 +10,6 @@ import { connect, type Socket } from 'node:net';
 import hpack from 'hpack.js';
 
 const PREFACE = Buffer.from('PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n', 'latin1');
-/** The frame types (RFC 9113, section 6) the client sends or reads. */
 const Type = {
   Data: 0,
   Headers: 1,
@@ -20,7 +19,7 @@ const Type = {
   GoAway: 7,
   WindowUpdate: 8,
   Continuation: 9,
-} as const;
+} as const; // The frame types (RFC 9113, section 6) the client sends or reads.
 const [END_STREAM, ACK, END_HEADERS, PADDED, PRIORITY] = [0x1, 0x1, 0x4, 0x8, 0x20];
 const Setting = { enablePush: 2, maxConcurrentStreams: 3, initialWindowSize: 4, maxFrameSize: 5 };
 const MAX_WINDOW = 2 ** 31 - 1;
