@@ -80,6 +80,42 @@ export const ERROR_CATALOGUE = {
     when: 'the project name is taken in the organization',
     message: 'a project with this name already exists in the organization',
   },
+  'PROJECT-ROLE-NOT-FOUND': {
+    code: StatusCode.NOT_FOUND,
+    http: 404,
+    when: 'a role key is not a role of the project (or, for a project granted to the organization, not within its grant)',
+    message: 'no role of the project has this key',
+  },
+  'PROJECT-ROLE-ALREADY-EXISTS': {
+    code: StatusCode.ALREADY_EXISTS,
+    http: 409,
+    when: 'the project has a role with this key already',
+    message: 'the project has a role with this key already',
+  },
+  'APPLICATION-NOT-FOUND': {
+    code: StatusCode.NOT_FOUND,
+    http: 404,
+    when: 'the application is not one of the project',
+    message: 'no application of the project has this id',
+  },
+  'USER-NOT-FOUND': {
+    code: StatusCode.NOT_FOUND,
+    http: 404,
+    when: 'the user is not in the target organization',
+    message: 'user not found',
+  },
+  'USER-GRANT-NOT-FOUND': {
+    code: StatusCode.NOT_FOUND,
+    http: 404,
+    when: 'the user has no grant with this id',
+    message: 'the user has no grant with this id',
+  },
+  'USER-GRANT-ALREADY-EXISTS': {
+    code: StatusCode.ALREADY_EXISTS,
+    http: 409,
+    when: 'the user has a grant on the project already (change its roles with UpdateUserGrant)',
+    message: 'the user has a grant on this project already',
+  },
   'AUTH-UNAUTHENTICATED': {
     code: StatusCode.UNAUTHENTICATED,
     http: 401,

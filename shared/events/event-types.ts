@@ -31,6 +31,35 @@ export interface ProjectPayload {
   privateLabelingSetting: PrivateLabelingSetting;
 }
 
+/** A role of a project, as its events carry it. */
+export interface ProjectRolePayload {
+  key: string;
+  displayName: string;
+  group: string;
+}
+
+/** An application of a project, as its events carry it: never its secret. */
+export interface ApplicationPayload {
+  appId: string;
+  clientId: string;
+  name: string;
+  redirectUris: string[];
+  postLogoutRedirectUris: string[];
+  /** A confidential client (a secret, HTTP Basic) or a public one (PKCE, no secret). */
+  authMethodType: 'OIDC_AUTH_METHOD_TYPE_BASIC' | 'OIDC_AUTH_METHOD_TYPE_NONE';
+  idTokenRoleAssertion: boolean;
+  accessTokenRoleAssertion: boolean;
+}
+
+/** A user grant, as its events carry it. */
+export interface UserGrantPayload {
+  grantId: string;
+  projectId: string;
+  /** The project grant through which the user's organization has the project; null for its own. */
+  projectGrantId: string | null;
+  roleKeys: string[];
+}
+
 export type PasswordChangedBy = 'sign-in' | 'activation';
 
 /** Why a sign-in was refused, as its event says. */
@@ -97,8 +126,21 @@ export interface EventPayloads {
   'user.human.passkey.removed': { passkeyId: string };
   /** A new passwordless registration link was asked for (the worker emails it). */
   'user.human.passwordless.code.requested': { by: 'user' | 'admin' };
+  /** Roles of one project held by the user. */
+  'user.grant.added': UserGrantPayload;
+  /** The grant's roles now (a role removed from the project is taken from its grants too). */
+  'user.grant.changed': UserGrantPayload;
+  'user.grant.removed': { grantId: string; projectId: string };
   'project.added': ProjectPayload;
   'project.changed': ProjectPayload;
+  'project.role.added': ProjectRolePayload;
+  'project.role.changed': ProjectRolePayload;
+  /** Taken from every user grant that held it too (each with its `user.grant.changed`). */
+  'project.role.removed': { key: string };
+  'project.application.added': ApplicationPayload;
+  'project.application.changed': ApplicationPayload;
+  /** Its client signs in no more. */
+  'project.application.removed': { appId: string; clientId: string };
 }
 
 export type EventType = keyof EventPayloads;

@@ -1,5 +1,10 @@
 import type { EntityTarget } from 'typeorm';
-import { LAST_INSERT_ID, type BatchedTransaction, type Values } from '../db/batched-transaction.js';
+import {
+  LAST_INSERT_ID,
+  type BatchedTransaction,
+  type Insertion,
+  type Values,
+} from '../db/batched-transaction.js';
 import type { DomainEvent } from './event-types.js';
 import { queueEvents, type Aggregate } from './record-events.js';
 
@@ -30,18 +35,30 @@ export async function commitChange<Entity extends Versioned>(
   event: DomainEvent | DomainEvent[],
   columns: Partial<Entity>,
 ): Promise<Changed> {
-  const changeDate = new Date();
+  const queued = queueChange(transaction, entity, aggregate, event, columns, new Date());
+  await transaction.commit();
+  return { ...queued, sequence: queued.positions.lastId };
+}
+
+/**
+ * commitChange without the COMMIT, for a transaction that changes several aggregates (each one
+ * locked by the caller): `positions.lastId` is the aggregate's new sequence once committed.
+ */
+export function queueChange<Entity extends Versioned>(
+  transaction: BatchedTransaction,
+  entity: EntityTarget<Entity>,
+  aggregate: Aggregate,
+  event: DomainEvent | DomainEvent[],
+  columns: Partial<Entity>,
+  changeDate: Date,
+): { positions: Insertion; version: number; changeDate: Date } {
   const events = Array.isArray(event) ? event : [event];
   const { positions, version } = queueEvents(transaction, aggregate, events, changeDate);
   const versioned: Values<Versioned> = { version, sequence: LAST_INSERT_ID, changeDate };
   transaction.update<Versioned>(
     entity as EntityTarget<Versioned>,
     { id: aggregate.id },
-    {
-      ...columns,
-      ...versioned,
-    },
+    { ...columns, ...versioned },
   );
-  await transaction.commit();
-  return { sequence: positions.lastId, version, changeDate };
+  return { positions, version, changeDate };
 }

@@ -42,10 +42,23 @@ const CONTRACT_TYPES = [
   'user.human.passkey.removed',
   'user.human.passwordless.code.requested',
   'project.changed',
+  'user.grant.added',
+  'user.grant.changed',
+  'user.grant.removed',
+  'project.role.added',
+  'project.role.changed',
+  'project.role.removed',
+  'project.application.added',
+  'project.application.changed',
+  'project.application.removed',
 ];
 
-/** Property names that would carry a secret; `codeId` (an id, not the code) is allowed. */
-const SECRET_NAME = /password|passwd|hash|secret|token|otp|private.?key|code(?!id)/i;
+/**
+ * Property names that would carry a secret; `codeId` (an id, not the code) and an application's
+ * `idTokenRoleAssertion` / `accessTokenRoleAssertion` (switches, not tokens) are allowed.
+ */
+const SECRET_NAME =
+  /password|passwd|hash|secret|token(?!RoleAssertion)|otp|private.?key|code(?!id)/i;
 
 type Schema = Record<string, unknown>;
 

@@ -32,37 +32,84 @@ export interface NewClient {
   postLogoutRedirectUris?: string[];
   /** A confidential client authenticates with a secret; a public one (a browser app) cannot. */
   confidential: boolean;
+  /** The project whose application the client is; none for a client outside any project. */
+  projectId?: string;
+  /** The project's roles in the client's ID tokens and JWT access tokens too. */
+  idTokenRoleAssertion?: boolean;
+  accessTokenRoleAssertion?: boolean;
+}
+
+/** A client's record as the provider reads it (`oidc_payloads`, model `Client`), its secret sealed. */
+export interface ClientRecord {
+  clientId: string;
+  /** The secret in the clear, for the caller to see this once; none for a public client. */
+  clientSecret?: string;
+  /** The JSON stored for the provider. */
+  payload: string;
 }
 
 /**
- * Registers a client (first-party: its users are never asked for consent). The provider compares
- * the secret itself, so it is stored encrypted under the secret key, never in the clear; the
- * caller sees it this once.
+ * A new client's record: a random id and, for a confidential client, a random secret, stored
+ * encrypted under the secret key (the provider compares the secret itself, so it cannot be a
+ * hash), never in the clear.
  */
+export function newClientRecord(config: Config, client: NewClient): ClientRecord {
+  const clientId = randomBytes(16).toString('hex');
+  const clientSecret = client.confidential ? randomBytes(32).toString('base64url') : undefined;
+  const sealed =
+    clientSecret && encryptSecret(secretKey(config), Buffer.from(clientSecret)).toString('base64');
+  return {
+    clientId,
+    ...(clientSecret && { clientSecret }),
+    payload: clientPayload(clientId, client, sealed),
+  };
+}
+
+/**
+ * A stored client's record with new settings (`client`): its id, its way of authenticating and
+ * its sealed secret stay.
+ */
+export function changedClientRecord(
+  stored: string,
+  client: Omit<NewClient, 'confidential'>,
+): { payload: string; confidential: boolean } {
+  const previous = JSON.parse(stored) as { client_id: string; client_secret_encrypted?: string };
+  const sealed = previous.client_secret_encrypted;
+  const confidential = sealed !== undefined;
+  return {
+    payload: clientPayload(previous.client_id, { ...client, confidential }, sealed),
+    confidential,
+  };
+}
+
+function clientPayload(clientId: string, client: NewClient, sealedSecret?: string): string {
+  return JSON.stringify({
+    client_id: clientId,
+    client_name: client.name,
+    redirect_uris: client.redirectUris,
+    post_logout_redirect_uris: client.postLogoutRedirectUris ?? [],
+    token_endpoint_auth_method: sealedSecret ? 'client_secret_basic' : 'none',
+    ...CODE_FLOW,
+    ...(sealedSecret && { client_secret_encrypted: sealedSecret }),
+    ...(client.projectId && {
+      project_id: client.projectId,
+      id_token_role_assertion: client.idTokenRoleAssertion === true,
+      access_token_role_assertion: client.accessTokenRoleAssertion === true,
+    }),
+  });
+}
+
+/** Registers a client (first-party: its users are never asked for consent), outside any project. */
 export async function createClient(
   dataSource: DataSource,
   config: Config,
   client: NewClient,
 ): Promise<{ clientId: string; clientSecret?: string }> {
-  const clientId = randomBytes(16).toString('hex');
-  const clientSecret = client.confidential ? randomBytes(32).toString('base64url') : undefined;
-  const payload = {
-    client_id: clientId,
-    client_name: client.name,
-    redirect_uris: client.redirectUris,
-    post_logout_redirect_uris: client.postLogoutRedirectUris ?? [],
-    token_endpoint_auth_method: clientSecret ? 'client_secret_basic' : 'none',
-    ...CODE_FLOW,
-    ...(clientSecret && {
-      client_secret_encrypted: encryptSecret(secretKey(config), Buffer.from(clientSecret)).toString(
-        'base64',
-      ),
-    }),
-  };
+  const { clientId, clientSecret, payload } = newClientRecord(config, client);
   await dataSource.query('INSERT INTO oidc_payloads (model, id, payload) VALUES (?, ?, ?)', [
     'Client',
     clientId,
-    JSON.stringify(payload),
+    payload,
   ]);
   return { clientId, ...(clientSecret && { clientSecret }) };
 }

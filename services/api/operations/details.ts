@@ -23,3 +23,8 @@ export function updateDetails(aggregate: Versioned): Details {
     resourceOwner: aggregate.orgId,
   };
 }
+
+/** The answer of a change that answers only the changed aggregate's details. */
+export interface DetailsResponse {
+  details: Details;
+}

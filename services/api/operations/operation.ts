@@ -55,16 +55,19 @@ type HttpMethod = Operation['http']['method'];
 /**
  * An operation described in the notations its callers read: `rpc` as gRPC names it
  * (`identity.auth.v1.AuthService/GetMyProfile`), `http` as a request line (`GET
- * /auth/v1/users/me/profile`); the request and response types are the handler's.
+ * /auth/v1/users/me/profile`), then what the transports check and run, and the errors the handler
+ * may answer; the request and response types are the handler's.
  */
 export function operation<Request, Response>(
   rpc: `${string}/${string}`,
   http: `${HttpMethod} /${string}`,
-  described: Pick<Operation<Request, Response>, 'permission' | 'schema' | 'errors' | 'handle'>,
+  described: Pick<Operation<Request, Response>, 'permission' | 'schema' | 'handle'>,
+  /** The errors the handler itself may answer (Operation.errors). */
+  errors?: readonly ServiceError[],
 ): Operation<Request, Response> {
   const [service, method] = rpc.split('/') as [string, string];
   const [verb, path] = http.split(' ') as [HttpMethod, string];
-  return { grpc: { service, method }, http: { method: verb, path }, ...described };
+  return { grpc: { service, method }, http: { method: verb, path }, ...described, errors };
 }
 
 /** Whether the operation's REST request carries a body (POST, PUT), or is its path alone. */

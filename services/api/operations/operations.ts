@@ -1,3 +1,12 @@
+import { addProjectRoleOperation } from './add-project-role/add-project-role.operation.js';
+import { updateProjectRoleOperation } from './update-project-role/update-project-role.operation.js';
+import { removeProjectRoleOperation } from './remove-project-role/remove-project-role.operation.js';
+import { addOIDCApplicationOperation } from './add-oidc-application/add-oidc-application.operation.js';
+import { updateOIDCApplicationOperation } from './update-oidc-application/update-oidc-application.operation.js';
+import { removeOIDCApplicationOperation } from './remove-oidc-application/remove-oidc-application.operation.js';
+import { addUserGrantOperation } from './add-user-grant/add-user-grant.operation.js';
+import { updateUserGrantOperation } from './update-user-grant/update-user-grant.operation.js';
+import { removeUserGrantOperation } from './remove-user-grant/remove-user-grant.operation.js';
 import { finishMyPasskeyRegistrationOperation } from './finish-my-passkey-registration/finish-my-passkey-registration.operation.js';
 import { getMyProfileOperation } from './get-my-profile/get-my-profile.operation.js';
 import { importHumanUserOperation } from './import-human-user/import-human-user.operation.js';
@@ -20,4 +29,13 @@ export const operations: readonly Operation[] = [
   finishMyPasskeyRegistrationOperation,
   importHumanUserOperation,
   updateProjectOperation,
+  addProjectRoleOperation,
+  updateProjectRoleOperation,
+  removeProjectRoleOperation,
+  addOIDCApplicationOperation,
+  updateOIDCApplicationOperation,
+  removeOIDCApplicationOperation,
+  addUserGrantOperation,
+  updateUserGrantOperation,
+  removeUserGrantOperation,
 ] as readonly Operation<never, unknown>[] as readonly Operation[];

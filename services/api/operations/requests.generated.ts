@@ -4,6 +4,88 @@
  */
 
 /**
+ * POST /management/v1/projects/{projectId}/apps/oidc (identity.management.v1.AddOIDCApplicationRequest): projectId from the path, the application from the body.
+ */
+export interface AddOIDCApplicationRequest {
+  /**
+   * The project, from the path; a project of another organization is not found.
+   */
+  projectId: string;
+  /**
+   * The application’s name: trimmed, 1 to 200 characters.
+   */
+  name: string;
+  /**
+   * Where the provider may send the person back with a code: absolute URIs without a fragment, 1 to 20.
+   *
+   * @minItems 1
+   * @maxItems 20
+   */
+  redirectUris: string[];
+  /**
+   * Where the provider may send the person after signing out: absolute URIs without a fragment, at most 20; none when omitted.
+   *
+   * @minItems 0
+   * @maxItems 20
+   */
+  postLogoutRedirectUris?: string[];
+  /**
+   * How the client authenticates: OIDC_AUTH_METHOD_TYPE_BASIC (confidential: a secret, answered once) when omitted, or OIDC_AUTH_METHOD_TYPE_NONE (public: no secret, PKCE).
+   */
+  authMethodType?: 'OIDC_AUTH_METHOD_TYPE_BASIC' | 'OIDC_AUTH_METHOD_TYPE_NONE';
+  /**
+   * The user’s roles of the project in the ID tokens of this application too (with the project’s projectRoleAssertion); false when omitted.
+   */
+  idTokenRoleAssertion?: boolean;
+  /**
+   * The user’s roles of the project in this application’s JWT access tokens too (with the project’s projectRoleAssertion); false when omitted.
+   */
+  accessTokenRoleAssertion?: boolean;
+}
+
+/**
+ * POST /management/v1/projects/{projectId}/roles (identity.management.v1.AddProjectRoleRequest): projectId from the path, the role from the body.
+ */
+export interface AddProjectRoleRequest {
+  /**
+   * The project, from the path; a project of another organization is not found.
+   */
+  projectId: string;
+  /**
+   * The role’s key: 1 to 200 characters without white space, unique within the project, kept exactly as given.
+   */
+  roleKey: string;
+  /**
+   * The role’s name for people: trimmed, 1 to 200 characters.
+   */
+  displayName: string;
+  /**
+   * A group the role is shown in: trimmed, at most 200 characters; none when omitted.
+   */
+  group?: string;
+}
+
+/**
+ * POST /management/v1/users/{userId}/grants (identity.management.v1.AddUserGrantRequest): userId from the path, the project and roles from the body.
+ */
+export interface AddUserGrantRequest {
+  /**
+   * The user, from the path; a user of another organization is not found.
+   */
+  userId: string;
+  /**
+   * A project of the target organization, or one granted to it.
+   */
+  projectId: string;
+  /**
+   * Keys of roles of the project (within the organization’s project grant, for a project granted to it), each at most once.
+   *
+   * @maxItems 100
+   */
+  roleKeys?: string[];
+}
+
+/**
  * POST /auth/v1/users/me/passkeys/_finish-registration (identity.auth.v1.FinishMyPasskeyRegistrationRequest): the ceremony and the browser’s answer to it.
  */
 export interface FinishMyPasskeyRegistrationRequest {
@@ -153,6 +235,48 @@ export interface RemoveMyPasskeyRequest {
 }
 
 /**
+ * DELETE /management/v1/projects/{projectId}/apps/{appId} (identity.management.v1.RemoveOIDCApplicationRequest): the project and the application from the path. Its client signs in no more.
+ */
+export interface RemoveOIDCApplicationRequest {
+  /**
+   * The project, from the path; a project of another organization is not found.
+   */
+  projectId: string;
+  /**
+   * The application, from the path; one of another project is not found.
+   */
+  appId: string;
+}
+
+/**
+ * DELETE /management/v1/projects/{projectId}/roles/{roleKey} (identity.management.v1.RemoveProjectRoleRequest): the project and the key from the path.
+ */
+export interface RemoveProjectRoleRequest {
+  /**
+   * The project, from the path; a project of another organization is not found.
+   */
+  projectId: string;
+  /**
+   * The role’s key, from the path.
+   */
+  roleKey: string;
+}
+
+/**
+ * DELETE /management/v1/users/{userId}/grants/{grantId} (identity.management.v1.RemoveUserGrantRequest): the user and the grant from the path.
+ */
+export interface RemoveUserGrantRequest {
+  /**
+   * The user, from the path; a user of another organization is not found.
+   */
+  userId: string;
+  /**
+   * The user grant, from the path.
+   */
+  grantId: string;
+}
+
+/**
  * PUT /auth/v1/users/me/passkeys/{id} (identity.auth.v1.RenameMyPasskeyRequest): id from the path, the name from the body.
  */
 export interface RenameMyPasskeyRequest {
@@ -202,6 +326,68 @@ export interface UpdateMyProfileRequest {
 }
 
 /**
+ * PUT /management/v1/projects/{projectId}/apps/{appId}/oidc (identity.management.v1.UpdateOIDCApplicationRequest): the project and the application from the path; replaces the rest (its way of authenticating and its secret stay).
+ */
+export interface UpdateOIDCApplicationRequest {
+  /**
+   * The project, from the path; a project of another organization is not found.
+   */
+  projectId: string;
+  /**
+   * The application, from the path; one of another project is not found.
+   */
+  appId: string;
+  /**
+   * The application’s name: trimmed, 1 to 200 characters.
+   */
+  name: string;
+  /**
+   * Where the provider may send the person back with a code: absolute URIs without a fragment, 1 to 20.
+   *
+   * @minItems 1
+   * @maxItems 20
+   */
+  redirectUris: string[];
+  /**
+   * Where the provider may send the person after signing out: absolute URIs without a fragment, at most 20; none when omitted.
+   *
+   * @minItems 0
+   * @maxItems 20
+   */
+  postLogoutRedirectUris?: string[];
+  /**
+   * The user’s roles of the project in the ID tokens of this application too (with the project’s projectRoleAssertion); false when omitted.
+   */
+  idTokenRoleAssertion?: boolean;
+  /**
+   * The user’s roles of the project in this application’s JWT access tokens too (with the project’s projectRoleAssertion); false when omitted.
+   */
+  accessTokenRoleAssertion?: boolean;
+}
+
+/**
+ * PUT /management/v1/projects/{projectId}/roles/{roleKey} (identity.management.v1.UpdateProjectRoleRequest): the project and the key from the path; replaces the role’s name and group.
+ */
+export interface UpdateProjectRoleRequest {
+  /**
+   * The project, from the path; a project of another organization is not found.
+   */
+  projectId: string;
+  /**
+   * The role’s key, from the path.
+   */
+  roleKey: string;
+  /**
+   * The role’s name for people: trimmed, 1 to 200 characters.
+   */
+  displayName: string;
+  /**
+   * A group the role is shown in: trimmed, at most 200 characters; none when omitted.
+   */
+  group?: string;
+}
+
+/**
  * PUT /management/v1/projects/{id} (identity.management.v1.UpdateProjectRequest): id from the path, the rest from the body. Replaces the whole project.
  */
 export interface UpdateProjectRequest {
@@ -232,4 +418,24 @@ export interface UpdateProjectRequest {
     | 'PRIVATE_LABELING_SETTING_UNSPECIFIED'
     | 'PRIVATE_LABELING_SETTING_ENFORCE_PROJECT_RESOURCE_OWNER_POLICY'
     | 'PRIVATE_LABELING_SETTING_ALLOW_LOGIN_USER_RESOURCE_OWNER_POLICY';
+}
+
+/**
+ * PUT /management/v1/users/{userId}/grants/{grantId} (identity.management.v1.UpdateUserGrantRequest): the user and the grant from the path; replaces the grant’s roles.
+ */
+export interface UpdateUserGrantRequest {
+  /**
+   * The user, from the path; a user of another organization is not found.
+   */
+  userId: string;
+  /**
+   * The user grant, from the path.
+   */
+  grantId: string;
+  /**
+   * Keys of roles of the project (within the organization’s project grant, for a project granted to it), each at most once.
+   *
+   * @maxItems 100
+   */
+  roleKeys?: string[];
 }

@@ -33,6 +33,15 @@ export function e164PhoneNumber(value: string): string | undefined {
 /** The formats our request schemas use beyond ajv-formats' `email`. */
 export function domainFormats(policy: PasswordPolicy): Record<string, Format> {
   return {
+    'redirect-uri': {
+      validate: isRedirectUri,
+      description:
+        'must be an absolute URI without a fragment, such as "https://app.example/callback"',
+    },
+    'role-key': {
+      validate: (value) => /^\S+$/u.test(value),
+      description: 'must be a role key without white space',
+    },
     bcp47: {
       validate: (value) => value === '' || canonicalLanguageTag(value) !== undefined,
       description: 'must be a well-formed BCP 47 language tag such as "de-CH"',
@@ -55,4 +64,17 @@ export function domainFormats(policy: PasswordPolicy): Record<string, Format> {
       description: describePasswordPolicy(policy),
     },
   };
+}
+
+/**
+ * Where a provider may send a person back (RFC 6749 3.1.2): an absolute URI, no fragment, no
+ * white space; a native app's own scheme (`com.example.app:/callback`) is one too.
+ */
+function isRedirectUri(value: string): boolean {
+  if (/\s|#/u.test(value)) return false;
+  try {
+    return new URL(value).protocol.length > 1;
+  } catch {
+    return false;
+  }
 }

@@ -7,6 +7,7 @@ import { OidcPayloads1763900000000 } from './1763900000000-oidc-payloads.js';
 import { SignInFailures1763910000000 } from './1763910000000-sign-in-failures.js';
 import { Passkeys1763920000000 } from './1763920000000-passkeys.js';
 import { PasskeyCeremonies1763930000000 } from './1763930000000-passkey-ceremonies.js';
+import { ProjectAccess1763940000000 } from './1763940000000-project-access.js';
 
 /** Every migration, oldest first. A schema change is a new file here, never an edit of an old one. */
 export const migrations = [
@@ -19,4 +20,5 @@ export const migrations = [
   SignInFailures1763910000000,
   Passkeys1763920000000,
   PasskeyCeremonies1763930000000,
+  ProjectAccess1763940000000,
 ];

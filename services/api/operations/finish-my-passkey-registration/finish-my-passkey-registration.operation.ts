@@ -11,10 +11,6 @@ import { operation } from '../operation.js';
 export const finishMyPasskeyRegistrationOperation = operation(
   'identity.auth.v1.AuthService/FinishMyPasskeyRegistration',
   'POST /auth/v1/users/me/passkeys/_finish-registration',
-  {
-    permission: 'authenticated',
-    schema,
-    errors: [reauthenticationRequired(), ceremonyExpired(), verificationFailed(), limitReached()],
-    handle: finishMyPasskeyRegistration,
-  },
+  { permission: 'authenticated', schema, handle: finishMyPasskeyRegistration },
+  [reauthenticationRequired(), ceremonyExpired(), verificationFailed(), limitReached()],
 );

@@ -6,10 +6,6 @@ import { operation } from '../operation.js';
 export const importHumanUserOperation = operation(
   'identity.management.v1.ManagementService/ImportHumanUser',
   'POST /management/v1/users/human/_import',
-  {
-    permission: 'user.write',
-    schema,
-    errors: [idpConfigUnknown(['idps[0].configId']), userNameTaken(), idpLinkTaken()],
-    handle: importHumanUser,
-  },
+  { permission: 'user.write', schema, handle: importHumanUser },
+  [idpConfigUnknown(['idps[0].configId']), userNameTaken(), idpLinkTaken()],
 );

@@ -6,5 +6,6 @@ import { operation } from '../operation.js';
 export const removeMyPasskeyOperation = operation(
   'identity.auth.v1.AuthService/RemoveMyPasskey',
   'DELETE /auth/v1/users/me/passkeys/:id',
-  { permission: 'authenticated', schema, errors: [passkeyNotFound()], handle: removeMyPasskey },
+  { permission: 'authenticated', schema, handle: removeMyPasskey },
+  [passkeyNotFound()],
 );

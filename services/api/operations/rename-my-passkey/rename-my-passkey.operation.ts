@@ -6,5 +6,6 @@ import { operation } from '../operation.js';
 export const renameMyPasskeyOperation = operation(
   'identity.auth.v1.AuthService/RenameMyPasskey',
   'PUT /auth/v1/users/me/passkeys/:id',
-  { permission: 'authenticated', schema, errors: [passkeyNotFound()], handle: renameMyPasskey },
+  { permission: 'authenticated', schema, handle: renameMyPasskey },
+  [passkeyNotFound()],
 );

@@ -6,10 +6,6 @@ import { operation } from '../operation.js';
 export const startMyPasskeyRegistrationOperation = operation(
   'identity.auth.v1.AuthService/StartMyPasskeyRegistration',
   'POST /auth/v1/users/me/passkeys/_start-registration',
-  {
-    permission: 'authenticated',
-    schema,
-    errors: [reauthenticationRequired(), limitReached()],
-    handle: startMyPasskeyRegistration,
-  },
+  { permission: 'authenticated', schema, handle: startMyPasskeyRegistration },
+  [reauthenticationRequired(), limitReached()],
 );

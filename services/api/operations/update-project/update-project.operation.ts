@@ -6,10 +6,6 @@ import { operation } from '../operation.js';
 export const updateProjectOperation = operation(
   'identity.management.v1.ManagementService/UpdateProject',
   'PUT /management/v1/projects/:id',
-  {
-    permission: 'project.write',
-    schema,
-    errors: [projectNotFound(), projectNameTaken()],
-    handle: updateProject,
-  },
+  { permission: 'project.write', schema, handle: updateProject },
+  [projectNotFound(), projectNameTaken()],
 );

@@ -3,6 +3,7 @@ import { EmbeddedOidcPayloads1763900000000 } from './1763900000000-oidc-payloads
 import { EmbeddedSignInFailures1763910000000 } from './1763910000000-sign-in-failures.js';
 import { EmbeddedPasskeys1763920000000 } from './1763920000000-passkeys.js';
 import { EmbeddedPasskeyCeremonies1763930000000 } from './1763930000000-passkey-ceremonies.js';
+import { EmbeddedProjectAccess1763940000000 } from './1763940000000-project-access.js';
 
 /** The embedded SQLite database's migrations, oldest first; each schema change has one here too. */
 export const sqliteMigrations = [
@@ -11,4 +12,5 @@ export const sqliteMigrations = [
   EmbeddedSignInFailures1763910000000,
   EmbeddedPasskeys1763920000000,
   EmbeddedPasskeyCeremonies1763930000000,
+  EmbeddedProjectAccess1763940000000,
 ];
