@@ -6,13 +6,7 @@ export { OidcPayload } from './oidc-payload.entity.js';
 export { Organization } from './organization.entity.js';
 export { Passkey } from './passkey.entity.js';
 export { Project } from './project.entity.js';
-export {
-  Application,
-  ProjectGrant,
-  ProjectRole,
-  UserGrant,
-  UserGrantReadModel,
-} from './project-access.entities.js';
+export { Application, ProjectGrant, ProjectRole, UserGrant } from './project-access.entities.js';
 export { ProjectReadModel, UserReadModel } from './read-model.entities.js';
 export { RoleGrant } from './role-grant.entity.js';
 export { SignInFailure } from './sign-in-failure.entity.js';

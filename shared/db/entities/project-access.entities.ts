@@ -1,5 +1,4 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { bigint } from './columns.js';
 
 /** A role of a project: its key is unique within the project, exactly as given. */
 @Entity('project_roles')
@@ -31,25 +30,16 @@ export class ProjectGrant {
   @Column({ name: 'role_keys', type: 'json' }) roleKeys!: string[];
 }
 
-/** What a user grant and its read model both hold. */
-abstract class UserGrantColumns {
+/**
+ * Roles of one project held by one user; `projectGrantId` names the project grant through which
+ * the user's organization has the project, when it is not the project's own.
+ */
+@Entity('user_grants')
+export class UserGrant {
   @PrimaryColumn({ type: 'varchar', length: 36 }) id!: string;
   @Column({ name: 'user_id', type: 'varchar', length: 36 }) userId!: string;
   @Column({ name: 'project_id', type: 'varchar', length: 36 }) projectId!: string;
-  /** The project grant through which the user's organization has the project; none for its own. */
   @Column({ name: 'project_grant_id', type: 'varchar', length: 36, nullable: true })
   projectGrantId!: string | null;
   @Column({ name: 'role_keys', type: 'json' }) roleKeys!: string[];
-}
-
-/** Roles of one project held by one user. */
-@Entity('user_grants')
-export class UserGrant extends UserGrantColumns {}
-
-/** A user grant as the worker keeps it from the user's events, with the last event's details. */
-@Entity('user_grant_read_models')
-export class UserGrantReadModel extends UserGrantColumns {
-  @Column({ ...bigint }) sequence!: string;
-  @Column({ name: 'creation_date', type: 'datetime', precision: 3 }) creationDate!: Date;
-  @Column({ name: 'change_date', type: 'datetime', precision: 3 }) changeDate!: Date;
 }

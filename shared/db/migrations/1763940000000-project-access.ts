@@ -6,9 +6,8 @@ const TABLE = 'ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin';
  * Who may use a project at sign-in. A project's roles (a key unique within it, exactly as given),
  * its applications (each an OpenID Connect client: the provider's own record stays in
  * `oidc_payloads`, this row ties it to the project), its grants to other organizations (with a
- * subset of its roles) and the user grants (one per user and project, its role keys a JSON
- * array), with the worker's read model of the user grants. Role keys are JSON arrays, in the
- * order given.
+ * subset of its roles) and the user grants (one per user and project). Role keys are JSON
+ * arrays, in the order given.
  */
 export class ProjectAccess1763940000000 extends TablesMigration {
   name = 'ProjectAccess1763940000000';
@@ -22,12 +21,7 @@ export const PROJECT_ACCESS_TABLES = [
   'applications',
   'project_grants',
   'user_grants',
-  'user_grant_read_models',
 ];
-
-/** What a user grant and its read model both hold. */
-const GRANT_COLUMNS = `id CHAR(36) NOT NULL PRIMARY KEY, user_id CHAR(36) NOT NULL,
-     project_id CHAR(36) NOT NULL, project_grant_id CHAR(36) NULL, role_keys JSON NOT NULL`;
 
 const STATEMENTS = [
   `CREATE TABLE project_roles (
@@ -54,16 +48,12 @@ const STATEMENTS = [
      INDEX project_grants_granted (granted_org_id)
    )`,
   `CREATE TABLE user_grants (
-     ${GRANT_COLUMNS},
+     id CHAR(36) NOT NULL PRIMARY KEY,
+     user_id CHAR(36) NOT NULL,
+     project_id CHAR(36) NOT NULL,
+     project_grant_id CHAR(36) NULL,
+     role_keys JSON NOT NULL,
      UNIQUE KEY user_grants_user_project (user_id, project_id),
      INDEX user_grants_project (project_id)
-   )`,
-  `CREATE TABLE user_grant_read_models (
-     ${GRANT_COLUMNS},
-     sequence BIGINT UNSIGNED NOT NULL,
-     creation_date DATETIME(3) NOT NULL,
-     change_date DATETIME(3) NOT NULL,
-     INDEX user_grant_read_models_user (user_id),
-     INDEX user_grant_read_models_project (project_id)
    )`,
 ];

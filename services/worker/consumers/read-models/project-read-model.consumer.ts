@@ -1,4 +1,5 @@
 import { ProjectReadModel } from '../../../../shared/db/entities/index.js';
+import type { CloudEvent } from '../../../../shared/events/cloud-event.js';
 import type { ProjectPayload } from '../../../../shared/events/event-types.js';
 import { pick, ReadModelConsumer, ReadModelWrites, type Reducers } from './read-model-consumer.js';
 
@@ -13,6 +14,15 @@ const PROJECT_COLUMNS = [
 
 const projectColumns = (project: ProjectPayload) => pick(project, PROJECT_COLUMNS);
 
+const DETAILS_ONLY = [
+  'project.role.added',
+  'project.role.changed',
+  'project.role.removed',
+  'project.application.added',
+  'project.application.changed',
+  'project.application.removed',
+] as const;
+
 /** Keeps `project_read_models`: a project as a read returns it, with the details of the last event. */
 export class ProjectReadModelConsumer extends ReadModelConsumer {
   readonly name = 'project-read-model';
@@ -21,5 +31,12 @@ export class ProjectReadModelConsumer extends ReadModelConsumer {
   protected readonly reducers: Reducers = {
     'project.added': (event, data) => [this.rows.insertOnce(event, projectColumns(data))],
     'project.changed': (event, data) => [this.rows.applyIfNewer(event, projectColumns(data))],
+    // Roles and applications are read from the write side: their events move the details only.
+    ...Object.fromEntries(
+      DETAILS_ONLY.map((type) => [
+        type,
+        (event: CloudEvent) => [this.rows.applyIfNewer(event, {})],
+      ]),
+    ),
   };
 }

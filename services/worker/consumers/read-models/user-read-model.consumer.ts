@@ -74,6 +74,10 @@ export class UserReadModelConsumer extends ReadModelConsumer {
     'user.human.passkey.added': (event) => this.change(event, {}),
     'user.human.passkey.renamed': (event) => this.change(event, {}),
     'user.human.passkey.removed': (event) => this.change(event, {}),
+    // Grants are read from the write side for now: their events move the details only.
+    'user.grant.added': (event) => this.change(event, {}),
+    'user.grant.changed': (event) => this.change(event, {}),
+    'user.grant.removed': (event) => this.change(event, {}),
   };
 
   private change(event: CloudEvent, columns: Columns) {

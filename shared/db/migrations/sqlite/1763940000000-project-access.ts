@@ -8,10 +8,6 @@ export class EmbeddedProjectAccess1763940000000 extends TablesMigration {
   statements = () => STATEMENTS;
 }
 
-/** What a user grant and its read model both hold. */
-const GRANT_COLUMNS = `id TEXT NOT NULL PRIMARY KEY, user_id TEXT NOT NULL,
-     project_id TEXT NOT NULL, project_grant_id TEXT NULL, role_keys TEXT NOT NULL`;
-
 const STATEMENTS = [
   `CREATE TABLE project_roles (
      project_id TEXT NOT NULL,
@@ -36,15 +32,13 @@ const STATEMENTS = [
    )`,
   'CREATE UNIQUE INDEX project_grants_org ON project_grants (project_id, granted_org_id)',
   'CREATE INDEX project_grants_granted ON project_grants (granted_org_id)',
-  `CREATE TABLE user_grants (${GRANT_COLUMNS})`,
+  `CREATE TABLE user_grants (
+     id TEXT NOT NULL PRIMARY KEY,
+     user_id TEXT NOT NULL,
+     project_id TEXT NOT NULL,
+     project_grant_id TEXT NULL,
+     role_keys TEXT NOT NULL
+   )`,
   'CREATE UNIQUE INDEX user_grants_user_project ON user_grants (user_id, project_id)',
   'CREATE INDEX user_grants_project ON user_grants (project_id)',
-  `CREATE TABLE user_grant_read_models (
-     ${GRANT_COLUMNS},
-     sequence INTEGER NOT NULL,
-     creation_date TEXT NOT NULL,
-     change_date TEXT NOT NULL
-   )`,
-  'CREATE INDEX user_grant_read_models_user ON user_grant_read_models (user_id)',
-  'CREATE INDEX user_grant_read_models_project ON user_grant_read_models (project_id)',
 ];
