@@ -45,12 +45,12 @@ const CONTRACT_TYPES = [
   'user.grant.added',
   'user.grant.changed',
   'user.grant.removed',
-  'project.role.added',
-  'project.role.changed',
-  'project.role.removed',
   'project.application.added',
   'project.application.changed',
   'project.application.removed',
+  'project.role.added',
+  'project.role.changed',
+  'project.role.removed',
 ];
 
 /**

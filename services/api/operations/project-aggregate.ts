@@ -34,29 +34,31 @@ export interface ProjectWork<Request> {
   deps: Dependencies;
 }
 
+/** What a change of a project answers: its event and new columns, and more of the response. */
+export interface ProjectChange<Answer> {
+  /** None when nothing changed: the project's details are answered as they are. */
+  event?: DomainEvent;
+  columns?: Partial<Project>;
+  answer?: Answer;
+}
+
 /**
  * A handler that changes a project of the target organization in one transaction: the project
- * locked, then `change` queues its writes and answers the project's event (none when nothing
- * changed) with what else the response holds; committed together, answered with the project's
- * details after. A project of another organization is not found.
+ * locked (`projectIdOf` the request names it), then `change` queues its writes and answers the
+ * project's event (none when nothing changed), its new columns and what else the response holds;
+ * committed together, answered with the project's details after. A project of another
+ * organization is not found.
  */
-export function projectChange<
-  Request extends { projectId: string },
-  Answer extends object = object,
->(
-  change: (work: ProjectWork<Request>) => Promise<{ event?: DomainEvent; answer?: Answer }>,
+export function projectChange<Request, Answer extends object = object>(
+  change: (work: ProjectWork<Request>) => Promise<ProjectChange<Answer>>,
+  projectIdOf = (request: Request) => (request as { projectId: string }).projectId,
 ): (context: OperationContext, request: Request) => Promise<Answer & DetailsResponse> {
   return ({ deps, orgId }, request) =>
     inBatchedTransaction(deps.dataSource, async (transaction) => {
-      const project = await lockedProject(transaction, request.projectId, orgId);
-      const { event, answer } = await change({ transaction, project, request, deps });
-      const details = event
-        ? updateDetails({
-            ...project,
-            ...(await commitChange(transaction, Project, project, event, {})),
-          })
-        : updateDetails(project);
-      return { ...(answer as Answer), details };
+      const project = await lockedProject(transaction, projectIdOf(request), orgId);
+      const { event, columns = {}, answer } = await change({ transaction, project, request, deps });
+      const changed = event && (await commitChange(transaction, Project, project, event, columns));
+      return { ...(answer as Answer), details: updateDetails({ ...project, ...changed }) };
     });
 }
 
