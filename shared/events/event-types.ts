@@ -70,7 +70,11 @@ export type SignInFailure =
   | 'locked'
   | 'inactive'
   /** A passkey whose signature counter went backwards: a cloned authenticator, or a replay. */
-  | 'passkey-sign-count';
+  | 'passkey-sign-count'
+  /** An application's project is not the user's organization's, nor granted to it. */
+  | 'project-not-granted'
+  /** An application's project checks roles, and the user holds none of it. */
+  | 'project-role-missing';
 
 /** Where a passkey was registered: through the passwordless registration link, or signed in. */
 export type PasskeyAddedVia = 'registration-link' | 'profile';

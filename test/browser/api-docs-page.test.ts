@@ -46,17 +46,18 @@ describe('the API page in headless Chromium', function () {
           ].join(' '),
         ),
       );
-    expect(shown).to.have.members([
+    const document = (await service.call('GET', '/openapi.json')).body as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const declared = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(declared).to.include.members([
       'PUT /auth/v1/users/me/profile',
-      'GET /auth/v1/users/me/profile',
-      'GET /auth/v1/users/me/passkeys',
-      'PUT /auth/v1/users/me/passkeys/{id}',
-      'DELETE /auth/v1/users/me/passkeys/{id}',
-      'POST /auth/v1/users/me/passkeys/_start-registration',
-      'POST /auth/v1/users/me/passkeys/_finish-registration',
       'POST /management/v1/users/human/_import',
       'PUT /management/v1/projects/{id}',
     ]);
+    expect(shown).to.have.members(declared);
     expect(requested).to.include(`${service.api.url}/openapi.json`);
     expect(requested.filter((url) => !url.startsWith(`${service.api.url}/`))).to.deep.equal([]);
     expect(failed).to.deep.equal([]);

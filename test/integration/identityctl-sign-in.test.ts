@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { identityctl, identityctlEnv } from '../support/identityctl.js';
-import { buildUser } from '../support/factories.js';
+import { buildOrg, buildProject, buildUser } from '../support/factories.js';
 import { describeWithService } from '../support/databases.js';
 
 describeWithService(
@@ -67,6 +67,20 @@ describeWithService(
       expect(publicClient.json).to.have.keys('clientId');
       const both = await identityctl(withKey, ...args, '--public', '--confidential');
       expect(both.code).to.equal(2);
+
+      const { projectId } = await buildProject(service, { orgId: (await buildOrg(service)).orgId });
+      const app = await identityctl(withKey, ...args, '--project', projectId);
+      expect(app.code, app.stderr).to.equal(0);
+      expect(app.json).to.have.keys('appId', 'clientId', 'clientSecret');
+      const [added] = (await service.events(projectId)).filter(
+        (event) => event.type === 'project.application.added',
+      );
+      expect(added!.payload).to.deep.include({
+        appId: app.json.appId,
+        clientId: app.json.clientId,
+      });
+      const unknown = await identityctl(withKey, ...args, '--project', 'nope');
+      expect(unknown).to.include({ code: 1, stderr: 'identityctl: no project nope\n' });
     });
   },
 );

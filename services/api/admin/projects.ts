@@ -6,6 +6,9 @@ import { queueEvents } from '../../../shared/events/record-events.js';
 import { projectSettings } from '../operations/project-settings.js';
 import { uniqueNameKey } from '../operations/unique-name-key.js';
 import { requireOrganization } from './organizations.js';
+import { createLogger } from '../../../shared/logging/logger.js';
+import { addOIDCApplication } from '../operations/add-oidc-application/add-oidc-application.handler.js';
+import type { Dependencies } from '../operations/operation.js';
 
 /** Creates a project with its `project.added` event, so read models see where it started. */
 export async function createProject(
@@ -36,4 +39,33 @@ export async function createProject(
     ]);
   });
   return { projectId };
+}
+
+/**
+ * Adds an OpenID Connect application to a project, as AddOIDCApplication does (its event, its
+ * project's checks at sign-in), for `identityctl client create --project`.
+ */
+export async function addApplication(
+  deps: Pick<Dependencies, 'dataSource' | 'config'>,
+  projectId: string,
+  client: { name: string; redirectUris: string[]; postLogoutRedirectUris: string[] },
+  confidential: boolean,
+): Promise<{ appId: string; clientId: string; clientSecret?: string }> {
+  const [project] = await deps.dataSource.getRepository(Project).findBy({ id: projectId });
+  if (!project) throw new Error(`no project ${projectId}`);
+  const authMethodType = confidential
+    ? 'OIDC_AUTH_METHOD_TYPE_BASIC'
+    : 'OIDC_AUTH_METHOD_TYPE_NONE';
+  const { orgId } = project;
+  const context = {
+    deps: { ...deps, logger: createLogger('silent') },
+    caller: { userId: '', orgId },
+    orgId,
+  };
+  const { appId, clientId, clientSecret } = await addOIDCApplication(context, {
+    projectId,
+    ...client,
+    authMethodType,
+  });
+  return { appId, clientId, ...(clientSecret && { clientSecret }) };
 }

@@ -15,7 +15,7 @@ import {
   createOrganization,
   grantOrganization,
 } from '../admin/organizations.js';
-import { createProject } from '../admin/projects.js';
+import { addApplication, createProject } from '../admin/projects.js';
 import { setup } from '../admin/setup.js';
 import { issueUserToken } from '../admin/tokens.js';
 import { resendInitializationEmail } from '../admin/users.js';
@@ -112,22 +112,26 @@ const COMMANDS: Record<string, Command> = {
     help: [
       '  client create --name NAME --redirect-uri URI [--redirect-uri URI ...]',
       '              [--post-logout-redirect-uri URI ...] [--public | --confidential]',
-      '                                               an OpenID client (default --confidential);',
+      '              [--project PROJECT_ID]            an OpenID client (default --confidential),',
+      '                                               an application of the project when given;',
       '                                               prints clientId, and clientSecret once',
     ].join('\n'),
     required: ['name', 'redirect-uri'],
-    optional: ['post-logout-redirect-uri', 'public', 'confidential'],
+    optional: ['post-logout-redirect-uri', 'public', 'confidential', 'project'],
     check: (o) => {
       if (o.public && o.confidential)
         throw new UsageError('--public and --confidential exclude each other', 'client create');
     },
-    run: ({ dataSource, config }, o, lists) =>
-      createClient(dataSource, config, {
+    run: ({ dataSource, config }, o, lists) => {
+      const client = {
         name: o.name!,
         redirectUris: lists['redirect-uri']!,
         postLogoutRedirectUris: lists['post-logout-redirect-uri'] ?? [],
-        confidential: !o.public,
-      }),
+      };
+      return o.project
+        ? addApplication({ dataSource, config }, o.project, client, !o.public)
+        : createClient(dataSource, config, { ...client, confidential: !o.public });
+    },
   },
 };
 

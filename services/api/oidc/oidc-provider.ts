@@ -9,8 +9,17 @@ import Provider, {
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../../shared/config/config.js';
 import { profilePageClient, readClient } from './clients.js';
+import { recordSignIn } from '../accounts/sign-in-records.js';
 import { databaseAdapter } from './oidc-adapter.js';
 import { apiResource, INTERACTION_PREFIX, OIDC_PREFIX } from './oidc-paths.js';
+import {
+  accessTokenRoleClaims,
+  APPLICATION_METADATA,
+  policyWithProjectChecks,
+  ROLES_CLAIM,
+  userinfoWithProjectClaim,
+  withProjectAccess,
+} from './project-checks.js';
 
 const ROUTES = {
   authorization: `${OIDC_PREFIX}/auth`,
@@ -60,6 +69,8 @@ export function createOidcProvider(
       model === 'Client' ? readClient(config, payload) : payload,
     ),
     clients: [profilePageClient(config.publicUrl)],
+    // An application's record ties it to its project (clients.ts writes it).
+    extraClientMetadata: { properties: APPLICATION_METADATA },
     // ID tokens are signed with the one signing key, whatever its algorithm.
     clientDefaults: {
       grant_types: ['authorization_code', 'refresh_token'],
@@ -77,7 +88,7 @@ export function createOidcProvider(
     routes: ROUTES,
     scopes: ['openid', 'offline_access', 'profile', 'email'],
     claims: {
-      openid: ['sub'],
+      openid: ['sub', ROLES_CLAIM],
       profile: ['name', 'given_name', 'family_name', 'nickname', 'preferred_username', 'locale'],
       email: ['email', 'email_verified'],
     },
@@ -122,15 +133,25 @@ export function createOidcProvider(
     // public clients (the provider's default).
     // The API's tokens say when the person signed in (`auth_time`): adding a passkey asks for a
     // recent sign-in.
-    extraTokenClaims: (ctx) => {
+    // An application's JWT access tokens carry the user's roles of its project when it asks.
+    extraTokenClaims: async (ctx, token) => {
       const { AuthorizationCode, RefreshToken } = ctx.oidc.entities;
       const authTime = AuthorizationCode?.authTime ?? RefreshToken?.authTime;
-      return authTime ? { auth_time: authTime } : undefined;
+      const accountId = 'accountId' in token ? token.accountId : undefined;
+      const roles = await accessTokenRoleClaims(dataSource, ctx.oidc.client, accountId);
+      return { ...(authTime && { auth_time: authTime }), ...roles };
     },
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     loadExistingGrant: grantEverythingAsked,
-    findAccount: (_ctx, sub) => findAccount(dataSource, sub),
-    interactions: { url: (_ctx, interaction) => `${INTERACTION_PREFIX}/${interaction.uid}` },
+    // The application's project is checked at every authorization and every refresh.
+    findAccount: async (ctx, sub, token) =>
+      withProjectAccess(dataSource, ctx, await findAccount(dataSource, sub), token),
+    interactions: {
+      policy: policyWithProjectChecks(dataSource, (userId, clientId, reason) =>
+        recordSignIn(dataSource, userId, { succeeded: false, clientId, reason }),
+      ),
+      url: (_ctx, interaction) => `${INTERACTION_PREFIX}/${interaction.uid}`,
+    },
     renderError: (ctx, out) => {
       ctx.type = 'html';
       ctx.body = pages.error(ctx.get('accept-language'), out);
@@ -149,6 +170,7 @@ export function createOidcProvider(
   // Served over plain HTTP: under an https PUBLIC_URL a TLS-terminating proxy is in front, and
   // its X-Forwarded-Proto says the request was secure (so Secure cookies can be set).
   provider.proxy = secure;
+  provider.use(userinfoWithProjectClaim);
   return provider;
 }
 

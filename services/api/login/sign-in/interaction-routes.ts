@@ -7,12 +7,14 @@ import type { Logger } from '../../../../shared/logging/logger.js';
 import { createFailedAttempts } from '../../accounts/failed-attempts.js';
 import { INTERACTION_PREFIX } from '../../oidc/oidc-paths.js';
 import { databaseAdapter } from '../../oidc/oidc-adapter.js';
+import { PROJECT_ACCESS_PROMPT } from '../../oidc/project-checks.js';
+import type { ProjectRefusal } from '../../accounts/project-access.js';
 import { passkeySignInRoutes } from './passkey-routes.js';
 import { formOf } from '../kit/forms.js';
 import { csrf, languageOf, type Language } from '../kit/page-kit.js';
 import { failurePage } from '../kit/page-route.js';
 import { POLICY_WORDS, policyInWords } from '../kit/password-policy-words.js';
-import { messagePage, stepPage, type Step } from './sign-in-pages.js';
+import { messagePage, refusedPage, stepPage, type Step } from './sign-in-pages.js';
 import { timeIn, wordsOf, type Words } from './words.js';
 import {
   SignInSteps,
@@ -98,6 +100,16 @@ export function interactionRoutes(
   router.get(
     `${INTERACTION_PREFIX}/:uid`,
     page(async (request, response, interaction) => {
+      if (interaction.prompt.name === PROJECT_ACCESS_PROMPT) {
+        const refusal = interaction.prompt.details.refusal as ProjectRefusal;
+        const action = `${INTERACTION_PREFIX}/${interaction.uid}/refused`;
+        const language = languageOf(request.get('accept-language'));
+        response
+          .status(403)
+          .type('html')
+          .send(refusedPage(language, refusal, action, forms.token(request, response)));
+        return;
+      }
       if (interaction.prompt.name !== 'login') {
         // Consent: every client is first-party, and the grant covers what it asked.
         await provider.interactionFinished(
@@ -109,6 +121,22 @@ export function interactionRoutes(
         return;
       }
       show(request, response, await stateOf(interaction.uid));
+    }),
+  );
+
+  // The way back from a refusal: the application hears access_denied at its redirect URI.
+  router.post(
+    `${INTERACTION_PREFIX}/:uid/refused`,
+    page(async (request, response, interaction) => {
+      if (interaction.prompt.name !== PROJECT_ACCESS_PROMPT)
+        return void response.redirect(303, `${INTERACTION_PREFIX}/${interaction.uid}`);
+      const error_description = 'the user may not use this application';
+      await provider.interactionFinished(
+        request,
+        response,
+        { error: 'access_denied', error_description },
+        { mergeWithLastSubmission: false },
+      );
     }),
   );
 

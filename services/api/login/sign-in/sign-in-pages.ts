@@ -107,6 +107,28 @@ function field(
   </div>`;
 }
 
+/**
+ * The end of a sign-in the application's project refuses: why, in the person's language, and the
+ * way back to the application (which hears `access_denied`).
+ */
+export function refusedPage(
+  language: Language,
+  refusal: 'project-not-granted' | 'project-role-missing',
+  action: string,
+  csrfToken: string,
+): string {
+  const words = wordsOf(language);
+  return renderPage(
+    language,
+    words.refusedTitle,
+    html`<p class="error" role="alert">${words[refusal]}</p>
+      <form method="post" action="${action}">
+        <input type="hidden" name="_csrf" value="${csrfToken}" />
+        <div class="actions"><button type="submit">${words.backToApplication}</button></div>
+      </form>`,
+  );
+}
+
 /** A page that only says something (an expired interaction). */
 export function messagePage(language: Language, message: string): string {
   return renderPage(language, wordsOf(language).signIn, html`<p class="error">${message}</p>`);

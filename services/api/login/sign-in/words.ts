@@ -27,6 +27,11 @@ const WORDS = {
     signOutNo: 'No, stay signed in',
     signedOut: 'You are signed out.',
     errorTitle: 'Sign-in failed',
+    refusedTitle: 'No access to this application',
+    'project-not-granted': 'Your organization has not been given access to this application.',
+    'project-role-missing':
+      'You have no role in this application. Ask an administrator of your organization for one.',
+    backToApplication: 'Back to the application',
   },
   de: {
     signIn: 'Anmelden',
@@ -53,6 +58,11 @@ const WORDS = {
     signOutNo: 'Nein, angemeldet bleiben',
     signedOut: 'Sie sind abgemeldet.',
     errorTitle: 'Anmeldung fehlgeschlagen',
+    refusedTitle: 'Kein Zugang zu dieser Anwendung',
+    'project-not-granted': 'Ihre Organisation hat keinen Zugang zu dieser Anwendung erhalten.',
+    'project-role-missing':
+      'Sie haben keine Rolle in dieser Anwendung. Bitten Sie eine Administratorin oder einen Administrator Ihrer Organisation darum.',
+    backToApplication: 'Zurück zur Anwendung',
   },
 } satisfies Record<Language, Record<string, string>>;
 
