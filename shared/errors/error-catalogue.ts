@@ -116,6 +116,24 @@ export const ERROR_CATALOGUE = {
     when: 'the user has a grant on the project already (change its roles with UpdateUserGrant)',
     message: 'the user has a grant on this project already',
   },
+  'PROJECT-GRANT-NOT-FOUND': {
+    code: StatusCode.NOT_FOUND,
+    http: 404,
+    when: 'the project has no grant with this id',
+    message: 'the project has no grant with this id',
+  },
+  'PROJECT-GRANT-ALREADY-EXISTS': {
+    code: StatusCode.ALREADY_EXISTS,
+    http: 409,
+    when: 'the project is granted to this organization already (change its roles with UpdateProjectGrant)',
+    message: 'the project is granted to this organization already',
+  },
+  'ORG-NOT-FOUND': {
+    code: StatusCode.NOT_FOUND,
+    http: 404,
+    when: 'the organization to grant the project to does not exist',
+    message: 'organization not found',
+  },
   'AUTH-UNAUTHENTICATED': {
     code: StatusCode.UNAUTHENTICATED,
     http: 401,

@@ -51,6 +51,13 @@ export interface ApplicationPayload {
   accessTokenRoleAssertion: boolean;
 }
 
+/** A project grant: the project shared with another organization, with some of its roles. */
+export interface ProjectGrantPayload {
+  grantId: string;
+  grantedOrgId: string;
+  roleKeys: string[];
+}
+
 /** A user grant, as its events carry it. */
 export interface UserGrantPayload {
   grantId: string;
@@ -145,6 +152,11 @@ export interface EventPayloads {
   'project.application.changed': ApplicationPayload;
   /** Its client signs in no more. */
   'project.application.removed': { appId: string; clientId: string };
+  'project.grant.added': ProjectGrantPayload;
+  /** The grant's roles now; a role taken from it is taken from the user grants through it too. */
+  'project.grant.changed': ProjectGrantPayload;
+  /** The user grants through it are removed too (each with its `user.grant.removed`). */
+  'project.grant.removed': { grantId: string; grantedOrgId: string };
 }
 
 export type EventType = keyof EventPayloads;

@@ -8,7 +8,7 @@ import { buildMember, buildOwner, buildProject, buildUser } from '../support/fac
 const BODY_LIMIT = 4096;
 const oversized = JSON.stringify({ name: 'x'.repeat(BODY_LIMIT) });
 const PATHS =
-  / \/management\/v1\/(projects\/\{projectId\}\/(roles|apps)|users\/\{userId\}\/grants)/;
+  / \/management\/v1\/(projects\/\{projectId\}\/(roles|apps|grants)|users\/\{userId\}\/grants)/;
 
 /** One call of an operation: its method, its path, and the body that makes it succeed. */
 type Call = [method: string, path: string, body?: unknown];
@@ -109,6 +109,24 @@ describe('the project access operations’ REST responses against the OpenAPI do
       conforms(remove, await call(remove), 404);
     });
 
+    it('AddProjectGrant, UpdateProjectGrant, RemoveProjectGrant: each response declared', async () => {
+      await call(['POST', roles(), { roleKey: 'guide', displayName: 'Guide' }]);
+      const other = await buildOwner(service);
+      const path = `/management/v1/projects/${projectId}/grants`;
+      const add: Call = ['POST', path, { grantedOrgId: other.orgId, roleKeys: ['guide'] }];
+      const added = await answers(add, 'project.grant.added');
+      conforms(add, await call(add), 409);
+      conforms(add, await call(['POST', path, { grantedOrgId: 'nowhere' }]), 404);
+      conforms(add, await call(['POST', path, { grantedOrgId: owner.orgId }]), 400);
+      const grant = `${path}/${added.body.grantId}`;
+      const update: Call = ['PUT', grant, { roleKeys: [] }];
+      await answers(update, 'project.grant.changed');
+      conforms(update, await call(['PUT', `${path}/nope`, { roleKeys: [] }]), 404);
+      const remove: Call = ['DELETE', grant];
+      await answers(remove, 'project.grant.removed');
+      conforms(remove, await call(remove), 404);
+    });
+
     it('AddUserGrant, UpdateUserGrant, RemoveUserGrant: each response declared', async () => {
       await call(['POST', roles(), { roleKey: 'vet', displayName: 'Vet' }]);
       const add: Call = ['POST', grants(), { projectId, roleKeys: ['vet'] }];
@@ -142,6 +160,9 @@ describe('the project access operations’ REST responses against the OpenAPI do
         { name: 'A', redirectUris: ['https://a.example/'] },
       ],
       ['DELETE', `/management/v1/projects/${projectId}/apps/a`],
+      ['POST', `/management/v1/projects/${projectId}/grants`, { grantedOrgId: 'o' }],
+      ['PUT', `/management/v1/projects/${projectId}/grants/g`, { roleKeys: [] }],
+      ['DELETE', `/management/v1/projects/${projectId}/grants/g`],
       ['POST', `/management/v1/users/${userId}/grants`, { projectId }],
       ['PUT', `/management/v1/users/${userId}/grants/g`, { roleKeys: [] }],
       ['DELETE', `/management/v1/users/${userId}/grants/g`],

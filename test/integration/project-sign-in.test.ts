@@ -151,6 +151,27 @@ describeOnEachDatabase(
       expect(refused.status).to.equal(403);
       expect(refused.html).to.contain('Ihre Organisation hat keinen Zugang zu dieser Anwendung');
       expect(await refusals(userId)).to.deep.equal(['project-not-granted']);
+
+      // Granted to the stranger's organization, the project lets its users in; with roles checked
+      // too, only with a user grant within the project grant, given by that organization.
+      const granted = await manage('POST', `/projects/${projectId}/grants`, {
+        grantedOrgId: stranger.orgId,
+        roleKeys: ['keeper'],
+      });
+      await settings({ hasProjectCheck: true, projectRoleCheck: true });
+      const roleless = await signIn(new SignInBrowser(service.config.publicUrl), userName);
+      expect(roleless.page.html).to.contain('You have no role in this application.');
+      const byStranger = await service.call('POST', `/management/v1/users/${userId}/grants`, {
+        token: stranger.token,
+        body: { projectId, roleKeys: ['keeper'] },
+      });
+      expect(byStranger.status, JSON.stringify(byStranger.body)).to.equal(200);
+      const { page: inside } = await signIn(new SignInBrowser(service.config.publicUrl), userName);
+      expect(inside.url, inside.html).to.match(/callback\?code=/);
+      await manage('DELETE', `/projects/${projectId}/grants/${granted.grantId}`);
+      expect(await service.count('user_grants', 'user_id = ?', [userId])).to.equal(0);
+      const after = await signIn(new SignInBrowser(service.config.publicUrl), userName);
+      expect(after.page.status).to.equal(403);
       await settings({});
       const { page } = await signIn(new SignInBrowser(service.config.publicUrl), userName);
       expect(page.url, 'the check turned off holds at the next sign-in').to.match(

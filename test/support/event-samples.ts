@@ -121,4 +121,18 @@ export const EVENT_SAMPLES: { [T in EventType]: EventPayloads[T] } = {
     appId: '01927b3e-6f1a-7c3d-8e55-4b9a0d2c1f12',
     clientId: 'c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f6',
   },
+  'project.grant.added': {
+    grantId: '01927b3e-6f1a-7c3d-8e55-4b9a0d2c1f13',
+    grantedOrgId: '01927b3e-6f1a-7c3d-8e55-4b9a0d2c1f14',
+    roleKeys: ['keeper', 'vet'],
+  },
+  'project.grant.changed': {
+    grantId: '01927b3e-6f1a-7c3d-8e55-4b9a0d2c1f13',
+    grantedOrgId: '01927b3e-6f1a-7c3d-8e55-4b9a0d2c1f14',
+    roleKeys: ['keeper'],
+  },
+  'project.grant.removed': {
+    grantId: '01927b3e-6f1a-7c3d-8e55-4b9a0d2c1f13',
+    grantedOrgId: '01927b3e-6f1a-7c3d-8e55-4b9a0d2c1f14',
+  },
 };

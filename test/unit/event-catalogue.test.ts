@@ -51,6 +51,9 @@ const CONTRACT_TYPES = [
   'project.role.added',
   'project.role.changed',
   'project.role.removed',
+  'project.grant.added',
+  'project.grant.changed',
+  'project.grant.removed',
 ];
 
 /**

@@ -2,6 +2,11 @@ import type { Config } from '../../../shared/config/config.js';
 
 /** Where the provider's endpoints live on the HTTP port, apart from the API's routes. */
 export const OIDC_PREFIX = '/oidc';
+/**
+ * The prompt of an interaction that ends a sign-in the application's project refuses. Here, not
+ * with the checks, so the pages know it without loading oidc-provider (see sign-in.ts).
+ */
+export const PROJECT_ACCESS_PROMPT = 'project_access';
 /** The sign-in pages of an interaction: `/ui/login/<uid>`. */
 export const INTERACTION_PREFIX = '/ui/login';
 

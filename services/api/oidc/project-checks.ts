@@ -1,13 +1,11 @@
 import { errors, interactionPolicy, type Account, type KoaContextWithOIDC } from 'oidc-provider';
 import type { DataSource } from 'typeorm';
+import { PROJECT_ACCESS_PROMPT } from './oidc-paths.js';
 import {
   projectAccess,
   type ProjectAccess,
   type ProjectRefusal,
 } from '../accounts/project-access.js';
-
-/** The prompt of an interaction that ends a sign-in the application's project refuses. */
-export const PROJECT_ACCESS_PROMPT = 'project_access';
 
 /** The roles claim: the user's roles of the application's project. */
 export const ROLES_CLAIM = 'urn:identity:project:roles';

@@ -1,3 +1,6 @@
+import { addProjectGrantOperation } from './add-project-grant/add-project-grant.operation.js';
+import { updateProjectGrantOperation } from './update-project-grant/update-project-grant.operation.js';
+import { removeProjectGrantOperation } from './remove-project-grant/remove-project-grant.operation.js';
 import { addProjectRoleOperation } from './add-project-role/add-project-role.operation.js';
 import { updateProjectRoleOperation } from './update-project-role/update-project-role.operation.js';
 import { removeProjectRoleOperation } from './remove-project-role/remove-project-role.operation.js';
@@ -35,6 +38,9 @@ export const operations: readonly Operation[] = [
   addOIDCApplicationOperation,
   updateOIDCApplicationOperation,
   removeOIDCApplicationOperation,
+  addProjectGrantOperation,
+  updateProjectGrantOperation,
+  removeProjectGrantOperation,
   addUserGrantOperation,
   updateUserGrantOperation,
   removeUserGrantOperation,

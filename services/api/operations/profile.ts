@@ -1,6 +1,6 @@
 import type { ProfilePayload } from '../../../shared/events/event-types.js';
 import { canonicalLanguageTag } from '../validation/formats.js';
-import type { ImportHumanUserRequest } from './requests.generated.js';
+import type { ImportHumanUserRequest } from './import-human-user/import-human-user.request.generated.js';
 
 /**
  * The profile as both Import and Update My Profile receive it, in proto3 JSON names: Import's

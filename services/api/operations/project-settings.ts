@@ -1,5 +1,5 @@
 import type { ProjectPayload } from '../../../shared/events/event-types.js';
-import type { UpdateProjectRequest } from './requests.generated.js';
+import type { UpdateProjectRequest } from './update-project/update-project.request.generated.js';
 
 /**
  * The stored form of a project's settings, as Update Project and `identityctl project create`

@@ -20,18 +20,19 @@ export const grantPayload = (grant: UserGrant): UserGrantPayload => ({
 });
 
 /**
- * Takes `keys` from the user grants `where` selects that hold any of them: each grant's new roles
- * and its user's `user.grant.changed`, queued under the users' row locks (taken here, after the
- * project's, the order every write of grants keeps).
+ * Takes `keys` from the user grants `where` selects that hold any of them (or, with no keys,
+ * removes those grants): each grant's change and its user's `user.grant.changed` (or
+ * `user.grant.removed`), queued under the users' row locks, taken here, after the project's: the
+ * order every write of grants keeps.
  */
 export async function queueGrantsWithout(
   transaction: BatchedTransaction,
   where: { projectId: string } | { projectGrantId: string },
-  keys: readonly string[],
+  keys: readonly string[] | 'all',
 ): Promise<void> {
-  const taken = new Set(keys);
-  const holding = (await transaction.find(UserGrant, where)).filter((grant) =>
-    grant.roleKeys.some((key) => taken.has(key)),
+  const taken = new Set(keys === 'all' ? [] : keys);
+  const holding = (await transaction.find(UserGrant, where)).filter(
+    (grant) => keys === 'all' || grant.roleKeys.some((key) => taken.has(key)),
   );
   if (holding.length === 0) return;
   const users = await transaction.find(
@@ -42,12 +43,25 @@ export async function queueGrantsWithout(
   const at = new Date();
   for (const grant of holding) {
     const user = users.find((candidate) => candidate.id === grant.userId)!;
-    const roleKeys = grant.roleKeys.filter((key) => !taken.has(key));
-    transaction.update(UserGrant, { id: grant.id }, { roleKeys });
-    const payload = grantPayload({ ...grant, roleKeys });
-    queueChange(transaction, User, user, { type: 'user.grant.changed', payload }, {}, at);
+    queueChange(transaction, User, user, grantWithout(transaction, grant, keys, taken), {}, at);
     user.version += 1;
   }
+}
+
+function grantWithout(
+  transaction: BatchedTransaction,
+  grant: UserGrant,
+  keys: readonly string[] | 'all',
+  taken: Set<string>,
+): DomainEvent {
+  if (keys === 'all') {
+    transaction.queue('DELETE FROM user_grants WHERE id = ?', [grant.id]);
+    const payload = { grantId: grant.id, projectId: grant.projectId };
+    return { type: 'user.grant.removed', payload };
+  }
+  const roleKeys = grant.roleKeys.filter((key) => !taken.has(key));
+  transaction.update(UserGrant, { id: grant.id }, { roleKeys });
+  return { type: 'user.grant.changed', payload: grantPayload({ ...grant, roleKeys }) };
 }
 
 export const userNotFound = (): ServiceError => new ServiceError('USER-NOT-FOUND');

@@ -3,7 +3,7 @@ import { newId } from '../../../../shared/ids.js';
 import { newClientRecord } from '../../oidc/clients.js';
 import { applicationPayload, clientOf } from '../applications.js';
 import { projectChange } from '../project-aggregate.js';
-import type { AddOIDCApplicationRequest } from '../requests.generated.js';
+import type { AddOIDCApplicationRequest } from './add-oidc-application.request.generated.js';
 
 /**
  * Adds an OpenID Connect application to a project of the target organization

@@ -1,7 +1,7 @@
 import { ProjectRole } from '../../../../shared/db/entities/project-access.entities.js';
 import { ServiceError } from '../../../../shared/errors/service-error.js';
 import { projectChange } from '../project-aggregate.js';
-import type { AddProjectRoleRequest } from '../requests.generated.js';
+import type { AddProjectRoleRequest } from './add-project-role.request.generated.js';
 import { projectRole } from '../update-project-role/update-project-role.handler.js';
 
 export const roleTaken = (): ServiceError => new ServiceError('PROJECT-ROLE-ALREADY-EXISTS');

@@ -1,6 +1,6 @@
 import { UserGrant } from '../../../../shared/db/entities/project-access.entities.js';
 import { newId } from '../../../../shared/ids.js';
-import type { AddUserGrantRequest } from '../requests.generated.js';
+import type { AddUserGrantRequest } from './add-user-grant.request.generated.js';
 import {
   grantableProject,
   grantableRoles,

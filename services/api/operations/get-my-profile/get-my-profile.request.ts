@@ -1,7 +1,7 @@
 import type { Details } from '../details.js';
 import type { ProfileInput } from '../profile.js';
 
-export type { GetMyProfileRequest } from '../requests.generated.js';
+export type { GetMyProfileRequest } from './get-my-profile.request.generated.js';
 
 export interface GetMyProfileResponse {
   /** The sequence and date of the last event the read model reduced, and the date of the first. */

@@ -1,6 +1,6 @@
 import type { Details } from '../details.js';
 
-export type { ImportHumanUserRequest } from '../requests.generated.js';
+export type { ImportHumanUserRequest } from './import-human-user.request.generated.js';
 
 export interface ImportHumanUserResponse {
   /** The new user's id. */

@@ -1,6 +1,6 @@
 import type { Details } from '../details.js';
 
-export type { RemoveMyPasskeyRequest } from '../requests.generated.js';
+export type { RemoveMyPasskeyRequest } from './remove-my-passkey.request.generated.js';
 
 export interface RemoveMyPasskeyResponse {
   /** The user after the removal. */

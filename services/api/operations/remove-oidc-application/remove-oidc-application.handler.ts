@@ -1,6 +1,6 @@
 import { applicationOf } from '../applications.js';
 import { projectChange } from '../project-aggregate.js';
-import type { RemoveOIDCApplicationRequest } from '../requests.generated.js';
+import type { RemoveOIDCApplicationRequest } from './remove-oidc-application.request.generated.js';
 
 /**
  * Removes an application (`project.application.removed`): its client is gone from the provider at

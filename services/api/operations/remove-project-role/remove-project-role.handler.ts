@@ -1,5 +1,5 @@
 import { existingRoles, projectChange } from '../project-aggregate.js';
-import type { RemoveProjectRoleRequest } from '../requests.generated.js';
+import type { RemoveProjectRoleRequest } from './remove-project-role.request.generated.js';
 import { queueGrantsWithout } from '../user-grants.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { RemoveUserGrantRequest } from '../requests.generated.js';
+import type { RemoveUserGrantRequest } from './remove-user-grant.request.generated.js';
 import { lockedUser, userChange, userGrantOf } from '../user-grants.js';
 
 /** Removes a user grant (`user.grant.removed`): the user holds none of its roles any more. */

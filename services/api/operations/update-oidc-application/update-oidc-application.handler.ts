@@ -3,7 +3,7 @@ import { OidcPayload } from '../../../../shared/db/entities/oidc-payload.entity.
 import { changedClientRecord } from '../../oidc/clients.js';
 import { applicationOf, applicationPayload, clientOf } from '../applications.js';
 import { projectChange } from '../project-aggregate.js';
-import type { UpdateOIDCApplicationRequest } from '../requests.generated.js';
+import type { UpdateOIDCApplicationRequest } from './update-oidc-application.request.generated.js';
 
 /**
  * Replaces an application's settings (`project.application.changed`); its client id, its way of

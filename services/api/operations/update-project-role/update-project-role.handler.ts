@@ -1,7 +1,7 @@
 import { ProjectRole } from '../../../../shared/db/entities/project-access.entities.js';
 import type { ProjectRolePayload } from '../../../../shared/events/event-types.js';
 import { existingRoles, projectChange } from '../project-aggregate.js';
-import type { UpdateProjectRoleRequest } from '../requests.generated.js';
+import type { UpdateProjectRoleRequest } from './update-project-role.request.generated.js';
 
 /** A role as stored and as its events carry it: the name and group trimmed, the key as given. */
 export function projectRole(request: {

@@ -1,5 +1,5 @@
 import { UserGrant } from '../../../../shared/db/entities/project-access.entities.js';
-import type { UpdateUserGrantRequest } from '../requests.generated.js';
+import type { UpdateUserGrantRequest } from './update-user-grant.request.generated.js';
 import {
   grantableProject,
   grantableRoles,

@@ -21,6 +21,9 @@ const DETAILS_ONLY = [
   'project.application.added',
   'project.application.changed',
   'project.application.removed',
+  'project.grant.added',
+  'project.grant.changed',
+  'project.grant.removed',
 ] as const;
 
 /** Keeps `project_read_models`: a project as a read returns it, with the details of the last event. */
@@ -31,7 +34,7 @@ export class ProjectReadModelConsumer extends ReadModelConsumer {
   protected readonly reducers: Reducers = {
     'project.added': (event, data) => [this.rows.insertOnce(event, projectColumns(data))],
     'project.changed': (event, data) => [this.rows.applyIfNewer(event, projectColumns(data))],
-    // Roles and applications are read from the write side: their events move the details only.
+    // Roles, applications and grants are read from the write side: their events move the details only.
     ...Object.fromEntries(
       DETAILS_ONLY.map((type) => [
         type,

@@ -1,0 +1,44 @@
+/*
+ * Generated from schemas/requests/update-oidc-application.schema.json by `npm run request-types`: edit the schema,
+ * never this file. test/unit/request-types.test.ts fails while it differs.
+ */
+
+/**
+ * PUT /management/v1/projects/{projectId}/apps/{appId}/oidc (identity.management.v1.UpdateOIDCApplicationRequest): the project and the application from the path; replaces the rest (its way of authenticating and its secret stay).
+ */
+export interface UpdateOIDCApplicationRequest {
+  /**
+   * The project, from the path; a project of another organization is not found.
+   */
+  projectId: string;
+  /**
+   * The application, from the path; one of another project is not found.
+   */
+  appId: string;
+  /**
+   * The application’s name: trimmed, 1 to 200 characters.
+   */
+  name: string;
+  /**
+   * Where the provider may send the person back with a code: absolute URIs without a fragment, 1 to 20.
+   *
+   * @minItems 1
+   * @maxItems 20
+   */
+  redirectUris: string[];
+  /**
+   * Where the provider may send the person after signing out: absolute URIs without a fragment, at most 20; none when omitted.
+   *
+   * @minItems 0
+   * @maxItems 20
+   */
+  postLogoutRedirectUris?: string[];
+  /**
+   * The user’s roles of the project in the ID tokens of this application too (with the project’s projectRoleAssertion); false when omitted.
+   */
+  idTokenRoleAssertion?: boolean;
+  /**
+   * The user’s roles of the project in this application’s JWT access tokens too (with the project’s projectRoleAssertion); false when omitted.
+   */
+  accessTokenRoleAssertion?: boolean;
+}
