@@ -5,7 +5,8 @@ import type { FuzzFixtures } from './fuzz-fixtures.js';
  * "Nothing stored from a refused request", checked per batch against the database: whatever
  * changed during the batch must be explained by a call the service accepted. An accepted import
  * explains its user, that user's rows and events; an accepted update explains the one event at
- * the sequence it answered with (an update that changes nothing records none). Everything else
+ * the sequence it answered with (an update that changes nothing records none), and a project's
+ * change that takes roles from user grants explains their users' `user.grant.*`. Everything else
  * must be as it was: no new event, no row of a fixture changed, no row added anywhere else.
  */
 interface StoreSnapshot {
@@ -14,6 +15,13 @@ interface StoreSnapshot {
   /** The fixtures' user and project rows as JSON. */
   rows: Map<string, string>;
 }
+
+/** The project events whose transaction may change user grants of other users. */
+const CASCADES = new Set([
+  'project.role.removed',
+  'project.grant.changed',
+  'project.grant.removed',
+]);
 
 /** Tables whose rows no operation adds. */
 const UNTOUCHED = ['organizations', 'projects', 'idp_configs', 'role_grants'];
@@ -90,12 +98,25 @@ export async function unexplainedChanges(
     }
   }
   const events = (await db.query(
-    'SELECT position, type, aggregate_id AS aggregateId FROM events WHERE position > ? ORDER BY position',
+    'SELECT position, type, aggregate_id AS aggregateId, payload FROM events WHERE position > ? ORDER BY position',
     [before.lastPosition],
-  )) as { position: unknown; type: string; aggregateId: string }[];
+  )) as { position: unknown; type: string; aggregateId: string; payload: unknown }[];
+  const explainedSequences = new Set(accepted.sequences);
+  // A role taken from a project or a project grant, or a grant removed, changes the user grants
+  // that held it in the same transaction: an accepted one explains those users' events too.
+  const cascading = new Set(
+    events
+      .filter((event) => CASCADES.has(event.type) && accepted.sequences.has(String(event.position)))
+      .map((event) => event.aggregateId),
+  );
+  for (const event of events) {
+    const payload = typeof event.payload === 'string' ? JSON.parse(event.payload) : event.payload;
+    if (event.type.startsWith('user.grant.') && cascading.has(payload.projectId))
+      explainedSequences.add(String(event.position));
+  }
   for (const event of events) {
     const explained =
-      accepted.userIds.has(event.aggregateId) || accepted.sequences.has(String(event.position));
+      accepted.userIds.has(event.aggregateId) || explainedSequences.has(String(event.position));
     if (!explained && !unexplained.has(event.aggregateId)) {
       unexplained.set(
         event.aggregateId,
@@ -106,7 +127,7 @@ export async function unexplainedChanges(
   for (const [id, row] of after.rows) {
     if (row === before.rows.get(id)) continue;
     const { sequence } = JSON.parse(row) as { sequence: unknown };
-    if (!accepted.sequences.has(String(sequence)) && !unexplained.has(id)) {
+    if (!explainedSequences.has(String(sequence)) && !unexplained.has(id)) {
       unexplained.set(
         id,
         `row ${id} changed without an accepted call (its sequence is ${String(sequence)})`,

@@ -3,6 +3,7 @@ import { operations } from '../../services/api/operations/operations.js';
 import type { Operation } from '../../services/api/operations/operation.js';
 import { FOREIGN_VECTORS } from '../support/password-hash-vectors.js';
 import type { FuzzFixtures } from './fuzz-fixtures.js';
+import { projectAccessCall } from './project-access-calls.arbitrary.js';
 
 /**
  * Valid calls of every operation: the starting point that the mutations bend, and, unmutated,
@@ -209,7 +210,10 @@ function passkeyCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
   );
 }
 
-/** A valid call of any operation, the three writes more often than the reads and passkeys. */
+/**
+ * A valid call of any operation, the three writes and the projects' access more often than the
+ * reads and passkeys.
+ */
 export function validCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
   return fc.oneof(
     { weight: 4, arbitrary: importCall(fixtures) },
@@ -217,6 +221,7 @@ export function validCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
     { weight: 3, arbitrary: updateProjectCall(fixtures) },
     { weight: 1, arbitrary: getMyProfileCall(fixtures) },
     { weight: 2, arbitrary: passkeyCall(fixtures) },
+    { weight: 3, arbitrary: projectAccessCall(fixtures) },
   );
 }
 

@@ -11,23 +11,24 @@ import { describeOnEachDatabase } from '../support/databases.js';
  */
 
 type RoleName = 'none' | 'ORG_OWNER' | 'ORG_USER_MANAGER' | 'ORG_PROJECT_OWNER' | 'IAM_OWNER';
-type OperationName = 'UpdateMyProfile' | 'ImportHumanUser' | 'UpdateProject';
+type OperationName = 'UpdateMyProfile' | 'ImportHumanUser' | 'UpdateProject' | 'AddUserGrant';
 type TargetName = 'own-implicit' | 'own-named' | 'other-org' | 'unknown-org';
-type Permission = 'authenticated' | 'user.write' | 'project.write';
+type Permission = 'authenticated' | 'user.write' | 'project.write' | 'user.grant.write';
 
 /** What the contract grants: roles in the caller's organization, IAM_OWNER everywhere. */
 const ROLES: Record<RoleName, { grants: Permission[]; instanceWide: boolean }> = {
   none: { grants: [], instanceWide: false },
-  ORG_OWNER: { grants: ['user.write', 'project.write'], instanceWide: false },
-  ORG_USER_MANAGER: { grants: ['user.write'], instanceWide: false },
+  ORG_OWNER: { grants: ['user.write', 'project.write', 'user.grant.write'], instanceWide: false },
+  ORG_USER_MANAGER: { grants: ['user.write', 'user.grant.write'], instanceWide: false },
   ORG_PROJECT_OWNER: { grants: ['project.write'], instanceWide: false },
-  IAM_OWNER: { grants: ['user.write', 'project.write'], instanceWide: true },
+  IAM_OWNER: { grants: ['user.write', 'project.write', 'user.grant.write'], instanceWide: true },
 };
 
 const OPERATIONS: Record<OperationName, Permission> = {
   UpdateMyProfile: 'authenticated',
   ImportHumanUser: 'user.write',
   UpdateProject: 'project.write',
+  AddUserGrant: 'user.grant.write',
 };
 
 const TARGETS: Record<TargetName, string> = {
@@ -96,6 +97,12 @@ describeOnEachDatabase(
         projectRoleCheck: true,
         privateLabelingSetting: 'PRIVATE_LABELING_SETTING_ENFORCE_PROJECT_RESOURCE_OWNER_POLICY',
       });
+    const addUserGrant = (
+      token: string,
+      orgId: string | undefined,
+      userId: string,
+      projectId: string,
+    ) => send('POST', `/management/v1/users/${userId}/grants`, token, orgId, { projectId });
     const updateMyProfile = (token: string, orgId: string | undefined, firstName: string) =>
       send('PUT', '/auth/v1/users/me/profile', token, orgId, {
         firstName,
@@ -139,12 +146,19 @@ describeOnEachDatabase(
         (await buildProject(service, { orgId: homeOrg })).projectId,
         'Reference probe',
       );
-      for (const probe of [importProbe, updateProbe]) {
+      const grantProbe = await addUserGrant(
+        owner.token,
+        unknownOrg,
+        owner.userId,
+        (await buildProject(service, { orgId: homeOrg })).projectId,
+      );
+      for (const probe of [importProbe, updateProbe, grantProbe]) {
         expect(probe.status).to.equal(403);
         expect(probe.body.code).to.equal(7);
       }
       deniedBody.ImportHumanUser = importProbe.text;
       deniedBody.UpdateProject = updateProbe.text;
+      deniedBody.AddUserGrant = grantProbe.text;
     });
 
     const cases = (Object.keys(ROLES) as RoleName[]).flatMap((role) =>
@@ -202,6 +216,25 @@ describeOnEachDatabase(
             expect(await service.count('users', 'user_name_lower = ?', [userName])).to.equal(0);
             expect(await service.count('users')).to.equal(usersBefore);
             expect(await service.count('events')).to.equal(eventsBefore);
+          }
+          return;
+        }
+
+        if (operation === 'AddUserGrant') {
+          // A user and a project of the org the call names (for an unknown org, the caller's).
+          const { userId } = await buildMember(service, { orgId: targetOrg, roles: [] });
+          const { projectId } = await buildProject(service, { orgId: targetOrg });
+          const eventsBeforeGrant = await service.count('events');
+          const response = await addUserGrant(caller.token, orgHeader, userId, projectId);
+          const grants = () => service.count('user_grants', 'user_id = ?', [userId]);
+          if (allowed) {
+            expect(response.status, response.text).to.equal(200);
+            expect(response.body.details.resourceOwner).to.equal(targetOrg);
+            expect(await grants()).to.equal(1);
+          } else {
+            expectPermissionDenied(response, deniedBody.AddUserGrant);
+            expect(await grants()).to.equal(0);
+            expect(await service.count('events')).to.equal(eventsBeforeGrant);
           }
           return;
         }

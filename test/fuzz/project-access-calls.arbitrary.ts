@@ -1,0 +1,50 @@
+import fc from 'fast-check';
+import { operations } from '../../services/api/operations/operations.js';
+import type { FuzzFixtures } from './fuzz-fixtures.js';
+import type { ValidCall } from './valid-calls.arbitrary.js';
+
+/** A few role keys, so that adds collide (409) and updates and removals find one or none. */
+const roleKey = fc.constantFrom('keeper', 'vet', 'Guide', 'guide', 'rôle-ü', 'a'.repeat(200));
+const roleKeys = fc.uniqueArray(roleKey, { maxLength: 4 });
+/** Ids of applications and grants: none is stored under them, so these answer not found. */
+const unknownId = fc.uuid();
+
+/**
+ * The project access operations (roles, applications, project and user grants) on the fixtures'
+ * projects and users, as the owner: adds that succeed or collide, and changes and removals of
+ * roles that may exist and of applications and grants that do not.
+ */
+export function projectAccessCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
+  const projectId = fc.constantFrom(...fixtures.projectIds);
+  const userId = fc.constantFrom(fixtures.owner.userId, fixtures.member.userId);
+  const app = {
+    name: fc.constantFrom('Zoo app', ' Ticket shop ', 'Кассa'),
+    redirectUris: fc.uniqueArray(fc.constantFrom('https://zoo.example/cb', 'app.zoo:/cb'), {
+      minLength: 1,
+    }),
+    idTokenRoleAssertion: fc.boolean(),
+    accessTokenRoleAssertion: fc.boolean(),
+  };
+  const as = (method: string) => (message: Record<string, unknown>) => ({
+    operation: operations.find((operation) => operation.grpc.method === method)!,
+    message,
+    token: fixtures.owner.token,
+  });
+  const role = { projectId, roleKey, displayName: fc.constantFrom('Keeper', ' Vet ', 'Gäste') };
+  return fc.oneof(
+    fc.record({ ...role, group: fc.constantFrom('', 'Staff') }).map(as('AddProjectRole')),
+    fc.record(role).map(as('UpdateProjectRole')),
+    fc.record({ projectId, roleKey }).map(as('RemoveProjectRole')),
+    fc.record({ projectId, ...app }).map(as('AddOIDCApplication')),
+    fc.record({ projectId, appId: unknownId, ...app }).map(as('UpdateOIDCApplication')),
+    fc.record({ projectId, appId: unknownId }).map(as('RemoveOIDCApplication')),
+    fc
+      .record({ projectId, grantedOrgId: fc.constant(fixtures.otherOrgId), roleKeys })
+      .map(as('AddProjectGrant')),
+    fc.record({ projectId, grantId: unknownId, roleKeys }).map(as('UpdateProjectGrant')),
+    fc.record({ projectId, grantId: unknownId }).map(as('RemoveProjectGrant')),
+    fc.record({ userId, projectId, roleKeys }).map(as('AddUserGrant')),
+    fc.record({ userId, grantId: unknownId, roleKeys }).map(as('UpdateUserGrant')),
+    fc.record({ userId, grantId: unknownId }).map(as('RemoveUserGrant')),
+  );
+}
