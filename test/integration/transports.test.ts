@@ -1,37 +1,26 @@
 import { expect } from 'chai';
 import type { GrpcOutcome } from '../support/grpc-client.js';
+import { operations } from '../../services/api/operations/operations.js';
+import { takesBody } from '../../services/api/operations/operation.js';
 import { TestService } from '../support/test-service.js';
 import { buildIdp, buildOwner, buildProject } from '../support/factories.js';
 import { describeOnEachDatabase } from '../support/databases.js';
 import { CASES, type Fixtures, type Operation, type Outcome } from '../support/transport-cases.js';
 
-const HTTP: Record<
-  Operation,
-  (request: Record<string, unknown>) => { method: string; path: string; body: unknown }
-> = {
-  ImportHumanUser: (request) => ({
-    method: 'POST',
-    path: '/management/v1/users/human/_import',
-    body: request,
-  }),
-  UpdateMyProfile: (request) => ({
-    method: 'PUT',
-    path: '/auth/v1/users/me/profile',
-    body: request,
-  }),
-  GetMyProfile: () => ({ method: 'GET', path: '/auth/v1/users/me/profile', body: undefined }),
-  UpdateProject: ({ id, ...body }) => ({
-    method: 'PUT',
-    path: `/management/v1/projects/${String(id)}`,
-    body,
-  }),
-};
-const GRPC_SERVICE: Record<Operation, string> = {
-  ImportHumanUser: 'identity.management.v1.ManagementService',
-  UpdateMyProfile: 'identity.auth.v1.AuthService',
-  GetMyProfile: 'identity.auth.v1.AuthService',
-  UpdateProject: 'identity.management.v1.ManagementService',
-};
+/** The operation's descriptor: its REST route and gRPC service, as the transports serve it. */
+const descriptorOf = (operation: Operation) =>
+  operations.find((candidate) => candidate.grpc.method === operation)!;
+
+/** The REST call of a request: its path fields into the route, the rest as the body. */
+function httpCall(operation: Operation, request: Record<string, unknown>) {
+  const descriptor = descriptorOf(operation);
+  const body = { ...request };
+  const path = descriptor.http.path.replace(/:(\w+)/g, (_, field: string) => {
+    delete body[field];
+    return encodeURIComponent(String(request[field]));
+  });
+  return { method: descriptor.http.method, path, body: takesBody(descriptor) ? body : undefined };
+}
 
 const HTTP_TO_CODE: Record<number, number> = { 200: 0 };
 function shapeOf(value: Record<string, unknown>): string[] {
@@ -69,7 +58,7 @@ const TRANSPORTS: Record<
   ) => Promise<Outcome & { raw: unknown }>
 > = {
   JSON: async (service, operation, request, caller) => {
-    const { method, path, body } = HTTP[operation](request);
+    const { method, path, body } = httpCall(operation, request);
     const response = await service.call(method, path, { ...caller, body });
     return {
       ...outcomeOf(response.body.code ?? HTTP_TO_CODE[response.status] ?? -1, response.body),
@@ -77,12 +66,16 @@ const TRANSPORTS: Record<
     };
   },
   gRPC: async (service, operation, request, caller) =>
-    grpcOutcome(await service.grpc(GRPC_SERVICE[operation], operation, request, caller)),
+    grpcOutcome(
+      await service.grpc(descriptorOf(operation).grpc.service, operation, request, caller),
+    ),
   'gRPC-web': async (service, operation, request, caller) =>
-    grpcOutcome(await service.grpcWeb(GRPC_SERVICE[operation], operation, request, caller)),
+    grpcOutcome(
+      await service.grpcWeb(descriptorOf(operation).grpc.service, operation, request, caller),
+    ),
   'gRPC-web-text': async (service, operation, request, caller) =>
     grpcOutcome(
-      await service.grpcWeb(GRPC_SERVICE[operation], operation, request, {
+      await service.grpcWeb(descriptorOf(operation).grpc.service, operation, request, {
         ...caller,
         format: 'text',
       }),
@@ -167,7 +160,7 @@ describeOnEachDatabase('the same requests over every transport', (service) => {
     const f = fixtures.get('gRPC')!;
     const { projectId } = await buildProject(service, { orgId: f.owner.orgId });
     const first = await service.grpc(
-      GRPC_SERVICE.UpdateProject,
+      descriptorOf('UpdateProject').grpc.service,
       'UpdateProject',
       { id: projectId, name: 'Stable' },
       { token: f.owner.token },

@@ -19,7 +19,15 @@ export interface Fixtures {
   prefix: string;
 }
 
-export type Operation = 'ImportHumanUser' | 'UpdateMyProfile' | 'GetMyProfile' | 'UpdateProject';
+export type Operation =
+  | 'ImportHumanUser'
+  | 'UpdateMyProfile'
+  | 'GetMyProfile'
+  | 'UpdateProject'
+  | 'AddProjectRole'
+  | 'AddOIDCApplication'
+  | 'AddProjectGrant'
+  | 'AddUserGrant';
 interface Case {
   name: string;
   operation: Operation;
@@ -205,5 +213,60 @@ export const CASES: Case[] = [
     operation: 'UpdateProject',
     request: () => ({ id: 'missing', name: 'X' }),
     expected: { code: 5, errorId: 'PROJECT-NOT-FOUND' },
+  },
+  {
+    name: 'a project role',
+    operation: 'AddProjectRole',
+    request: (f) => ({ projectId: f.projectId, roleKey: 'keeper', displayName: ' Keeper ' }),
+    expected: {
+      code: 0,
+      shape: ['details', 'details.changeDate', 'details.resourceOwner', 'details.sequence'],
+    },
+  },
+  {
+    name: 'a project role whose key holds a space',
+    operation: 'AddProjectRole',
+    request: (f) => ({ projectId: f.projectId, roleKey: 'zoo keeper', displayName: 'Keeper' }),
+    expected: { code: 3, errorId: 'REQUEST-INVALID', fields: ['roleKey'] },
+  },
+  {
+    name: 'an OpenID Connect application',
+    operation: 'AddOIDCApplication',
+    request: (f) => ({
+      projectId: f.projectId,
+      name: 'Zoo app',
+      redirectUris: ['https://zoo.example/callback'],
+      idTokenRoleAssertion: true,
+    }),
+    expected: {
+      code: 0,
+      shape: [
+        'appId',
+        'clientId',
+        'clientSecret',
+        'details',
+        'details.changeDate',
+        'details.resourceOwner',
+        'details.sequence',
+      ],
+    },
+  },
+  {
+    name: 'an application with a redirect URI that is not absolute',
+    operation: 'AddOIDCApplication',
+    request: (f) => ({ projectId: f.projectId, name: 'Zoo app', redirectUris: ['/callback'] }),
+    expected: { code: 3, errorId: 'REQUEST-INVALID', fields: ['redirectUris[0]'] },
+  },
+  {
+    name: 'a project grant to the project’s own organization',
+    operation: 'AddProjectGrant',
+    request: (f) => ({ projectId: f.projectId, grantedOrgId: f.owner.orgId }),
+    expected: { code: 3, errorId: 'REQUEST-INVALID', fields: ['grantedOrgId'] },
+  },
+  {
+    name: 'a user grant of a role the project does not have',
+    operation: 'AddUserGrant',
+    request: (f) => ({ userId: f.owner.userId, projectId: f.projectId, roleKeys: ['cook'] }),
+    expected: { code: 5, errorId: 'PROJECT-ROLE-NOT-FOUND', fields: ['roleKeys[0]'] },
   },
 ];
