@@ -3,6 +3,8 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { publicUrlEnv } from './relying-party.js';
+import { TestService } from './test-service.js';
 
 const ENSURE = fileURLToPath(new URL('../../../scripts/ensure-debian-package.sh', import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -50,4 +52,27 @@ export function forbidPolicyViolations(): { watch(target: Page | BrowserContext)
     expect(seen.splice(0), 'Content-Security-Policy violations').to.deep.equal([]);
   });
   return { watch: (target) => void policyViolations(target, seen) };
+}
+
+/** What the hooks of `chromiumAndService` set up, once they have run. */
+export interface ChromiumAndService {
+  browser: Browser;
+  service: TestService;
+}
+
+/**
+ * Headless Chromium and a TestService on the embedded database whose PUBLIC_URL is where it
+ * listens, for a suite of pages: registers the enclosing suite's `before` and `after` hooks.
+ */
+export function chromiumAndService(): ChromiumAndService {
+  const both = {} as ChromiumAndService;
+  before(async () => {
+    both.browser = await launchChromium();
+    both.service = await TestService.start({ ...(await publicUrlEnv()), DATABASE_URL: '' });
+  });
+  after(async () => {
+    await both.browser?.close();
+    await both.service?.close();
+  });
+  return both;
 }
