@@ -26,16 +26,19 @@ interface ApplicationClient {
 
 const applicationOf = (client: unknown) => (client ?? {}) as ApplicationClient;
 
-/** One read of the user's access per request: the check and the account's claims share it. */
-const readings = new WeakMap<object, Promise<ProjectAccess | undefined>>();
+/** One read of a user's access per request: the check and the account's claims share it. */
+const readings = new WeakMap<object, Map<string, Promise<ProjectAccess | undefined>>>();
 function accessIn(
   ctx: KoaContextWithOIDC,
   dataSource: DataSource,
   userId: string,
   projectId: string,
 ) {
-  let reading = readings.get(ctx);
-  if (!reading) readings.set(ctx, (reading = projectAccess(dataSource, userId, projectId)));
+  const ofRequest = readings.get(ctx) ?? new Map<string, Promise<ProjectAccess | undefined>>();
+  readings.set(ctx, ofRequest);
+  const key = `${userId} ${projectId}`;
+  let reading = ofRequest.get(key);
+  if (!reading) ofRequest.set(key, (reading = projectAccess(dataSource, userId, projectId)));
   return reading;
 }
 
