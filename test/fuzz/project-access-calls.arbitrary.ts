@@ -19,9 +19,12 @@ export function projectAccessCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCal
   const userId = fc.constantFrom(fixtures.owner.userId, fixtures.member.userId);
   const app = {
     name: fc.constantFrom('Zoo app', ' Ticket shop ', 'Кассa'),
-    redirectUris: fc.uniqueArray(fc.constantFrom('https://zoo.example/cb', 'app.zoo:/cb'), {
-      minLength: 1,
-    }),
+    redirectUris: fc.uniqueArray(
+      fc.constantFrom('https://zoo.example/cb', 'http://127.0.0.1:8000/cb'),
+      {
+        minLength: 1,
+      },
+    ),
     idTokenRoleAssertion: fc.boolean(),
     accessTokenRoleAssertion: fc.boolean(),
   };

@@ -36,7 +36,7 @@ export function domainFormats(policy: PasswordPolicy): Record<string, Format> {
     'redirect-uri': {
       validate: isRedirectUri,
       description:
-        'must be an absolute URI without a fragment, such as "https://app.example/callback"',
+        'must be an http or https URL without a fragment, such as "https://app.example/callback"',
     },
     'role-key': {
       validate: (value) => /^\S+$/u.test(value),
@@ -67,13 +67,14 @@ export function domainFormats(policy: PasswordPolicy): Record<string, Format> {
 }
 
 /**
- * Where a provider may send a person back (RFC 6749 3.1.2): an absolute URI, no fragment, no
- * white space; a native app's own scheme (`com.example.app:/callback`) is one too.
+ * Where the provider may send a person back to a web application (RFC 6749 3.1.2): an http or
+ * https URL, no fragment, no white space (what oidc-provider takes for a web client).
  */
 function isRedirectUri(value: string): boolean {
   if (/\s|#/u.test(value)) return false;
   try {
-    return new URL(value).protocol.length > 1;
+    const { protocol, hostname } = new URL(value);
+    return (protocol === 'https:' || protocol === 'http:') && hostname !== '';
   } catch {
     return false;
   }

@@ -16,14 +16,14 @@ export interface AddOIDCApplicationRequest {
    */
   name: string;
   /**
-   * Where the provider may send the person back with a code: absolute URIs without a fragment, 1 to 20.
+   * Where the provider may send the person back with a code: http or https URLs without a fragment, 1 to 20.
    *
    * @minItems 1
    * @maxItems 20
    */
   redirectUris: string[];
   /**
-   * Where the provider may send the person after signing out: absolute URIs without a fragment, at most 20; none when omitted.
+   * Where the provider may send the person after signing out: http or https URLs without a fragment, at most 20; none when omitted.
    *
    * @minItems 0
    * @maxItems 20
