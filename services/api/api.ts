@@ -16,6 +16,7 @@ import { operations } from './operations/operations.js';
 import { OperationPipeline } from './pipeline/operation-pipeline.js';
 import { createRateLimit } from './pipeline/rate-limit.js';
 import { activationRoutes } from './login/activation/activation-routes.js';
+import { brandingRoutes } from './login/kit/branding-routes.js';
 import { registrationRoutes } from './login/passkey-registration/registration-routes.js';
 import { startGrpcServer } from './transports/grpc/grpc-server.js';
 import { createHttpApp } from './transports/http/http-app.js';
@@ -84,7 +85,11 @@ export async function startApi(
     corsOrigins: config.corsOrigins,
     trustProxyHops: config.trustProxyHops,
     ops: opsRoutes(registry, readiness),
-    pages: [activationRoutes({ ...deps, redis }), registrationRoutes({ ...deps, redis })],
+    pages: [
+      activationRoutes({ ...deps, redis }),
+      registrationRoutes({ ...deps, redis }),
+      brandingRoutes(deps.dataSource, deps.logger),
+    ],
     signIn: signIn?.router,
     publicUrl: config.publicUrl,
   });

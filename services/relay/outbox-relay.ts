@@ -13,6 +13,7 @@ import {
 } from '../../shared/events/cloud-event.js';
 import { ensureTopics } from '../../shared/kafka/kafka-client.js';
 import { describeError, type Logger } from '../../shared/logging/logger.js';
+import type { AggregateType } from '../../shared/events/event-types.js';
 import { AllShards, ShardLeases, type Leases } from './shard-leases.js';
 
 export interface RelayOptions {
@@ -192,7 +193,7 @@ export class OutboxRelay extends EventEmitter<OutboxRelayEvents> {
     await dialectOf(dataSource).untilSaved();
     const byTopic = new Map<string, Message[]>();
     for (const row of rows) {
-      const topic = topicOf(kafkaConfig.topicPrefix, row.aggregate_type as 'user' | 'project');
+      const topic = topicOf(kafkaConfig.topicPrefix, row.aggregate_type as AggregateType);
       const messages = byTopic.get(topic) ?? [];
       messages.push({
         key: row.aggregate_id,

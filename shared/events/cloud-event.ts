@@ -1,5 +1,5 @@
 import type { EventRecord } from '../db/entities/event-record.entity.js';
-import { aggregateTypeOf, type EventType } from './event-types.js';
+import { aggregateTypeOf, type AggregateType, type EventType } from './event-types.js';
 
 /** Where the JSON Schema of each event type is published; `dataschema` points there. */
 const EVENT_SCHEMA_BASE = 'https://identity.example/schemas/events/';
@@ -59,9 +59,14 @@ export function cloudEventJson(event: StoredEvent, source: string): string {
 }
 
 /** `identity.user.v1`, `identity.project.v1`: one topic per aggregate type. */
-export function topicOf(prefix: string, type: EventType | 'user' | 'project'): string {
-  const aggregate = type === 'user' || type === 'project' ? type : aggregateTypeOf(type);
+export function topicOf(prefix: string, type: EventType | AggregateType): string {
+  const aggregate = type.includes('.') ? aggregateTypeOf(type as EventType) : type;
   return `${prefix}${aggregate}.v1`;
 }
 
-export const AGGREGATE_TYPES = ['user', 'project'] as const;
+export const AGGREGATE_TYPES = [
+  'user',
+  'project',
+  'org',
+  'instance',
+] as const satisfies readonly AggregateType[];

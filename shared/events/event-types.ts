@@ -2,7 +2,7 @@ import type { Gender } from '../db/entities/user.entity.js';
 import type { PrivateLabelingSetting } from '../db/entities/project.entity.js';
 
 /** Aggregate types; each is published to its own topic (`identity.<type>.v1`). */
-type AggregateType = 'user' | 'project';
+export type AggregateType = 'user' | 'project' | 'org' | 'instance';
 
 export interface ProfilePayload {
   firstName: string;
@@ -65,6 +65,22 @@ export interface UserGrantPayload {
   /** The project grant through which the user's organization has the project; null for its own. */
   projectGrantId: string | null;
   roleKeys: string[];
+}
+
+/**
+ * A label policy as its events carry it: each colour (`#rgb` or `#rrggbb`; null for the service's
+ * own), whether the service's name is hidden, and the logo's type, size and SHA-256 (never its
+ * bytes; the pages serve it). `reset`: the policy was removed, and the pages fall back (an
+ * organization's to the instance default, the instance default to the service's own look).
+ */
+export interface LabelPolicyPayload {
+  primaryColor: string | null;
+  backgroundColor: string | null;
+  warningColor: string | null;
+  fontColor: string | null;
+  hideServiceName: boolean;
+  logo: { contentType: string; size: number; sha256: string } | null;
+  reset: boolean;
 }
 
 export type PasswordChangedBy = 'sign-in' | 'activation';
@@ -157,6 +173,10 @@ export interface EventPayloads {
   'project.grant.changed': ProjectGrantPayload;
   /** The user grants through it are removed too (each with its `user.grant.removed`). */
   'project.grant.removed': { grantId: string; grantedOrgId: string };
+  /** The organization's branding of the sign-in pages was set or reset. */
+  'org.label.policy.changed': LabelPolicyPayload;
+  /** The instance's default branding (for organizations without their own) was set or reset. */
+  'instance.label.policy.changed': LabelPolicyPayload;
 }
 
 export type EventType = keyof EventPayloads;
@@ -167,5 +187,5 @@ export type DomainEvent = {
 
 /** The aggregate type an event type belongs to: the part before the first dot. */
 export function aggregateTypeOf(type: EventType): AggregateType {
-  return type.startsWith('project.') ? 'project' : 'user';
+  return type.slice(0, type.indexOf('.')) as AggregateType;
 }

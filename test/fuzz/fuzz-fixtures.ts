@@ -13,6 +13,8 @@ export interface FuzzFixtures {
   owner: { userId: string; token: string };
   /** A user of `orgId` without roles: profile updates only. */
   member: { userId: string; token: string };
+  /** IAM_OWNER (a user of `orgId`): the instance default's label policy. */
+  instanceOwner: { token: string };
   /** Projects of `orgId`. */
   projectIds: string[];
   /** A project of `otherOrgId`. */
@@ -34,6 +36,7 @@ export async function createFuzzFixtures(service: TestService): Promise<FuzzFixt
   const owner = await buildOwner(service);
   const other = await buildOwner(service);
   const member = await buildMember(service, { orgId: owner.orgId });
+  const instanceOwner = await buildMember(service, { orgId: owner.orgId, roles: ['IAM_OWNER'] });
   const projectIds = [
     (await buildProject(service, { orgId: owner.orgId })).projectId,
     (await buildProject(service, { orgId: owner.orgId })).projectId,
@@ -53,6 +56,7 @@ export async function createFuzzFixtures(service: TestService): Promise<FuzzFixt
     otherOrgId: other.orgId,
     owner: { userId: owner.userId, token: await token(owner.userId) },
     member: { userId: member.userId, token: await token(member.userId) },
+    instanceOwner: { token: await token(instanceOwner.userId) },
     projectIds,
     otherProjectId: (await buildProject(service, { orgId: other.orgId })).projectId,
     idpId: (await buildIdp(service, { orgId: owner.orgId })).idpId,

@@ -8,11 +8,29 @@ const roleKey = fc.constantFrom('keeper', 'vet', 'Guide', 'guide', 'rôle-ü', '
 const roleKeys = fc.uniqueArray(roleKey, { maxLength: 4 });
 /** Ids of applications and grants: none is stored under them, so these answer not found. */
 const unknownId = fc.uuid();
+/** Colours as a label policy takes them, and logos: a GIF and a PNG of one pixel, base64. */
+const colour = fc.constantFrom('#fff', '#5469d4', '#CD3D56', '#000000');
+const logo = fc.constantFrom(
+  'R0lGODlhAQABAIAAAP///wAAACwAAAAAAQABAAACAkQBADs=',
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+);
+const labelPolicy = fc.record(
+  {
+    primaryColor: colour,
+    backgroundColor: colour,
+    warningColor: colour,
+    fontColor: colour,
+    logo,
+    hideServiceName: fc.boolean(),
+  },
+  { requiredKeys: [] },
+);
 
 /**
  * The project access operations (roles, applications, project and user grants) on the fixtures'
  * projects and users, as the owner: adds that succeed or collide, and changes and removals of
- * roles that may exist and of applications and grants that do not.
+ * roles that may exist and of applications and grants that do not; and the label policies, the
+ * organization's as the owner and the instance default as its owner.
  */
 export function projectAccessCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
   const projectId = fc.constantFrom(...fixtures.projectIds);
@@ -28,11 +46,14 @@ export function projectAccessCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCal
     idTokenRoleAssertion: fc.boolean(),
     accessTokenRoleAssertion: fc.boolean(),
   };
-  const as = (method: string) => (message: Record<string, unknown>) => ({
-    operation: operations.find((operation) => operation.grpc.method === method)!,
-    message,
-    token: fixtures.owner.token,
-  });
+  const as =
+    (method: string, token = fixtures.owner.token) =>
+    (message: Record<string, unknown>) => ({
+      operation: operations.find((operation) => operation.grpc.method === method)!,
+      message,
+      token,
+    });
+  const instanceOwner = fixtures.instanceOwner.token;
   const role = { projectId, roleKey, displayName: fc.constantFrom('Keeper', ' Vet ', 'Gäste') };
   return fc.oneof(
     fc.record({ ...role, group: fc.constantFrom('', 'Staff') }).map(as('AddProjectRole')),
@@ -49,5 +70,9 @@ export function projectAccessCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCal
     fc.record({ userId, projectId, roleKeys }).map(as('AddUserGrant')),
     fc.record({ userId, grantId: unknownId, roleKeys }).map(as('UpdateUserGrant')),
     fc.record({ userId, grantId: unknownId }).map(as('RemoveUserGrant')),
+    labelPolicy.map(as('SetLabelPolicy')),
+    fc.constant({}).map(as('ResetLabelPolicy')),
+    labelPolicy.map(as('SetDefaultLabelPolicy', instanceOwner)),
+    fc.constant({}).map(as('ResetDefaultLabelPolicy', instanceOwner)),
   );
 }

@@ -45,6 +45,9 @@ function fieldOf(field: protobuf.Field, value: unknown): ProtoField {
   }
   if (field.type === 'bool') return { no: field.id, wire: 0, value: value ? 1n : 0n };
   if (field.type === 'string') return { no: field.id, wire: 2, value: utf8(String(value)) };
+  // Bytes arrive in the proto3 JSON shape: base64.
+  if (field.type === 'bytes')
+    return { no: field.id, wire: 2, value: Buffer.from(String(value), 'base64') };
   return { no: field.id, wire: 0, value: BigInt(value as number) };
 }
 

@@ -8,7 +8,7 @@ import { buildMember, buildOwner, buildProject, buildUser } from '../support/fac
 const BODY_LIMIT = 4096;
 const oversized = JSON.stringify({ name: 'x'.repeat(BODY_LIMIT) });
 const PATHS =
-  / \/management\/v1\/(projects\/\{projectId\}\/(roles|apps|grants)|users\/\{userId\}\/grants)/;
+  / \/management\/v1\/(projects\/\{projectId\}\/(roles|apps|grants)|users\/\{userId\}\/grants|policies\/label)/;
 
 /** One call of an operation: its method, its path, and the body that makes it succeed. */
 type Call = [method: string, path: string, body?: unknown];
@@ -50,16 +50,21 @@ describe('the project access operations’ REST responses against the OpenAPI do
 
     /** 500 for `ok` while `eventType` cannot be recorded (nothing stays), then 200; then 400, 401,
      * 403, 413 and 415 of the same call. */
-    async function answers(ok: Call, eventType: string): Promise<ApiResponse> {
-      conforms(ok, await withoutEvents(eventType, () => call(ok)), 500);
-      const succeeded = await call(ok);
+    async function answers(
+      ok: Call,
+      eventType: string,
+      { token = owner.token, forbidden }: { token?: string; forbidden?: { token: string } } = {},
+    ): Promise<ApiResponse> {
+      conforms(ok, await withoutEvents(eventType, () => call(ok, { token })), 500);
+      const succeeded = await call(ok, { token });
       conforms(ok, succeeded, 200);
       const [method, path] = ok;
-      const raw = (body: string, headers: Record<string, string> = {}, as = owner.token) =>
+      const raw = (body: string, headers: Record<string, string> = {}, as = token) =>
         rawCall(`${service.api.url}${path}`, method, body, as, headers);
       conforms(ok, await raw('{'), 400);
       conforms(ok, await raw('{}', {}, ''), 401);
-      conforms(ok, await call(ok, { orgId: (await buildOwner(service)).orgId }), 403);
+      const elsewhere = forbidden ?? { token, orgId: (await buildOwner(service)).orgId };
+      conforms(ok, await call(ok, elsewhere), 403);
       conforms(ok, await raw(oversized), 413);
       conforms(ok, await raw('{}', { 'content-encoding': 'compress' }), 415);
       return succeeded;
@@ -141,6 +146,21 @@ describe('the project access operations’ REST responses against the OpenAPI do
       await answers(remove, 'user.grant.removed');
       conforms(remove, await call(remove), 404);
     });
+
+    it('SetLabelPolicy, ResetLabelPolicy and the instance default’s: each response declared', async () => {
+      const instanceOwner = await buildMember(service, { roles: ['IAM_OWNER'] });
+      for (const [path, type, token] of [
+        ['/management/v1/policies/label', 'org', owner.token],
+        ['/management/v1/policies/label/default', 'instance', instanceOwner.token],
+      ] as const) {
+        const forbidden = type === 'instance' ? { token: owner.token } : undefined;
+        const set: Call = ['PUT', path, { primaryColor: '#123456', hideServiceName: true }];
+        await answers(set, `${type}.label.policy.changed`, { token, forbidden });
+        conforms(set, await call(['PUT', path, { logo: 'PHN2Zz4=' }], { token }), 400);
+        await answers(['DELETE', path], `${type}.label.policy.changed`, { token, forbidden });
+        await call(set, { token });
+      }
+    });
   });
 
   describe('on a service with a rate limit and a database that goes away', () => {
@@ -166,6 +186,10 @@ describe('the project access operations’ REST responses against the OpenAPI do
       ['POST', `/management/v1/users/${userId}/grants`, { projectId }],
       ['PUT', `/management/v1/users/${userId}/grants/g`, { roleKeys: [] }],
       ['DELETE', `/management/v1/users/${userId}/grants/g`],
+      ['PUT', '/management/v1/policies/label', { primaryColor: '#fff' }],
+      ['DELETE', '/management/v1/policies/label'],
+      ['PUT', '/management/v1/policies/label/default', { primaryColor: '#fff' }],
+      ['DELETE', '/management/v1/policies/label/default'],
     ];
     const setUp = async () => {
       const { orgId } = limited;
@@ -173,12 +197,15 @@ describe('the project access operations’ REST responses against the OpenAPI do
       const userId = (await buildUser(limited.service, { orgId })).userId;
       return calls(projectId, userId);
     };
-    const owner = async () =>
-      (await buildMember(limited.service, { orgId: limited.orgId, roles: ['ORG_OWNER'] })).token;
+    /** An ORG_OWNER, or for the instance default's operations an IAM_OWNER. */
+    const owner = async (path = '') => {
+      const roles = [path.endsWith('/default') ? 'IAM_OWNER' : 'ORG_OWNER'];
+      return (await buildMember(limited.service, { orgId: limited.orgId, roles })).token;
+    };
 
     it('answers 429 past the limit, and 503 while the database is unreachable', async () => {
       for (const [method, path, body] of await setUp()) {
-        const token = await owner();
+        const token = await owner(path);
         await limited.service.call(method, path, { token, body });
         conforms([method, path], await limited.service.call(method, path, { token, body }), 429);
       }

@@ -3,49 +3,22 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Project, User } from '../../shared/db/entities/index.js';
 import { buildMember, buildOrg, buildProject } from '../support/factories.js';
 import { describeOnEachDatabase } from '../support/databases.js';
+import {
+  expectedAllowed,
+  ROLES,
+  OPERATIONS,
+  TARGETS,
+  type OperationName,
+  type ProbedName,
+  type RoleName,
+  type TargetName,
+} from '../support/permission-matrix.js';
 
 /**
  * The permission matrix of the contract ("Identity, organizations, permissions"): every role of
  * the caller, every operation, every way of naming the target organization. A denied call must
  * write nothing and answer exactly like a call into an organization that does not exist.
  */
-
-type RoleName = 'none' | 'ORG_OWNER' | 'ORG_USER_MANAGER' | 'ORG_PROJECT_OWNER' | 'IAM_OWNER';
-type OperationName = 'UpdateMyProfile' | 'ImportHumanUser' | 'UpdateProject' | 'AddUserGrant';
-type TargetName = 'own-implicit' | 'own-named' | 'other-org' | 'unknown-org';
-type Permission = 'authenticated' | 'user.write' | 'project.write' | 'user.grant.write';
-
-/** What the contract grants: roles in the caller's organization, IAM_OWNER everywhere. */
-const ROLES: Record<RoleName, { grants: Permission[]; instanceWide: boolean }> = {
-  none: { grants: [], instanceWide: false },
-  ORG_OWNER: { grants: ['user.write', 'project.write', 'user.grant.write'], instanceWide: false },
-  ORG_USER_MANAGER: { grants: ['user.write', 'user.grant.write'], instanceWide: false },
-  ORG_PROJECT_OWNER: { grants: ['project.write'], instanceWide: false },
-  IAM_OWNER: { grants: ['user.write', 'project.write', 'user.grant.write'], instanceWide: true },
-};
-
-const OPERATIONS: Record<OperationName, Permission> = {
-  UpdateMyProfile: 'authenticated',
-  ImportHumanUser: 'user.write',
-  UpdateProject: 'project.write',
-  AddUserGrant: 'user.grant.write',
-};
-
-const TARGETS: Record<TargetName, string> = {
-  'own-implicit': 'own org, no x-service-orgid',
-  'own-named': 'own org named in x-service-orgid',
-  'other-org': 'another existing org named in x-service-orgid',
-  'unknown-org': 'an org id that does not exist in x-service-orgid',
-};
-
-function expectedAllowed(role: RoleName, operation: OperationName, target: TargetName): boolean {
-  const permission = OPERATIONS[operation];
-  if (permission === 'authenticated') return true;
-  if (target === 'unknown-org') return false;
-  const { grants, instanceWide } = ROLES[role];
-  if (!grants.includes(permission)) return false;
-  return target !== 'other-org' || instanceWide;
-}
 
 interface RawResponse {
   status: number;
@@ -62,6 +35,11 @@ describeOnEachDatabase(
     const callers = {} as Record<RoleName, { userId: string; token: string }>;
     /** The 403 body of a call into an unknown organization, per operation, as sent on the wire. */
     const deniedBody = {} as Record<Exclude<OperationName, 'UpdateMyProfile'>, string>;
+    interface Probe {
+      call(token: string, orgId: string | undefined): Promise<RawResponse>;
+      owner: string;
+      written(): Promise<number>;
+    }
 
     /** Calls with the raw body kept, so 403 bodies can be compared byte for byte. */
     async function send(
@@ -103,6 +81,36 @@ describeOnEachDatabase(
       userId: string,
       projectId: string,
     ) => send('POST', `/management/v1/users/${userId}/grants`, token, orgId, { projectId });
+    /**
+     * A call of a probed operation into the org the call names (for an unknown org, the
+     * caller's), the owner its details must name, and a count of what it wrote.
+     */
+    const PROBES: Record<ProbedName, (targetOrg: string) => Promise<Probe>> = {
+      AddUserGrant: async (targetOrg) => {
+        const { userId } = await buildMember(service, { orgId: targetOrg, roles: [] });
+        const { projectId } = await buildProject(service, { orgId: targetOrg });
+        return {
+          call: (token, orgId) => addUserGrant(token, orgId, userId, projectId),
+          owner: targetOrg,
+          written: () => service.count('user_grants', 'user_id = ?', [userId]),
+        };
+      },
+      SetLabelPolicy: async (targetOrg) => labelPolicyProbe('', targetOrg, targetOrg),
+      SetDefaultLabelPolicy: async () => labelPolicyProbe('/default', '', 'instance'),
+    };
+    const labelPolicyProbe = (path: string, ownerId: string, owner: string): Probe => {
+      const primaryColor = `#${randomBytes(3).toString('hex')}`;
+      return {
+        call: (token, orgId) =>
+          send('PUT', `/management/v1/policies/label${path}`, token, orgId, { primaryColor }),
+        owner,
+        written: () =>
+          service.count('label_policies', 'owner_id = ? AND primary_color = ?', [
+            ownerId,
+            primaryColor,
+          ]),
+      };
+    };
     const updateMyProfile = (token: string, orgId: string | undefined, firstName: string) =>
       send('PUT', '/auth/v1/users/me/profile', token, orgId, {
         firstName,
@@ -146,19 +154,15 @@ describeOnEachDatabase(
         (await buildProject(service, { orgId: homeOrg })).projectId,
         'Reference probe',
       );
-      const grantProbe = await addUserGrant(
-        owner.token,
-        unknownOrg,
-        owner.userId,
-        (await buildProject(service, { orgId: homeOrg })).projectId,
-      );
-      for (const probe of [importProbe, updateProbe, grantProbe]) {
+      for (const name of Object.keys(PROBES) as ProbedName[]) {
+        deniedBody[name] = (await (await PROBES[name](homeOrg)).call(owner.token, unknownOrg)).text;
+      }
+      for (const probe of [importProbe, updateProbe]) {
         expect(probe.status).to.equal(403);
         expect(probe.body.code).to.equal(7);
       }
       deniedBody.ImportHumanUser = importProbe.text;
       deniedBody.UpdateProject = updateProbe.text;
-      deniedBody.AddUserGrant = grantProbe.text;
     });
 
     const cases = (Object.keys(ROLES) as RoleName[]).flatMap((role) =>
@@ -220,21 +224,18 @@ describeOnEachDatabase(
           return;
         }
 
-        if (operation === 'AddUserGrant') {
-          // A user and a project of the org the call names (for an unknown org, the caller's).
-          const { userId } = await buildMember(service, { orgId: targetOrg, roles: [] });
-          const { projectId } = await buildProject(service, { orgId: targetOrg });
-          const eventsBeforeGrant = await service.count('events');
-          const response = await addUserGrant(caller.token, orgHeader, userId, projectId);
-          const grants = () => service.count('user_grants', 'user_id = ?', [userId]);
+        if (operation in PROBES) {
+          const probe = await PROBES[operation as ProbedName](targetOrg);
+          const eventsBeforeCall = await service.count('events');
+          const response = await probe.call(caller.token, orgHeader);
           if (allowed) {
             expect(response.status, response.text).to.equal(200);
-            expect(response.body.details.resourceOwner).to.equal(targetOrg);
-            expect(await grants()).to.equal(1);
+            expect(response.body.details.resourceOwner).to.equal(probe.owner);
+            expect(await probe.written()).to.equal(1);
           } else {
-            expectPermissionDenied(response, deniedBody.AddUserGrant);
-            expect(await grants()).to.equal(0);
-            expect(await service.count('events')).to.equal(eventsBeforeGrant);
+            expectPermissionDenied(response, deniedBody[operation as ProbedName]);
+            expect(await probe.written()).to.equal(0);
+            expect(await service.count('events')).to.equal(eventsBeforeCall);
           }
           return;
         }

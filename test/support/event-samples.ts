@@ -135,4 +135,26 @@ export const EVENT_SAMPLES: { [T in EventType]: EventPayloads[T] } = {
     grantId: '01927b3e-6f1a-7c3d-8e55-4b9a0d2c1f13',
     grantedOrgId: '01927b3e-6f1a-7c3d-8e55-4b9a0d2c1f14',
   },
+  'org.label.policy.changed': {
+    primaryColor: '#5469d4',
+    backgroundColor: '#fafaff',
+    warningColor: '#cd3d56',
+    fontColor: null,
+    hideServiceName: true,
+    logo: {
+      contentType: 'image/png',
+      size: 1843,
+      sha256: 'a3f1c2d4e5b6a7980112233445566778899aabbccddeeff00112233445566778',
+    },
+    reset: false,
+  },
+  'instance.label.policy.changed': {
+    logo: null,
+    reset: false,
+    fontColor: '#1d2430',
+    hideServiceName: false,
+    primaryColor: '#2952cc',
+    warningColor: null,
+    backgroundColor: null,
+  },
 };

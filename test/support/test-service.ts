@@ -12,7 +12,8 @@ import { generateSigningJwk, signToken } from '../../services/api/admin/tokens.j
 import { startApi } from '../../services/api/api.js';
 import { loadVerificationKeys } from '../../services/api/auth/token-keys.js';
 import { createTestDatabase } from './database.js';
-import { topicOf } from '../../shared/events/cloud-event.js';
+import { AGGREGATE_TYPES, topicOf } from '../../shared/events/cloud-event.js';
+import type { AggregateType } from '../../shared/events/event-types.js';
 import { createKafka, ensureTopics } from '../../shared/kafka/kafka-client.js';
 import { OutboxRelay } from '../../services/relay/outbox-relay.js';
 import { TopicReader } from './topic-reader.js';
@@ -113,11 +114,11 @@ export class TestService extends ServiceClient {
   }
 
   /** The topics this service's relays publish to (a prefix of their own per service). */
-  get topics(): { user: string; project: string } {
-    return {
-      user: topicOf(this.config.kafka.topicPrefix, 'user'),
-      project: topicOf(this.config.kafka.topicPrefix, 'project'),
-    };
+  get topics(): Record<AggregateType, string> {
+    const prefix = this.config.kafka.topicPrefix;
+    return Object.fromEntries(
+      AGGREGATE_TYPES.map((aggregate) => [aggregate, topicOf(prefix, aggregate)]),
+    ) as Record<AggregateType, string>;
   }
 
   /** Starts an outbox relay to KAFKA_BROKERS; several may run at once. Stopped by close(). */
@@ -137,7 +138,7 @@ export class TestService extends ServiceClient {
 
   /** Reads this service's topics from the beginning (creating them if no relay has yet). */
   async readTopics(): Promise<TopicReader> {
-    const topics = [this.topics.user, this.topics.project];
+    const topics = Object.values(this.topics);
     await ensureTopics(
       createKafka(this.config.kafka, createLogger('silent')),
       this.config.kafka,

@@ -27,7 +27,8 @@ export type Operation =
   | 'AddProjectRole'
   | 'AddOIDCApplication'
   | 'AddProjectGrant'
-  | 'AddUserGrant';
+  | 'AddUserGrant'
+  | 'SetLabelPolicy';
 interface Case {
   name: string;
   operation: Operation;
@@ -40,6 +41,8 @@ interface Case {
    */
   overProtoSaysAs?: string;
 }
+
+const DETAILS = ['details', 'details.changeDate', 'details.resourceOwner', 'details.sequence'];
 
 const user = (f: Fixtures, name: string, extra: Record<string, unknown> = {}) => ({
   userName: `${f.prefix}-${name}`,
@@ -268,5 +271,23 @@ export const CASES: Case[] = [
     operation: 'AddUserGrant',
     request: (f) => ({ userId: f.owner.userId, projectId: f.projectId, roleKeys: ['cook'] }),
     expected: { code: 5, errorId: 'PROJECT-ROLE-NOT-FOUND', fields: ['roleKeys[0]'] },
+  },
+  {
+    name: 'a label policy with a logo (bytes over gRPC, base64 over JSON)',
+    operation: 'SetLabelPolicy',
+    request: () => ({ primaryColor: '#5469d4', logo: 'R0lGODlhAQABAAAAACw=' }),
+    expected: { code: 0, shape: DETAILS },
+  },
+  {
+    name: 'a label policy with an SVG logo and a colour by name',
+    operation: 'SetLabelPolicy',
+    request: () => ({ primaryColor: 'red', logo: Buffer.from('<svg/>').toString('base64') }),
+    expected: { code: 3, errorId: 'REQUEST-INVALID', fields: ['primaryColor'] },
+  },
+  {
+    name: 'a label policy with an SVG logo',
+    operation: 'SetLabelPolicy',
+    request: () => ({ logo: Buffer.from('<svg/>').toString('base64') }),
+    expected: { code: 3, errorId: 'REQUEST-INVALID', fields: ['logo'] },
   },
 ];

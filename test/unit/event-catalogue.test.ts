@@ -4,6 +4,7 @@ import addFormatsModule from 'ajv-formats';
 import { expect } from 'chai';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { AGGREGATE_TYPES } from '../../shared/events/cloud-event.js';
 import type { EventType } from '../../shared/events/event-types.js';
 import { EVENT_SAMPLES as SAMPLES } from '../support/event-samples.js';
 
@@ -54,6 +55,7 @@ const CONTRACT_TYPES = [
   'project.grant.added',
   'project.grant.changed',
   'project.grant.removed',
+  'org.label.policy.changed',
 ];
 
 /**
@@ -102,7 +104,7 @@ function validatorOf(ajv: Ajv, id: string): ValidateFunction {
 
 describe('event catalogue (schemas/events, schemas/asyncapi.yaml)', () => {
   describe('AsyncAPI document', () => {
-    it('parses and validates without errors, with both channels and a message per event type', async () => {
+    it('parses and validates without errors, with a channel per aggregate and a message per event type', async () => {
       const { document, diagnostics } = await fromFile(
         new Parser(),
         join(SCHEMAS, 'asyncapi.yaml'),
@@ -115,7 +117,12 @@ describe('event catalogue (schemas/events, schemas/asyncapi.yaml)', () => {
         .channels()
         .all()
         .map((channel) => channel.address());
-      expect(addresses).to.have.members(['identity.user.v1', 'identity.project.v1']);
+      expect(addresses).to.have.members([
+        'identity.user.v1',
+        'identity.project.v1',
+        'identity.org.v1',
+        'identity.instance.v1',
+      ]);
       const names = document!
         .messages()
         .all()
@@ -136,7 +143,9 @@ describe('event catalogue (schemas/events, schemas/asyncapi.yaml)', () => {
         }
       }
       const operations = document!.operations().all();
-      expect(operations.map((operation) => operation.action())).to.deep.equal(['send', 'send']);
+      expect(operations.map((operation) => operation.action())).to.deep.equal(
+        AGGREGATE_TYPES.map(() => 'send'),
+      );
     });
   });
 
@@ -152,8 +161,10 @@ describe('event catalogue (schemas/events, schemas/asyncapi.yaml)', () => {
       expect([...envelope.properties.type.enum].sort()).to.deep.equal(EVENT_TYPES);
     });
 
-    it("equals the contract's list plus project.added", () => {
-      expect(EVENT_TYPES).to.deep.equal([...CONTRACT_TYPES, 'project.added'].sort());
+    it("equals the contract's and the issues' list plus project.added and the instance default's", () => {
+      expect(EVENT_TYPES).to.deep.equal(
+        [...CONTRACT_TYPES, 'project.added', 'instance.label.policy.changed'].sort(),
+      );
     });
   });
 

@@ -1,11 +1,26 @@
 import type { Role } from '../../../shared/db/entities/role-grant.entity.js';
 
-/** `authenticated` needs only a valid caller; the others need a role in the target organization. */
-export type Permission = 'authenticated' | 'user.write' | 'project.write' | 'user.grant.write';
+/**
+ * `authenticated` needs only a valid caller; the others need a role in the target organization.
+ * `instance.policy.write` (the instance's defaults) is the instance owner's alone.
+ */
+export type Permission =
+  | 'authenticated'
+  | 'user.write'
+  | 'project.write'
+  | 'user.grant.write'
+  | 'policy.write'
+  | 'instance.policy.write';
 
 const PERMISSIONS_OF: Record<Role, ReadonlySet<Permission>> = {
-  IAM_OWNER: new Set(['user.write', 'project.write', 'user.grant.write']),
-  ORG_OWNER: new Set(['user.write', 'project.write', 'user.grant.write']),
+  IAM_OWNER: new Set([
+    'user.write',
+    'project.write',
+    'user.grant.write',
+    'policy.write',
+    'instance.policy.write',
+  ]),
+  ORG_OWNER: new Set(['user.write', 'project.write', 'user.grant.write', 'policy.write']),
   ORG_USER_MANAGER: new Set(['user.write', 'user.grant.write']),
   ORG_PROJECT_OWNER: new Set(['project.write']),
 };

@@ -1,3 +1,7 @@
+import { setLabelPolicyOperation } from './set-label-policy/set-label-policy.operation.js';
+import { resetLabelPolicyOperation } from './reset-label-policy/reset-label-policy.operation.js';
+import { setDefaultLabelPolicyOperation } from './set-default-label-policy/set-default-label-policy.operation.js';
+import { resetDefaultLabelPolicyOperation } from './reset-default-label-policy/reset-default-label-policy.operation.js';
 import { addProjectGrantOperation } from './add-project-grant/add-project-grant.operation.js';
 import { updateProjectGrantOperation } from './update-project-grant/update-project-grant.operation.js';
 import { removeProjectGrantOperation } from './remove-project-grant/remove-project-grant.operation.js';
@@ -44,4 +48,8 @@ export const operations: readonly Operation[] = [
   addUserGrantOperation,
   updateUserGrantOperation,
   removeUserGrantOperation,
+  setLabelPolicyOperation,
+  resetLabelPolicyOperation,
+  setDefaultLabelPolicyOperation,
+  resetDefaultLabelPolicyOperation,
 ] as readonly Operation<never, unknown>[] as readonly Operation[];

@@ -42,6 +42,17 @@ export function domainFormats(policy: PasswordPolicy): Record<string, Format> {
       validate: (value) => /^\S+$/u.test(value),
       description: 'must be a role key without white space',
     },
+    'hex-color': {
+      validate: (value) => /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/u.test(value),
+      description: 'must be a colour as #rgb or #rrggbb',
+    },
+    // Standard or URL-safe (RFC 4648 4 and 5), as proto3 JSON takes bytes; the length of whole
+    // characters is never one more than a multiple of four.
+    base64: {
+      validate: (value) =>
+        /^[A-Za-z0-9+/_-]*={0,2}$/u.test(value) && value.replace(/=+$/u, '').length % 4 !== 1,
+      description: 'must be base64',
+    },
     bcp47: {
       validate: (value) => value === '' || canonicalLanguageTag(value) !== undefined,
       description: 'must be a well-formed BCP 47 language tag such as "de-CH"',

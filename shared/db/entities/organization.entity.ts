@@ -5,5 +5,7 @@ export class Organization {
   @PrimaryColumn({ type: 'varchar', length: 36 }) id!: string;
   @Column({ type: 'varchar', length: 200 }) name!: string;
   @Column({ type: 'varchar', length: 16 }) state!: 'active' | 'inactive';
+  /** Number of events the organization has: its label policy's changes. */
+  @Column({ type: 'int', unsigned: true, default: 0 }) version!: number;
   @Column({ name: 'created_at', type: 'datetime', precision: 3 }) createdAt!: Date;
 }

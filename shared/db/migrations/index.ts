@@ -8,6 +8,7 @@ import { SignInFailures1763910000000 } from './1763910000000-sign-in-failures.js
 import { Passkeys1763920000000 } from './1763920000000-passkeys.js';
 import { PasskeyCeremonies1763930000000 } from './1763930000000-passkey-ceremonies.js';
 import { ProjectAccess1763940000000 } from './1763940000000-project-access.js';
+import { LabelPolicies1763950000000 } from './1763950000000-label-policies.js';
 
 /** Every migration, oldest first. A schema change is a new file here, never an edit of an old one. */
 export const migrations = [
@@ -21,4 +22,5 @@ export const migrations = [
   Passkeys1763920000000,
   PasskeyCeremonies1763930000000,
   ProjectAccess1763940000000,
+  LabelPolicies1763950000000,
 ];

@@ -9,12 +9,18 @@ export abstract class TablesMigration implements MigrationInterface {
   abstract name: string;
   abstract tables: readonly string[];
   abstract statements: () => readonly string[];
+  /** Columns its statements add to older tables (`table.column`), dropped first going down. */
+  addedColumns: readonly string[] = [];
 
   async up(db: QueryRunner): Promise<void> {
     for (const statement of this.statements()) await db.query(statement);
   }
 
   async down(db: QueryRunner): Promise<void> {
+    for (const added of this.addedColumns) {
+      const [table, column] = added.split('.');
+      await db.query(`ALTER TABLE ${table} DROP COLUMN ${column}`);
+    }
     for (const table of this.tables.toReversed()) await db.query(`DROP TABLE ${table}`);
   }
 }

@@ -4,6 +4,7 @@ import { findInitializationCode } from '../../accounts/initialization-code.js';
 import { requestInitializationEmails } from '../../accounts/new-links.js';
 import { hashPassword, inHashingSlot } from '../../credentials/password-hash.js';
 import { meetsPasswordPolicy } from '../../credentials/password-policy.js';
+import { brandOf } from '../kit/branding.js';
 import { formOf, queryOf } from '../kit/forms.js';
 import { expiredForm, newLinkFlow, type LinkPageDependencies } from '../kit/new-link-flow.js';
 import { csrf as createCsrf, linkPages } from '../kit/page-kit.js';
@@ -31,20 +32,28 @@ export function activationRoutes(deps: LinkPageDependencies): Router {
   const csrf = createCsrf(config);
   const send = linkPages(ACTIVATION_WORDS);
   const newLink = newLinkFlow(deps, csrf, NEW_ACTIVATION_LINK, requestInitializationEmails);
-  const askAgain = (
+  // A link that works shows the label policy of its user's organization.
+  const brandOfUser = (userId: string) => brandOf(dataSource, { userId });
+  const askAgain = async (
     request: Request,
     response: Response,
     link: { userId: string; code: string },
     error: (w: ActivationWords) => string,
   ) =>
-    send(request, response, 400, (w) => [
-      w.title,
-      passwordForm(w, config.passwordPolicy, {
-        ...link,
-        csrf: csrf.token(request, response),
-        error: error(w),
-      }),
-    ]);
+    send(
+      request,
+      response,
+      400,
+      (w) => [
+        w.title,
+        passwordForm(w, config.passwordPolicy, {
+          ...link,
+          csrf: csrf.token(request, response),
+          error: error(w),
+        }),
+      ],
+      await brandOfUser(link.userId),
+    );
 
   router.get(
     ACTIVATION_PATH,
@@ -53,10 +62,13 @@ export function activationRoutes(deps: LinkPageDependencies): Router {
       const found = await findInitializationCode(dataSource, userId, code);
       if (found.state !== 'valid') return newLink.gone(request, response);
       const csrfToken = csrf.token(request, response);
-      send(request, response, 200, (w) => [
-        w.title,
-        passwordForm(w, config.passwordPolicy, { userId, code, csrf: csrfToken }),
-      ]);
+      send(
+        request,
+        response,
+        200,
+        (w) => [w.title, passwordForm(w, config.passwordPolicy, { userId, code, csrf: csrfToken })],
+        await brandOfUser(userId),
+      );
     }),
   );
 
@@ -84,7 +96,13 @@ export function activationRoutes(deps: LinkPageDependencies): Router {
       );
       if (redeemed !== 'redeemed') return newLink.gone(request, response);
       logger.info({ userId, codeId: found.codeId }, 'account activated');
-      send(request, response, 200, (w) => [w.activeTitle, activeBody(w)]);
+      send(
+        request,
+        response,
+        200,
+        (w) => [w.activeTitle, activeBody(w)],
+        await brandOfUser(userId),
+      );
     }),
   );
   router.use(newLink.router);

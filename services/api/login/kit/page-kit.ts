@@ -1,6 +1,7 @@
 import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { Config } from '../../../../shared/config/config.js';
+import { OWN_LOOK, type Brand } from './branding.js';
 
 /** The languages the sign-in pages speak. */
 export type Language = 'en' | 'de';
@@ -49,8 +50,19 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeH
   return new SafeHtml(strings.reduce((out, part, i) => out + escaped(values[i - 1]) + part));
 }
 
-/** A whole HTML page in the profile page's look; `body` is trusted HTML built with `html`. */
-export function renderPage(language: Language, title: string, body: SafeHtml): string {
+/** The service's own name, which a label policy may hide. */
+export const SERVICE_NAME = 'Identity';
+
+/**
+ * A whole HTML page in the profile page's look, in the label policy's colours and with its logo
+ * (`brand`); `body` is trusted HTML built with `html`.
+ */
+export function renderPage(
+  language: Language,
+  title: string,
+  body: SafeHtml,
+  brand: Brand = OWN_LOOK,
+): string {
   return html`<!doctype html>
     <html lang="${language}">
       <head>
@@ -58,9 +70,17 @@ export function renderPage(language: Language, title: string, body: SafeHtml): s
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${title}</title>
         <link rel="stylesheet" href="/ui/profile/profile.css" />
+        ${brand.stylesheet && html`<link rel="stylesheet" href="${brand.stylesheet}" />`}
       </head>
       <body>
         <main>
+          ${
+            (brand.logo || !brand.hideServiceName) &&
+            html`<header class="brand">
+              ${brand.logo && html`<img class="logo" src="${brand.logo}" alt="" />`}
+              ${!brand.hideServiceName && html`<span class="service-name">${SERVICE_NAME}</span>`}
+            </header>`
+          }
           <h1>${title}</h1>
           ${body}
         </main>
@@ -96,6 +116,7 @@ export function linkPages<Words>(words: Record<Language, Words>) {
     response: Response,
     status: number,
     page: (w: Words) => [title: string, body: SafeHtml],
+    brand?: Brand,
   ): void => {
     const language = languageOf(request.get('accept-language'));
     const [title, body] = page(words[language]);
@@ -103,7 +124,7 @@ export function linkPages<Words>(words: Record<Language, Words>) {
     response
       .status(status)
       .type('html')
-      .send(renderPage(language, title, body));
+      .send(renderPage(language, title, body, brand));
   };
 }
 

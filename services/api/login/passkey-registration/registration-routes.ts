@@ -3,6 +3,7 @@ import { jsonEndpoint, text } from '../kit/json-endpoint.js';
 import { Passkeys, type RegistrationLink } from '../../accounts/passkeys/passkeys.js';
 import { webScript } from '../../ui/web-scripts.js';
 import { newLinkFlow, type LinkPageDependencies } from '../kit/new-link-flow.js';
+import { brandOf } from '../kit/branding.js';
 import { csrf as createCsrf, linkPages } from '../kit/page-kit.js';
 import { pageRoute } from '../kit/page-route.js';
 import {
@@ -56,7 +57,9 @@ export function registrationRoutes(deps: LinkPageDependencies): Router {
       const link = linkOf(request.query);
       if ((await passkeys.linkState(link)) !== 'valid') return newLink.gone(request, response);
       const csrfToken = csrf.token(request, response);
-      send(request, response, 200, (w) => [w.title, registrationForm(w, link, csrfToken)]);
+      // A link that works shows the label policy of its user's organization.
+      const brand = await brandOf(dataSource, { userId: link.userId });
+      send(request, response, 200, (w) => [w.title, registrationForm(w, link, csrfToken)], brand);
     }),
   );
 

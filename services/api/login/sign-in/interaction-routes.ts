@@ -9,6 +9,7 @@ import { INTERACTION_PREFIX, PROJECT_ACCESS_PROMPT } from '../../oidc/oidc-paths
 import { databaseAdapter } from '../../oidc/oidc-adapter.js';
 import type { ProjectRefusal } from '../../accounts/project-access.js';
 import { passkeySignInRoutes } from './passkey-routes.js';
+import { brandOf } from '../kit/branding.js';
 import { formOf } from '../kit/forms.js';
 import { csrf, languageOf, type Language } from '../kit/page-kit.js';
 import { failurePage } from '../kit/page-route.js';
@@ -76,8 +77,19 @@ export function interactionRoutes(
   const stateOf = async (uid: string): Promise<SignInState> =>
     ((await states.find(uid)) as SignInState | undefined) ?? { step: 'user-name', methods: [] };
 
-  const show = (request: Request, response: Response, state: SignInState, refusal?: Refused) => {
+  /** The label policy for the client's sign-in, and the user once the user name step is done. */
+  const brandFor = (interaction: Interaction, userId: string | null | undefined) =>
+    brandOf(dataSource, { clientId: String(interaction.params.client_id), userId });
+
+  const show = async (
+    request: Request,
+    response: Response,
+    interaction: Interaction,
+    state: SignInState,
+    refusal?: Refused,
+  ) => {
     const language = languageOf(request.get('accept-language'));
+    const brand = await brandFor(interaction, state.userId);
     response
       .status(refusal ? 400 : 200)
       .type('html')
@@ -92,6 +104,7 @@ export function interactionRoutes(
             policy: policyInWords(POLICY_WORDS[language], config.passwordPolicy),
           }),
           ...(refusal && { error: said(language, refusal, config.passwordPolicy) }),
+          brand,
         }),
       );
   };
@@ -103,10 +116,12 @@ export function interactionRoutes(
         const refusal = interaction.prompt.details.refusal as ProjectRefusal;
         const action = `${INTERACTION_PREFIX}/${interaction.uid}/refused`;
         const language = languageOf(request.get('accept-language'));
+        const brand = await brandFor(interaction, interaction.session?.accountId);
+        const csrfToken = forms.token(request, response);
         response
           .status(403)
           .type('html')
-          .send(refusedPage(language, refusal, action, forms.token(request, response)));
+          .send(refusedPage(language, refusal, { action, csrfToken, brand }));
         return;
       }
       if (interaction.prompt.name !== 'login') {
@@ -119,7 +134,7 @@ export function interactionRoutes(
         );
         return;
       }
-      show(request, response, await stateOf(interaction.uid));
+      await show(request, response, interaction, await stateOf(interaction.uid));
     }),
   );
 
@@ -159,7 +174,7 @@ export function interactionRoutes(
         const form = { ...formOf(request, FIELDS), address: request.ip ?? '' };
         const clientId = String(interaction.params.client_id);
         const result = await take(state, { ...form, clientId });
-        if (result.refused) return show(request, response, state, result);
+        if (result.refused) return show(request, response, interaction, state, result);
         if (result.state) {
           await states.upsert(interaction.uid, result.state as never, secondsLeft(interaction));
           response.redirect(303, `${INTERACTION_PREFIX}/${interaction.uid}`);
@@ -167,7 +182,7 @@ export function interactionRoutes(
         }
         const outcome = await steps.succeeded(result.signedIn, clientId);
         if (outcome === 'otp-replayed')
-          return show(request, response, state, { refused: 'wrong-code' });
+          return show(request, response, interaction, state, { refused: 'wrong-code' });
         await states.destroy(interaction.uid);
         await provider.interactionFinished(
           request,

@@ -1,3 +1,4 @@
+import type { Brand } from '../kit/branding.js';
 import { html, renderPage, type Language, type SafeHtml } from '../kit/page-kit.js';
 import { PASSKEY_SIGN_IN_WORDS } from './passkey-words.js';
 import { wordsOf } from './words.js';
@@ -18,6 +19,8 @@ export interface StepPage {
   error?: string;
   /** The password policy in words, for the step that asks for a new password. */
   policy?: string;
+  /** The label policy the contract's rule picks for this step. */
+  brand?: Brand;
 }
 
 /** The form of one step of the sign-in. */
@@ -46,6 +49,7 @@ export function stepPage(page: StepPage): string {
         <div class="actions"><button type="submit">${words.next}</button></div>
       </form>
       ${page.step === 'user-name' ? passkeyPanel(page) : ''}`,
+    page.brand,
   );
 }
 
@@ -114,8 +118,7 @@ function field(
 export function refusedPage(
   language: Language,
   refusal: 'project-not-granted' | 'project-role-missing',
-  action: string,
-  csrfToken: string,
+  { action, csrfToken, brand }: { action: string; csrfToken: string; brand: Brand },
 ): string {
   const words = wordsOf(language);
   return renderPage(
@@ -126,6 +129,7 @@ export function refusedPage(
         <input type="hidden" name="_csrf" value="${csrfToken}" />
         <div class="actions"><button type="submit">${words.backToApplication}</button></div>
       </form>`,
+    brand,
   );
 }
 

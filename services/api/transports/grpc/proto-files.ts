@@ -47,6 +47,7 @@ export function loadProtoRoot(): protobuf.Root {
 export const LOADER_OPTIONS: Options = {
   keepCase: false,
   longs: String,
+  bytes: String,
   enums: String,
   defaults: false,
   oneofs: false,

@@ -4,6 +4,7 @@ import { EmbeddedSignInFailures1763910000000 } from './1763910000000-sign-in-fai
 import { EmbeddedPasskeys1763920000000 } from './1763920000000-passkeys.js';
 import { EmbeddedPasskeyCeremonies1763930000000 } from './1763930000000-passkey-ceremonies.js';
 import { EmbeddedProjectAccess1763940000000 } from './1763940000000-project-access.js';
+import { EmbeddedLabelPolicies1763950000000 } from './1763950000000-label-policies.js';
 
 /** The embedded SQLite database's migrations, oldest first; each schema change has one here too. */
 export const sqliteMigrations = [
@@ -13,4 +14,5 @@ export const sqliteMigrations = [
   EmbeddedPasskeys1763920000000,
   EmbeddedPasskeyCeremonies1763930000000,
   EmbeddedProjectAccess1763940000000,
+  EmbeddedLabelPolicies1763950000000,
 ];

@@ -1,0 +1,54 @@
+import type { Permission } from '../../services/api/auth/permissions.js';
+
+/**
+ * The permission matrix of the contract ("Identity, organizations, permissions") as the
+ * permissions test probes it: the roles and what each grants, the operations probed and the
+ * permission each needs, and the ways of naming the target organization.
+ */
+export type RoleName =
+  'none' | 'ORG_OWNER' | 'ORG_USER_MANAGER' | 'ORG_PROJECT_OWNER' | 'IAM_OWNER';
+export type ProbedName = 'AddUserGrant' | 'SetLabelPolicy' | 'SetDefaultLabelPolicy';
+export type OperationName = 'UpdateMyProfile' | 'ImportHumanUser' | 'UpdateProject' | ProbedName;
+export type TargetName = 'own-implicit' | 'own-named' | 'other-org' | 'unknown-org';
+const ORG_OWNER_GRANTS: Permission[] = ['user.write', 'project.write', 'user.grant.write'];
+
+/** What the contract grants: roles in the caller's organization, IAM_OWNER everywhere. */
+export const ROLES: Record<RoleName, { grants: Permission[]; instanceWide: boolean }> = {
+  none: { grants: [], instanceWide: false },
+  ORG_OWNER: { grants: [...ORG_OWNER_GRANTS, 'policy.write'], instanceWide: false },
+  ORG_USER_MANAGER: { grants: ['user.write', 'user.grant.write'], instanceWide: false },
+  ORG_PROJECT_OWNER: { grants: ['project.write'], instanceWide: false },
+  IAM_OWNER: {
+    grants: [...ORG_OWNER_GRANTS, 'policy.write', 'instance.policy.write'],
+    instanceWide: true,
+  },
+};
+
+export const OPERATIONS: Record<OperationName, Permission> = {
+  UpdateMyProfile: 'authenticated',
+  ImportHumanUser: 'user.write',
+  UpdateProject: 'project.write',
+  AddUserGrant: 'user.grant.write',
+  SetLabelPolicy: 'policy.write',
+  SetDefaultLabelPolicy: 'instance.policy.write',
+};
+
+export const TARGETS: Record<TargetName, string> = {
+  'own-implicit': 'own org, no x-service-orgid',
+  'own-named': 'own org named in x-service-orgid',
+  'other-org': 'another existing org named in x-service-orgid',
+  'unknown-org': 'an org id that does not exist in x-service-orgid',
+};
+
+export function expectedAllowed(
+  role: RoleName,
+  operation: OperationName,
+  target: TargetName,
+): boolean {
+  const permission = OPERATIONS[operation];
+  if (permission === 'authenticated') return true;
+  if (target === 'unknown-org') return false;
+  const { grants, instanceWide } = ROLES[role];
+  if (!grants.includes(permission)) return false;
+  return target !== 'other-org' || instanceWide;
+}
