@@ -21,6 +21,9 @@ const csrf = { _csrf: panel.dataset.csrf };
 /** Whether "Sign in with a passkey" was pressed: the autofill ceremony then stays unstarted. */
 let pressed = false;
 
+/** Whether the person picked a passkey from the autofill: its failures are theirs to hear. */
+let picked = false;
+
 /** One ceremony: options, the authenticator's answer, the service's verdict, then onwards. */
 async function signIn(autofill: boolean): Promise<void> {
   const { ceremonyId, options } = await postJson<{ ceremonyId: string; options: never }>(
@@ -34,6 +37,7 @@ async function signIn(autofill: boolean): Promise<void> {
     optionsJSON: options,
     useBrowserAutofill: autofill,
   });
+  if (autofill) picked = true;
   const { location: next } = await postJson<{ location: string }>(`${action}/passkey`, {
     ...csrf,
     ceremonyId,
@@ -62,8 +66,10 @@ if (!browserSupportsWebAuthn()) {
     if (!supported) return;
     panel.dataset.autofill = 'started';
     signIn(true).catch((error: unknown) => {
-      // The autofill ceremony is cancelled whenever the button starts another: not a failure.
-      if ((error as { name?: string })?.name !== 'AbortError' && !pressed) failed(error);
+      // Until the person picks a passkey from it, the autofill ceremony is the page's own: one
+      // the browser will not start (no passkey for this site, a host that cannot have passkeys)
+      // or the button cancels says nothing; the button's ceremony says what went wrong.
+      if (picked && !pressed) failed(error);
     });
   });
 }
