@@ -23,6 +23,7 @@ import type { EventConsumer } from './consumers/event-consumer.js';
 import { InitializationEmailConsumer } from './consumers/initialization-email/initialization-email.consumer.js';
 import { ProjectReadModelConsumer } from './consumers/read-models/project-read-model.consumer.js';
 import { UserReadModelConsumer } from './consumers/read-models/user-read-model.consumer.js';
+import { UserGrantReadModelConsumer } from './consumers/read-models/user-grant-read-model.consumer.js';
 import type { EmailQueue } from './email/bullmq-email-jobs.js';
 import type { EmailJobs } from './email/email-jobs.js';
 import { startEmailJobs } from './email/start-email-jobs.js';
@@ -71,6 +72,7 @@ export async function startWorker(
   const consumers: EventConsumer[] = [
     new UserReadModelConsumer(dataSource),
     new ProjectReadModelConsumer(dataSource),
+    new UserGrantReadModelConsumer(dataSource),
     new InitializationEmailConsumer(dataSource, config, emails.jobs, codeKeyOf(config)),
   ];
   const delivery =

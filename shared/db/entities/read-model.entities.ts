@@ -10,13 +10,24 @@ export interface IdpLinkView {
 }
 
 /**
+ * What every read model row holds besides its own columns: its id and organization, and the
+ * details of the events reduced (`sequence` and `changeDate` of the last, `creationDate` of the
+ * first).
+ */
+abstract class ReadModelDetails {
+  @PrimaryColumn({ type: 'varchar', length: 36 }) id!: string;
+  @Column({ name: 'org_id', type: 'varchar', length: 36 }) orgId!: string;
+  @Column({ ...bigint }) sequence!: string;
+  @Column({ name: 'creation_date', type: 'datetime', precision: 3 }) creationDate!: Date;
+  @Column({ name: 'change_date', type: 'datetime', precision: 3 }) changeDate!: Date;
+}
+
+/**
  * What a read of a user returns, kept by the worker from the user's events. `sequence` and
  * `changeDate` are those of the last event reduced, `creationDate` that of the first.
  */
 @Entity('user_read_models')
-export class UserReadModel {
-  @PrimaryColumn({ type: 'varchar', length: 36 }) id!: string;
-  @Column({ name: 'org_id', type: 'varchar', length: 36 }) orgId!: string;
+export class UserReadModel extends ReadModelDetails {
   @Column({ name: 'user_name', type: 'varchar', length: 200 }) userName!: string;
   @Column({ type: 'varchar', length: 16 }) state!: string;
   @Column({ name: 'first_name', type: 'varchar', length: 200 }) firstName!: string;
@@ -35,23 +46,29 @@ export class UserReadModel {
   @Column({ name: 'has_password', type: 'boolean' }) hasPassword!: boolean;
   @Column({ name: 'password_change_required', type: 'boolean' }) passwordChangeRequired!: boolean;
   @Column({ name: 'has_otp', type: 'boolean' }) hasOtp!: boolean;
-  @Column({ ...bigint }) sequence!: string;
-  @Column({ name: 'creation_date', type: 'datetime', precision: 3 }) creationDate!: Date;
-  @Column({ name: 'change_date', type: 'datetime', precision: 3 }) changeDate!: Date;
 }
 
 /** What a read of a project returns, kept by the worker from the project's events. */
 @Entity('project_read_models')
-export class ProjectReadModel {
-  @PrimaryColumn({ type: 'varchar', length: 36 }) id!: string;
-  @Column({ name: 'org_id', type: 'varchar', length: 36 }) orgId!: string;
+export class ProjectReadModel extends ReadModelDetails {
   @Column({ type: 'varchar', length: 200 }) name!: string;
   @Column({ name: 'project_role_assertion', type: 'boolean' }) projectRoleAssertion!: boolean;
   @Column({ name: 'project_role_check', type: 'boolean' }) projectRoleCheck!: boolean;
   @Column({ name: 'has_project_check', type: 'boolean' }) hasProjectCheck!: boolean;
   @Column({ name: 'private_labeling_setting', type: 'varchar', length: 64 })
   privateLabelingSetting!: PrivateLabelingSetting;
-  @Column({ ...bigint }) sequence!: string;
-  @Column({ name: 'creation_date', type: 'datetime', precision: 3 }) creationDate!: Date;
-  @Column({ name: 'change_date', type: 'datetime', precision: 3 }) changeDate!: Date;
+}
+
+/**
+ * A user's grant as the worker keeps it from the `user.grant.*` events: its roles of one project
+ * (`projectGrantId`: the project grant it is held through), or `removed` once it is gone.
+ */
+@Entity('user_grant_read_models')
+export class UserGrantReadModel extends ReadModelDetails {
+  @Column({ name: 'role_keys', type: 'json' }) roleKeys!: string[];
+  @Column({ type: 'boolean' }) removed!: boolean;
+  @Column({ name: 'user_id', type: 'varchar', length: 36 }) userId!: string;
+  @Column({ name: 'project_grant_id', type: 'varchar', length: 36, nullable: true })
+  projectGrantId!: string | null;
+  @Column({ name: 'project_id', type: 'varchar', length: 36 }) projectId!: string;
 }

@@ -1,3 +1,4 @@
+import { MARIADB_TYPES, type ColumnTypes } from './column-types.js';
 import { TablesMigration } from './tables-migration.js';
 
 /**
@@ -15,30 +16,6 @@ export class LabelPolicies1763950000000 extends TablesMigration {
 }
 
 export const LABEL_POLICY_TABLES = ['label_policies'];
-
-/** The column types of one database, by what they hold. */
-export interface ColumnTypes {
-  id: string;
-  flag: string;
-  colour: string;
-  bytes: string;
-  count: string;
-  position: string;
-  time: string;
-  /** What ends a CREATE TABLE. */
-  options: string;
-}
-
-const MARIADB_TYPES: ColumnTypes = {
-  id: 'CHAR(36)',
-  flag: 'BOOLEAN',
-  colour: 'VARCHAR(7)',
-  bytes: 'MEDIUMBLOB',
-  count: 'INT UNSIGNED',
-  position: 'BIGINT UNSIGNED',
-  time: 'DATETIME(3)',
-  options: 'ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin',
-};
 
 /** The migration's statements in `types`: the table, the instance default's row, the version. */
 export function labelPolicyStatements(types: ColumnTypes): string[] {

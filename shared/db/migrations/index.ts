@@ -9,6 +9,7 @@ import { Passkeys1763920000000 } from './1763920000000-passkeys.js';
 import { PasskeyCeremonies1763930000000 } from './1763930000000-passkey-ceremonies.js';
 import { ProjectAccess1763940000000 } from './1763940000000-project-access.js';
 import { LabelPolicies1763950000000 } from './1763950000000-label-policies.js';
+import { UserGrantReadModels1763960000000 } from './1763960000000-user-grant-read-models.js';
 
 /** Every migration, oldest first. A schema change is a new file here, never an edit of an old one. */
 export const migrations = [
@@ -23,4 +24,5 @@ export const migrations = [
   PasskeyCeremonies1763930000000,
   ProjectAccess1763940000000,
   LabelPolicies1763950000000,
+  UserGrantReadModels1763960000000,
 ];

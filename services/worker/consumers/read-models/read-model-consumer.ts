@@ -65,7 +65,7 @@ export function runsOf(changes: readonly RowChange[]): RowChange[][] {
   const runs: RowChange[][] = [];
   const open = new Map<string, RowChange[]>();
   for (const change of changes) {
-    const row = `${change.rows.tableKey}\n${change.event.subject}`;
+    const row = `${change.rows.tableKey}\n${change.id}`;
     const run = open.get(row);
     if (run && follows(run.at(-1)!, change)) {
       run.push(change);

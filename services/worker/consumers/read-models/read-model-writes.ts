@@ -16,12 +16,15 @@ export interface ReadModelRow {
 export type Expression = (column: string) => Write;
 
 /**
- * What one event does to one row of a read model (the row whose id is the event's subject),
- * kept apart until a batch's changes are folded into statements (`runsOf`).
+ * What one event does to one row of a read model (the row whose id is the event's subject, or
+ * what the table's writes take from the event), kept apart until a batch's changes are folded
+ * into statements (`runsOf`).
  */
 export interface RowChange {
   readonly rows: { readonly tableKey: string; statement(run: readonly RowChange[]): Write };
   readonly event: CloudEvent;
+  /** The row's id. */
+  readonly id: string;
   /** The aggregate's first event: it inserts the row. */
   readonly creates: boolean;
   /** Values by the entity's property names. */
@@ -40,11 +43,13 @@ export class ReadModelWrites<Model extends ReadModelRow> {
   constructor(
     private readonly dataSource: DataSource,
     private readonly entity: EntityTarget<Model>,
+    /** Which row an event changes: by default its aggregate's (the subject). */
+    private readonly rowOf: (event: CloudEvent) => string = (event) => event.subject,
   ) {}
 
   /** The row an aggregate's first event creates; a replay of that event finds it there. */
   insertOnce(event: CloudEvent, columns: Partial<Model>): RowChange {
-    return { rows: this, event, creates: true, columns };
+    return { rows: this, event, id: this.rowOf(event), creates: true, columns };
   }
 
   /** Columns an event after the first sets; `expressions` compute a column from its value. */
@@ -56,6 +61,7 @@ export class ReadModelWrites<Model extends ReadModelRow> {
     return {
       rows: this,
       event,
+      id: this.rowOf(event),
       creates: false,
       columns,
       expressions: expressions as Record<string, Expression> | undefined,
@@ -85,7 +91,7 @@ export class ReadModelWrites<Model extends ReadModelRow> {
     const details = { sequence: last.event.sequence, changeDate: new Date(last.event.time) };
     if (first.creates) {
       const row = this.assigned({
-        id: first.event.subject,
+        id: first.id,
         orgId: first.event.resourceowner,
         ...first.columns,
         ...Object.fromEntries([...later].map(([property, { value }]) => [property, value])),
@@ -115,7 +121,7 @@ export class ReadModelWrites<Model extends ReadModelRow> {
       sql:
         `UPDATE ${this.tableName} SET ${set.sql} ` +
         `WHERE ${this.name('id')} = ? AND ${this.name('sequence')} < ?`,
-      params: [...set.params, first.event.subject, last.event.sequence],
+      params: [...set.params, first.id, last.event.sequence],
     };
   }
 

@@ -1,3 +1,4 @@
+import { SQLITE_TYPES } from '../column-types.js';
 import { TablesMigration } from '../tables-migration.js';
 import { LABEL_POLICY_TABLES, labelPolicyStatements } from '../1763950000000-label-policies.js';
 
@@ -6,15 +7,5 @@ export class EmbeddedLabelPolicies1763950000000 extends TablesMigration {
   name = 'EmbeddedLabelPolicies1763950000000';
   override addedColumns = ['organizations.version'];
   tables = LABEL_POLICY_TABLES;
-  statements = () =>
-    labelPolicyStatements({
-      id: 'TEXT',
-      flag: 'INTEGER',
-      colour: 'TEXT',
-      bytes: 'BLOB',
-      count: 'INTEGER',
-      position: 'INTEGER',
-      time: 'TEXT',
-      options: '',
-    });
+  statements = () => labelPolicyStatements(SQLITE_TYPES);
 }

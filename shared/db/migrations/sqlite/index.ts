@@ -5,6 +5,7 @@ import { EmbeddedPasskeys1763920000000 } from './1763920000000-passkeys.js';
 import { EmbeddedPasskeyCeremonies1763930000000 } from './1763930000000-passkey-ceremonies.js';
 import { EmbeddedProjectAccess1763940000000 } from './1763940000000-project-access.js';
 import { EmbeddedLabelPolicies1763950000000 } from './1763950000000-label-policies.js';
+import { EmbeddedUserGrantReadModels1763960000000 } from './1763960000000-user-grant-read-models.js';
 
 /** The embedded SQLite database's migrations, oldest first; each schema change has one here too. */
 export const sqliteMigrations = [
@@ -15,4 +16,5 @@ export const sqliteMigrations = [
   EmbeddedPasskeyCeremonies1763930000000,
   EmbeddedProjectAccess1763940000000,
   EmbeddedLabelPolicies1763950000000,
+  EmbeddedUserGrantReadModels1763960000000,
 ];

@@ -1,0 +1,43 @@
+/**
+ * The column types of the two databases, by what a column holds, for migrations that write one
+ * list of statements for both (later ones; the earlier ones spell each database's out).
+ */
+export interface ColumnTypes {
+  /** An id (a UUID, or an organization's). */
+  id: string;
+  flag: string;
+  /** A colour as `#rrggbb`. */
+  colour: string;
+  bytes: string;
+  json: string;
+  count: string;
+  /** An event's position. */
+  position: string;
+  time: string;
+  /** What ends a CREATE TABLE. */
+  options: string;
+}
+
+export const MARIADB_TYPES: ColumnTypes = {
+  id: 'CHAR(36)',
+  flag: 'BOOLEAN',
+  colour: 'VARCHAR(7)',
+  bytes: 'MEDIUMBLOB',
+  json: 'JSON',
+  count: 'INT UNSIGNED',
+  position: 'BIGINT UNSIGNED',
+  time: 'DATETIME(3)',
+  options: 'ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin',
+};
+
+export const SQLITE_TYPES: ColumnTypes = {
+  id: 'TEXT',
+  flag: 'INTEGER',
+  colour: 'TEXT',
+  bytes: 'BLOB',
+  json: 'TEXT',
+  count: 'INTEGER',
+  position: 'INTEGER',
+  time: 'TEXT',
+  options: '',
+};
