@@ -1,0 +1,187 @@
+import { readFileSync } from 'node:fs';
+import type { Config } from '../../../shared/config/config.js';
+import { migrate } from '../../../shared/db/data-source.js';
+import type { DataSource } from 'typeorm';
+import {
+  addMember,
+  createIdpConfig,
+  createOrganization,
+  grantOrganization,
+} from '../admin/organizations.js';
+import { callOperation, MANAGEMENT_OPERATIONS } from '../admin/operation-calls.js';
+import { addApplication, createProject } from '../admin/projects.js';
+import { setup } from '../admin/setup.js';
+import { issueUserToken } from '../admin/tokens.js';
+import { resendInitializationEmail } from '../admin/users.js';
+import { createClient } from '../oidc/clients.js';
+
+/** identityctl's commands: what each takes and does. identityctl.ts parses and runs them. */
+
+export type Options = Record<string, string | undefined>;
+/** Options given as often as needed (`--redirect-uri A --redirect-uri B`): every value. */
+export type Lists = Record<string, string[] | undefined>;
+/** Options without a value. */
+export const FLAGS = ['public', 'confidential'];
+export const LISTS = ['redirect-uri', 'post-logout-redirect-uri'];
+
+export interface Command {
+  /** Its lines in the usage. */
+  help: string;
+  /** The options it needs, then those it may take; any other is refused. */
+  required: string[];
+  optional?: string[];
+  /**
+   * `reader` for a command that only reads: on the embedded database it then runs while the
+   * service has the database open.
+   */
+  opens?: 'reader';
+  /**
+   * For setup and migrate, which bring the schema up to date themselves; every other command that
+   * writes has it brought up to date first.
+   */
+  migrates?: true;
+  /** Takes one word after its name (`call AddProjectRole`), as the option `operation`. */
+  positional?: true;
+  /** Checks of the options' values, made before any database (or its lock) is opened. */
+  check?(options: Options): void;
+  run(
+    context: { dataSource: DataSource; config: Config },
+    options: Options,
+    lists: Lists,
+  ): Promise<unknown>;
+}
+
+export const COMMANDS: Record<string, Command> = {
+  setup: {
+    help: '  setup                                        migrate, first org, first admin (IAM_OWNER), token',
+    required: [],
+    migrates: true,
+    run: ({ dataSource, config }) => setup(dataSource, config),
+  },
+  migrate: {
+    help: '  migrate                                      apply pending schema migrations',
+    required: [],
+    migrates: true,
+    run: async ({ dataSource }) => ({ applied: await migrate(dataSource) }),
+  },
+  'org create': {
+    help: '  org create --name NAME',
+    required: ['name'],
+    run: ({ dataSource }, o) => createOrganization(dataSource, o.name!),
+  },
+  'project create': {
+    help: '  project create --org ORG_ID --name NAME',
+    required: ['org', 'name'],
+    run: ({ dataSource }, o) => createProject(dataSource, o.org!, o.name!),
+  },
+  'idp create': {
+    help: '  idp create --org ORG_ID --name NAME',
+    required: ['org', 'name'],
+    run: ({ dataSource }, o) => createIdpConfig(dataSource, o.org!, o.name!),
+  },
+  'member add': {
+    help: [
+      '  member add --user USER_ID --role ROLE [--org ORG_ID]',
+      '                                               ROLE: IAM_OWNER (instance-wide), ORG_OWNER,',
+      '                                               ORG_USER_MANAGER, ORG_PROJECT_OWNER',
+    ].join('\n'),
+    required: ['user', 'role'],
+    optional: ['org'],
+    check: (o) => grantOrganization(o.role!, o.org),
+    run: ({ dataSource }, o) =>
+      addMember(dataSource, { orgId: o.org, userId: o.user!, role: o.role! }),
+  },
+  'user resend-init': {
+    help: '  user resend-init --user USER_ID              a new initialization email, for a user not yet activated',
+    required: ['user'],
+    run: ({ dataSource }, o) => resendInitializationEmail(dataSource, o.user!),
+  },
+  'token issue': {
+    help: '  token issue --user USER_ID [--ttl SECONDS]   for an active user; needs JWT_SIGNING_KEY_FILE',
+    required: ['user'],
+    optional: ['ttl'],
+    opens: 'reader',
+    check: (o) => ttl(o.ttl),
+    run: async ({ dataSource, config }, o) => ({
+      token: await issueUserToken(dataSource, config.auth, o.user!, ttl(o.ttl)),
+    }),
+  },
+  'client create': {
+    help: [
+      '  client create --name NAME --redirect-uri URI [--redirect-uri URI ...]',
+      '              [--post-logout-redirect-uri URI ...] [--public | --confidential]',
+      '              [--project PROJECT_ID]            an OpenID client (default --confidential),',
+      '                                               an application of the project when given;',
+      '                                               prints clientId, and clientSecret once',
+    ].join('\n'),
+    required: ['name', 'redirect-uri'],
+    optional: ['post-logout-redirect-uri', 'public', 'confidential', 'project'],
+    check: (o) => {
+      if (o.public && o.confidential)
+        throw new UsageError('--public and --confidential exclude each other', 'client create');
+    },
+    run: ({ dataSource, config }, o, lists) => {
+      const client = {
+        name: o.name!,
+        redirectUris: lists['redirect-uri']!,
+        postLogoutRedirectUris: lists['post-logout-redirect-uri'] ?? [],
+      };
+      return o.project
+        ? addApplication({ dataSource, config }, o.project, client, !o.public)
+        : createClient(dataSource, config, { ...client, confidential: !o.public });
+    },
+  },
+  call: {
+    help: [
+      '  call OPERATION --org ORG_ID [--body JSON | --body-file PATH]',
+      '                                               a ManagementService operation (AddProjectRole,',
+      '                                               AddUserGrant, SetLabelPolicy, ...) run as an',
+      '                                               operator: its request message as JSON (the',
+      '                                               REST body with the path fields), checked as',
+      '                                               the API checks it; prints its response',
+    ].join('\n'),
+    required: ['org'],
+    optional: ['body', 'body-file'],
+    positional: true,
+    check: (o) => {
+      if (!MANAGEMENT_OPERATIONS.has(o.operation ?? ''))
+        throw new UsageError(
+          `unknown operation "${o.operation ?? ''}": one of ${[...MANAGEMENT_OPERATIONS.keys()].join(', ')}`,
+          'call',
+        );
+      if (o.body !== undefined && o['body-file'] !== undefined)
+        throw new UsageError('--body and --body-file exclude each other', 'call');
+    },
+    run: ({ dataSource, config }, o) =>
+      callOperation({ dataSource, config }, o.operation!, o.org!, requestBody(o)),
+  },
+};
+
+function ttl(value: string | undefined): number {
+  if (value === undefined) return 3600;
+  const seconds = Number(value);
+  if (!Number.isInteger(seconds) || seconds <= 0)
+    throw new UsageError('--ttl must be a whole number of seconds');
+  return seconds;
+}
+
+/** A call the usage does not allow: exit 2, with the usage. */
+export class UsageError extends Error {
+  constructor(
+    message: string,
+    readonly command?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The request of `call`: --body, the file --body-file names, or none (`{}`). */
+function requestBody(o: Options): unknown {
+  const text = o['body-file'] !== undefined ? readFileSync(o['body-file'], 'utf8') : o.body;
+  if (text === undefined) return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new UsageError('the request body is not JSON', 'call');
+  }
+}

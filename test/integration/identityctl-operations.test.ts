@@ -1,0 +1,132 @@
+import { expect } from 'chai';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { identityctl, identityctlEnv } from '../support/identityctl.js';
+import { buildOwner, buildProject, buildUser } from '../support/factories.js';
+import { solidPng } from '../support/images.js';
+import { TestService } from '../support/test-service.js';
+
+/**
+ * `identityctl call`: the ManagementService's operations for scripts, with the API's checks,
+ * writes and events, run against the database as an operator.
+ */
+describe('identityctl call', () => {
+  let service: TestService;
+  let env: Record<string, string>;
+  let dir: string;
+
+  before(async () => {
+    service = await TestService.start();
+    env = identityctlEnv(service);
+    dir = await mkdtemp(join(tmpdir(), 'identityctl-call-'));
+  });
+  after(async () => {
+    await service.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const call = (operation: string, orgId: string, body: object) =>
+    identityctl(env, 'call', operation, '--org', orgId, '--body', JSON.stringify(body));
+
+  it('adds a role, grants it to a user and takes it back, with the events an API call records', async () => {
+    const { orgId } = await buildOwner(service);
+    const { projectId } = await buildProject(service, { orgId });
+    const { userId } = await buildUser(service, { orgId });
+    const role = await call('AddProjectRole', orgId, {
+      projectId,
+      roleKey: 'keeper',
+      displayName: 'Keeper',
+    });
+    expect(role.code, role.stderr).to.equal(0);
+    expect(role.json.details.resourceOwner).to.equal(orgId);
+    const grant = await call('AddUserGrant', orgId, { userId, projectId, roleKeys: ['keeper'] });
+    expect(grant.code, grant.stderr).to.equal(0);
+    const [row] = await service.dataSource.query('SELECT role_keys FROM user_grants WHERE id = ?', [
+      grant.json.userGrantId,
+    ]);
+    expect(
+      typeof row.role_keys === 'string' ? JSON.parse(row.role_keys) : row.role_keys,
+    ).to.deep.equal(['keeper']);
+    const removed = await call('RemoveProjectRole', orgId, { projectId, roleKey: 'keeper' });
+    expect(removed.code, removed.stderr).to.equal(0);
+    expect((await service.events(userId)).map((event) => event.type)).to.include.members([
+      'user.grant.added',
+      'user.grant.changed',
+    ]);
+    expect((await service.events(projectId)).map((event) => event.type)).to.include.members([
+      'project.role.added',
+      'project.role.removed',
+    ]);
+  });
+
+  it('sets a label policy with a logo from a file', async () => {
+    const { orgId } = await buildOwner(service);
+    const logo = solidPng('#336699');
+    const file = join(dir, 'policy.json');
+    await writeFile(
+      file,
+      JSON.stringify({ primaryColor: '#336699', logo: logo.toString('base64') }),
+    );
+    const set = await identityctl(
+      env,
+      'call',
+      'SetLabelPolicy',
+      '--org',
+      orgId,
+      '--body-file',
+      file,
+    );
+    expect(set.code, set.stderr).to.equal(0);
+    const [row] = await service.dataSource.query(
+      'SELECT primary_color, logo FROM label_policies WHERE owner_id = ?',
+      [orgId],
+    );
+    expect(row.primary_color).to.equal('#336699');
+    expect(Buffer.from(row.logo).equals(logo)).to.equal(true);
+  });
+
+  it('refuses what the API refuses, and what it cannot call, saying why', async () => {
+    const { orgId } = await buildOwner(service);
+    const { projectId } = await buildProject(service, { orgId });
+    const refusals: [string[], number, string][] = [
+      [
+        [
+          'call',
+          'AddProjectRole',
+          '--org',
+          orgId,
+          '--body',
+          JSON.stringify({ projectId, roleKey: 'a b', displayName: 'x' }),
+        ],
+        1,
+        '; roleKey: must be a role key without white space',
+      ],
+      [
+        [
+          'call',
+          'RemoveProjectRole',
+          '--org',
+          orgId,
+          '--body',
+          JSON.stringify({ projectId, roleKey: 'none' }),
+        ],
+        1,
+        'PROJECT-ROLE-NOT-FOUND',
+      ],
+      [['call', 'AddProjectRole', '--org', 'nowhere', '--body', '{}'], 1, 'nowhere'],
+      [['call', 'UpdateMyProfile', '--org', orgId], 2, 'unknown operation "UpdateMyProfile"'],
+      [
+        ['call', 'AddProjectRole', '--org', orgId, '--body', '{'],
+        2,
+        'the request body is not JSON',
+      ],
+      [['call', '--org', orgId], 2, 'unknown operation ""'],
+    ];
+    for (const [args, code, said] of refusals) {
+      const refused = await identityctl(env, ...args);
+      expect(refused.code, args.join(' ')).to.equal(code);
+      expect(refused.stderr, args.join(' ')).to.contain(said);
+    }
+  });
+});
