@@ -32,7 +32,8 @@
  *    clear passwords (argon2id) as fast as they can.
  * 5. Sign-in: password sign-ins through the OpenID provider, the whole code flow and the token
  *    exchange (bench/sign-in-load.ts), beside imports with a hashed password, at each of
- *    BENCH_SIGN_IN_CONCURRENCIES; the ratio of their CPU.
+ *    BENCH_SIGN_IN_CONCURRENCIES; the ratio of their CPU. Then the same sign-ins to an
+ *    application of a project with every check on and to one with none (bench/sign-in-bench.ts).
  * 6. Seeded: a service of its own over an empty database, imports (JSON, 32 callers) measured
  *    before and after BENCH_SEEDED_USERS (1,000,000) users, their events and read models are
  *    written straight into its tables (bench/seeded.ts).

@@ -8,6 +8,10 @@ import { createHumanUser } from '../services/api/admin/users.js';
 import { hashPassword } from '../services/api/credentials/password-hash.js';
 import { DEFAULT_ARGON2ID_COST } from '../services/api/credentials/hash-formats/argon2.js';
 import { createClient } from '../services/api/oidc/clients.js';
+import { callOperation } from '../services/api/admin/operation-calls.js';
+import { createProject } from '../services/api/admin/projects.js';
+import { User } from '../shared/db/entities/index.js';
+import { In } from 'typeorm';
 import { apiResource } from '../services/api/oidc/oidc-paths.js';
 import { REDIRECT_URI } from '../test/support/relying-party.js';
 import type { TestService } from '../test/support/test-service.js';
@@ -22,6 +26,13 @@ const PASSWORD = 'Bench-sign-in-2026!';
 export interface SignInRow {
   concurrency: number;
   signIns: Figures;
+  /**
+   * The same sign-ins to an application of a project with every check on (hasProjectCheck,
+   * projectRoleCheck, projectRoleAssertion), each user granted a role, its organization's label
+   * policy shown; and to an application of a project with none on (the same client settings).
+   */
+  checksOn: Figures;
+  checksOff: Figures;
   /** Import with a hashed password over JSON, at the same callers, measured just before. */
   hashedImports: Figures;
   /** All processes' CPU per sign-in over all processes' CPU per import. */
@@ -36,7 +47,9 @@ export interface SignInResults {
 
 /**
  * A confidential client and one user per loop, each with the same password hashed once by the
- * service's own argon2id at today's cost, so that no sign-in upgrades its hash while measured.
+ * service's own argon2id at today's cost, so that no sign-in upgrades its hash while measured;
+ * and an application of a project whose every check is on, each user granted a role of it, with
+ * the organization's label policy shown on its pages (made through the operations themselves).
  */
 export async function signInFixtures(
   service: TestService,
@@ -65,10 +78,47 @@ export async function signInFixtures(
     publicUrl: service.config.publicUrl,
     clientId,
     clientSecret: clientSecret!,
+    checksOn: await application(service, orgId, userNames, `${runId}-on`, true),
+    checksOff: await application(service, orgId, userNames, `${runId}-off`, false),
     resource: apiResource(service.config),
     userNames,
     password: PASSWORD,
   };
+}
+
+/**
+ * The application of a project with every check on (or none), its users granted a role of it, and
+ * the organization's label policy set: its client.
+ */
+async function application(
+  service: TestService,
+  orgId: string,
+  userNames: string[],
+  runId: string,
+  checks: boolean,
+): Promise<{ clientId: string; clientSecret: string }> {
+  const call = (operation: string, request: object) =>
+    callOperation(service, operation, orgId, request) as Promise<Record<string, string>>;
+  const { projectId } = await createProject(service.dataSource, orgId, `Bench ${runId}`);
+  await call('UpdateProject', {
+    id: projectId,
+    name: `Bench ${runId}`,
+    hasProjectCheck: checks,
+    projectRoleCheck: checks,
+    projectRoleAssertion: checks,
+    privateLabelingSetting: `PRIVATE_LABELING_SETTING_${checks ? 'ALLOW_LOGIN_USER_RESOURCE_OWNER_POLICY' : 'UNSPECIFIED'}`,
+  });
+  await call('AddProjectRole', { projectId, roleKey: 'signer', displayName: 'Signer' });
+  const users = await service.dataSource.getRepository(User).findBy({ userName: In(userNames) });
+  for (const { id } of users)
+    await call('AddUserGrant', { userId: id, projectId, roleKeys: ['signer'] });
+  await call('SetLabelPolicy', { primaryColor: '#5469d4', backgroundColor: '#fafaff' });
+  const app = await call('AddOIDCApplication', {
+    projectId,
+    name: 'Bench app',
+    redirectUris: [REDIRECT_URI],
+  });
+  return { clientId: app.clientId!, clientSecret: app.clientSecret! };
 }
 
 /** At each caller count: the hashed imports, then the sign-ins, each with every process's CPU. */
@@ -98,11 +148,23 @@ export async function signInPart(options: {
     );
     const spec: SignInLoadSpec = { concurrency, seconds, runId, fixtures: signIn };
     const signIns = await measured(SIGN_IN_SCRIPT, spec, watch);
+    // The two applications in turns, so that the machine's drift falls on both alike.
+    const variants = { checksOn: signIn.checksOn, checksOff: signIn.checksOff };
+    const order =
+      rows.length % 2 ? (['checksOff', 'checksOn'] as const) : (['checksOn', 'checksOff'] as const);
+    const measuredApps = {} as Record<keyof typeof variants, Figures>;
+    for (const variant of order)
+      measuredApps[variant] = await measured(
+        SIGN_IN_SCRIPT,
+        { ...spec, fixtures: { ...signIn, ...variants[variant] } },
+        watch,
+      );
+    const { checksOn, checksOff } = measuredApps;
     const total = (figures: Figures) => figures.cpuMsPerOperation?.total ?? NaN;
     const cpuRatio = Math.round((total(signIns) / total(hashedImports)) * 10) / 10;
-    rows.push({ concurrency, signIns, hashedImports, cpuRatio });
+    rows.push({ concurrency, signIns, checksOn, checksOff, hashedImports, cpuRatio });
     console.error(
-      `sign-in c=${concurrency}: ${signIns.requestsPerSecond}/s p99 ${signIns.p99} errors ${signIns.errors}, CPU ${total(signIns)} ms (${cpuRatio}x the hashed import's ${total(hashedImports)} ms)`,
+      `sign-in c=${concurrency}: ${signIns.requestsPerSecond}/s p99 ${signIns.p99} errors ${signIns.errors}, CPU ${total(signIns)} ms (${cpuRatio}x the hashed import's ${total(hashedImports)} ms); an application with its project's checks off ${checksOff.requestsPerSecond}/s p99 ${checksOff.p99}, CPU ${total(checksOff)} ms, on ${checksOn.requestsPerSecond}/s p99 ${checksOn.p99}, CPU ${total(checksOn)} ms (errors ${checksOff.errors + checksOn.errors})`,
     );
   }
   const { memoryCost, timeCost, parallelism } = DEFAULT_ARGON2ID_COST;
@@ -146,6 +208,8 @@ export function printSignInTable(results: SignInResults): void {
     );
   for (const row of results.rows) {
     line('password sign-in', row, row.signIns, `${row.cpuRatio}x`);
+    line('  app, checks off', row, row.checksOff, '');
+    line('  app, checks on', row, row.checksOn, '');
     line('import hashedPassword', row, row.hashedImports, '1x');
   }
   console.log('(CPU columns: ms of CPU per operation over the measured seconds.)');

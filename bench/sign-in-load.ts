@@ -20,6 +20,9 @@ export interface SignInFixtures {
   /** One user name per loop, each with `password`. */
   userNames: string[];
   password: string;
+  /** Applications of projects with every check on and with none, the users holding a role. */
+  checksOn: { clientId: string; clientSecret: string };
+  checksOff: { clientId: string; clientSecret: string };
 }
 
 export interface SignInLoadSpec {

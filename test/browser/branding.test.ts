@@ -122,22 +122,27 @@ describe('the sign-in pages’ branding in headless Chromium', function () {
       const violations = policyViolations(page);
       await page.goto((await authorization(client, landing)).url);
       expectLook(await lookOf(page), before, `${setting}, user name step`);
-      await keep(page, `${setting}-1-user-name`);
+      const shot = setting
+        .replace('PRIVATE_LABELING_SETTING_', '')
+        .toLowerCase()
+        .replaceAll('_', '-');
+      await keep(page, `${shot}-1-user-name`);
       await page.fill('#userName', userName);
       await page.click('button[type=submit]');
       await page.waitForSelector('#password');
       expectLook(await lookOf(page), after, `${setting}, password step`);
-      await keep(page, `${setting}-2-password`);
+      await keep(page, `${shot}-2-password`);
       expect(violations, 'Content-Security-Policy violations').to.deep.equal([]);
       await page.close();
     }
   });
 });
 
-/** A screenshot of the page in SCREENSHOT_DIR, when it is set. */
+/** A screenshot of the form and the page's background around it, when SCREENSHOT_DIR is set. */
 async function keep(page: Page, name: string): Promise<void> {
   const dir = process.env.SCREENSHOT_DIR;
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`) });
+  const clip = { x: 320, y: 16, width: 640, height: 400 };
+  await page.screenshot({ path: join(dir, `${name}.png`), clip });
 }

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { describeOnEachDatabase } from '../support/databases.js';
 import { buildInitializationCode, buildMember, buildOwner } from '../support/factories.js';
 import { solidPng } from '../support/images.js';
+import { minimalImport } from '../support/requests.js';
 import { publishedAsRecorded } from '../support/published-events.js';
 import type { TopicReader } from '../support/topic-reader.js';
 
@@ -67,6 +68,15 @@ describeOnEachDatabase('label policies: set, reset, and served to the pages', (s
 
     const page = await activationPage(owner.orgId);
     const stylesheet = stylesheetOf(page);
+    const imported = await service.importUser(
+      { ...minimalImport(`branded-${Date.now()}`), requestPasswordlessRegistration: true },
+      { token: owner.token },
+    );
+    const link = new URL(imported.body.passwordlessRegistration.link);
+    const registration = await fetch(`${service.api.url}${link.pathname}${link.search}`);
+    expect(stylesheetOf(await registration.text()), 'the passkey registration page').to.equal(
+      stylesheet,
+    );
     expect(stylesheet).to.match(new RegExp(`^/ui/branding/${owner.orgId}/\\d+/label\\.css$`));
     expect(page).to.contain(`<img class="logo" src="${stylesheet!.replace('label.css', 'logo')}"`);
     expect(page, 'the service name hidden').to.not.contain('service-name');

@@ -38,50 +38,48 @@ export function labelOwnerOf(
   return undefined;
 }
 
-interface OwnerRow {
-  project_org: string | null;
-  setting: PrivateLabelingSetting | null;
-  user_org: string | null;
-}
-
 interface PolicyRow {
   owner_id: string;
   version: number | string;
   hide_service_name: number | boolean;
   has_logo: number | string | boolean;
+  project_org: string | null;
+  setting: PrivateLabelingSetting | null;
+  user_org: string | null;
 }
+
+/** The project's organization and setting of a client's application, by the client id. */
+const project = (column: string) =>
+  `(SELECT p.${column} FROM applications a JOIN projects p ON p.id = a.project_id
+     WHERE a.client_id = ?)`;
 
 /**
  * The policy the pages show `audience`: the owner's where it has one, else the instance default,
- * else none (the service's own look). One round trip for the owner (when there is a client or a
- * user), one for the policies.
+ * else none (the service's own look). One round trip: the policies of the instance, the client's
+ * project's organization and the user's organization, each row with what the rule needs.
  */
 export async function shownPolicy(
   dataSource: DataSource,
   audience: Audience,
 ): Promise<ShownPolicy | undefined> {
-  let owner: string | undefined;
-  if (audience.clientId || audience.userId) {
-    const project = (column: string) =>
-      `(SELECT p.${column} FROM applications a JOIN projects p ON p.id = a.project_id
-         WHERE a.client_id = ?)`;
-    const [row] = (await dataSource.query(
-      `SELECT ${project('org_id')} AS project_org,
-              ${project('private_labeling_setting')} AS setting,
-              (SELECT org_id FROM users WHERE id = ?) AS user_org`,
-      [audience.clientId ?? '', audience.clientId ?? '', audience.userId ?? ''],
-    )) as OwnerRow[];
-    owner = labelOwnerOf(
-      row?.setting ?? undefined,
-      row?.project_org ?? undefined,
-      row?.user_org ?? undefined,
-    );
-  }
   const rows: PolicyRow[] = await dataSource.query(
-    `SELECT owner_id, version, hide_service_name, logo IS NOT NULL AS has_logo
-       FROM label_policies WHERE active = 1 AND owner_id IN (?, ?)`,
-    [owner ?? INSTANCE_WIDE, INSTANCE_WIDE],
+    `SELECT lp.owner_id, lp.version, lp.hide_service_name, lp.logo IS NOT NULL AS has_logo,
+            w.project_org, w.setting, w.user_org
+       FROM (SELECT ${project('org_id')} AS project_org,
+                    ${project('private_labeling_setting')} AS setting,
+                    (SELECT org_id FROM users WHERE id = ?) AS user_org) w
+       JOIN label_policies lp
+         ON lp.active = 1 AND lp.owner_id IN (?, w.project_org, w.user_org)`,
+    [audience.clientId ?? '', audience.clientId ?? '', audience.userId ?? '', INSTANCE_WIDE],
   );
+  const [first] = rows;
+  const owner =
+    first &&
+    labelOwnerOf(
+      first.setting ?? undefined,
+      first.project_org ?? undefined,
+      first.user_org ?? undefined,
+    );
   const policy =
     rows.find((row) => row.owner_id === owner) ??
     rows.find((row) => row.owner_id === INSTANCE_WIDE);
