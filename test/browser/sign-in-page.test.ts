@@ -115,5 +115,79 @@ describe('the sign-in pages in headless Chromium', function () {
     const info = await oidc.fetchUserInfo(client, tokens.access_token, userId);
     expect(info['urn:identity:project:roles']).to.have.keys('keeper');
     expect(granted.violations).to.deep.equal([]);
+
+    const grants = await service.dataSource.query('SELECT id FROM user_grants WHERE user_id = ?', [
+      userId,
+    ]);
+    await manage('DELETE', `/users/${userId}/grants/${grants[0].id}`, undefined);
+    const refresh = await oidc.refreshTokenGrant(client, tokens.refresh_token!).then(
+      () => 'refreshed',
+      (error: { error?: string }) => error.error,
+    );
+    expect(refresh, 'the next refresh after RemoveUserGrant').to.equal('invalid_grant');
+  });
+
+  // hasProjectCheck: a user of another organization is refused until a project grant gives it
+  // the project; with projectRoleCheck on too, until a user grant within that project grant.
+  it('refuses a user of another organization until the project is granted to it', async () => {
+    const { service, browser } = chromium;
+    const owner = await buildOwner(service);
+    const { projectId } = await buildProject(service, { orgId: owner.orgId });
+    const manage = (method: string, path: string, body: unknown, token = owner.token) =>
+      service.call(method, `/management/v1${path}`, { token, body });
+    const project = (settings: object) =>
+      manage('PUT', `/projects/${projectId}`, { name: 'Zoo', ...settings });
+    await project({ hasProjectCheck: true });
+    await manage('POST', `/projects/${projectId}/roles`, { roleKey: 'keeper', displayName: 'K' });
+    const landing = `${service.config.publicUrl}/ui/profile`;
+    const app = (
+      await manage('POST', `/projects/${projectId}/apps/oidc`, {
+        name: 'Zoo app',
+        redirectUris: [landing],
+      })
+    ).body;
+    const client = await discoveredClient(service.config.publicUrl, app.clientId, app.clientSecret);
+    const stranger = await buildOwner(service);
+    const userName = `stranger-${Date.now()}`;
+    const { userId } = await createHumanUser(service.dataSource, service.config, stranger.orgId, {
+      ...minimalImport(userName),
+      password: PASSWORD,
+    });
+    const signIn = async () => {
+      const page = await browser.newPage({ locale: 'en' });
+      await page.goto((await authorization(client, landing)).url);
+      await page.fill('#userName', userName);
+      await page.click('button[type=submit]');
+      await page.fill('#password', PASSWORD);
+      await page.click('button[type=submit]');
+      await page.waitForURL(/\/ui\/(profile|login\/)/);
+      return page;
+    };
+    /** Where the sign-in ended: the application's address, or what the refusal page says. */
+    const said = async (page: Awaited<ReturnType<typeof signIn>>) =>
+      page.url().includes('/ui/profile') ? page.url() : page.textContent('.error');
+
+    const outside = await signIn();
+    expect(await said(outside)).to.equal(
+      'Your organization has not been given access to this application.',
+    );
+    await outside.click('button[type=submit]');
+    await outside.waitForURL(/\/ui\/profile\?error=access_denied/);
+
+    await manage('POST', `/projects/${projectId}/grants`, {
+      grantedOrgId: stranger.orgId,
+      roleKeys: ['keeper'],
+    });
+    expect(await said(await signIn())).to.match(/\/ui\/profile\?code=/);
+    await project({ hasProjectCheck: true, projectRoleCheck: true });
+    expect(await said(await signIn())).to.contain('You have no role in this application.');
+    const byStranger = await manage(
+      'POST',
+      `/users/${userId}/grants`,
+      { projectId, roleKeys: ['keeper'] },
+      stranger.token,
+    );
+    expect(byStranger.status, byStranger.text).to.equal(200);
+    expect(await said(await signIn())).to.match(/\/ui\/profile\?code=/);
   });
 });
