@@ -50,7 +50,12 @@ describe('email jobs without Redis', function () {
     expect(await service.emailFiles()).to.deep.equal([]);
     // The consumers have read everything so far: only recovery can send the stored code's email.
     const [{ last }] = await service.dataSource.query('SELECT MAX(position) AS last FROM events');
-    for (const name of ['user-read-model', 'project-read-model', 'initialization-email']) {
+    for (const name of [
+      'user-read-model',
+      'project-read-model',
+      'user-grant-read-model',
+      'initialization-email',
+    ]) {
       await service.dataSource.getRepository(ConsumerCursor).save({
         consumer: `${service.config.worker.consumerGroupPrefix}.${name}`,
         position: String(last),
