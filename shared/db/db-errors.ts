@@ -27,6 +27,11 @@ export const uniqueKeys = {
     columns: ['config_id', 'external_user_id'],
   },
   projectName: { table: 'projects', index: 'projects_org_name', columns: ['org_id', 'name_lower'] },
+  externalId: {
+    table: 'users',
+    index: 'users_org_external_id',
+    columns: ['org_id', 'external_id'],
+  },
 } satisfies Record<string, UniqueKey>;
 
 function driverError(error: unknown): DriverError {

@@ -109,6 +109,8 @@ export type PasskeyAddedVia = 'registration-link' | 'profile';
 export interface EventPayloads {
   'user.human.added': {
     userName: string;
+    /** The importing caller's id for the user, when it gave one. */
+    externalId?: string;
     profile: ProfilePayload;
     email: string;
     phone: string | null;

@@ -129,7 +129,7 @@ function judgeJson(
     const verdict = { ...on(`HTTP ${status}`), served };
     if (status < 300 && typeof details?.sequence === 'string') {
       verdict.accepted = {
-        userId: (body as { userId?: string }).userId,
+        userId: madeUser(body as { userId?: string; alreadyExisted?: boolean }),
         sequence: details.sequence,
       };
     }
@@ -254,6 +254,10 @@ function judgeGrpcWeb(
   );
 }
 
+/** The user an accepted call made: none when its externalId found one imported before. */
+const madeUser = (answer: { userId?: string; alreadyExisted?: boolean }) =>
+  answer.alreadyExisted ? undefined : answer.userId;
+
 /** An accepted call's user and sequence, from its response message. */
 function acceptedFrom(path: string, response: Buffer | undefined): Verdict['accepted'] {
   const method = protoMethodAt(path.split('?')[0]!);
@@ -264,9 +268,10 @@ function acceptedFrom(path: string, response: Buffer | undefined): Verdict['acce
       LOADER_OPTIONS,
     ) as {
       userId?: string;
+      alreadyExisted?: boolean;
       details?: { sequence?: string };
     };
-    return { userId: message.userId, sequence: message.details?.sequence };
+    return { userId: madeUser(message), sequence: message.details?.sequence };
   } catch {
     return {};
   }

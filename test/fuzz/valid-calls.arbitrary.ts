@@ -80,6 +80,8 @@ function importCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
       requestPasswordlessRegistration: fc.option(fc.boolean(), { nil: undefined }),
       otpCode: fc.option(fc.constant('JBSWY3DPEHPK3PXP'), { nil: undefined }),
       idps: fc.option(fc.constantFrom('', 'Jane @ IdP'), { nil: undefined }),
+      // A few, so that some imports find the user an earlier one made (alreadyExisted).
+      externalId: fc.option(fc.constantFrom('kc:1', 'kc:2', 'auth0|3', 'Ä 4'), { nil: undefined }),
       explicitOrg: fc.boolean(),
     })
     .map((draw) => {
@@ -95,6 +97,7 @@ function importCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
         passwordChangeRequired: draw.passwordChangeRequired,
         requestPasswordlessRegistration: draw.requestPasswordlessRegistration,
         otpCode: draw.otpCode,
+        externalId: draw.externalId,
         idps:
           draw.idps === undefined
             ? undefined

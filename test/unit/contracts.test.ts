@@ -132,6 +132,7 @@ describe('contracts', () => {
       'userId',
       'details',
       'passwordlessRegistration',
+      'alreadyExisted',
     ]);
     expect(
       Object.keys(

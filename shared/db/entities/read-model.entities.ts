@@ -29,6 +29,8 @@ abstract class ReadModelDetails {
 @Entity('user_read_models')
 export class UserReadModel extends ReadModelDetails {
   @Column({ name: 'user_name', type: 'varchar', length: 200 }) userName!: string;
+  @Column({ name: 'external_id', type: 'varchar', length: 200, nullable: true })
+  externalId!: string | null;
   @Column({ type: 'varchar', length: 16 }) state!: string;
   @Column({ name: 'first_name', type: 'varchar', length: 200 }) firstName!: string;
   @Column({ name: 'last_name', type: 'varchar', length: 200 }) lastName!: string;

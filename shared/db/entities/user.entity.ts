@@ -11,6 +11,9 @@ export class User {
   @Column({ name: 'user_name', type: 'varchar', length: 200 }) userName!: string;
   @Column({ name: 'user_name_lower', type: 'varchar', length: 600 }) userNameLower!: string;
   @Column({ type: 'varchar', length: 16 }) state!: 'active' | 'inactive';
+  /** The id the importing caller gave the user, unique in the organization; null for none. */
+  @Column({ name: 'external_id', type: 'varchar', length: 200, nullable: true })
+  externalId!: string | null;
   @Column({ name: 'first_name', type: 'varchar', length: 200 }) firstName!: string;
   @Column({ name: 'last_name', type: 'varchar', length: 200 }) lastName!: string;
   @Column({ name: 'nick_name', type: 'varchar', length: 200, nullable: true })

@@ -8,6 +8,8 @@ export interface ColumnTypes {
   flag: string;
   /** A colour as `#rrggbb`. */
   colour: string;
+  /** A name or key of up to 200 characters, compared exactly. */
+  name: string;
   bytes: string;
   json: string;
   count: string;
@@ -22,6 +24,7 @@ export const MARIADB_TYPES: ColumnTypes = {
   id: 'CHAR(36)',
   flag: 'BOOLEAN',
   colour: 'VARCHAR(7)',
+  name: 'VARCHAR(200)',
   bytes: 'MEDIUMBLOB',
   json: 'JSON',
   count: 'INT UNSIGNED',
@@ -34,6 +37,7 @@ export const SQLITE_TYPES: ColumnTypes = {
   id: 'TEXT',
   flag: 'INTEGER',
   colour: 'TEXT',
+  name: 'TEXT',
   bytes: 'BLOB',
   json: 'TEXT',
   count: 'INTEGER',

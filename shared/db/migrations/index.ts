@@ -10,6 +10,7 @@ import { PasskeyCeremonies1763930000000 } from './1763930000000-passkey-ceremoni
 import { ProjectAccess1763940000000 } from './1763940000000-project-access.js';
 import { LabelPolicies1763950000000 } from './1763950000000-label-policies.js';
 import { UserGrantReadModels1763960000000 } from './1763960000000-user-grant-read-models.js';
+import { ExternalIds1763970000000 } from './1763970000000-external-ids.js';
 
 /** Every migration, oldest first. A schema change is a new file here, never an edit of an old one. */
 export const migrations = [
@@ -25,4 +26,5 @@ export const migrations = [
   ProjectAccess1763940000000,
   LabelPolicies1763950000000,
   UserGrantReadModels1763960000000,
+  ExternalIds1763970000000,
 ];

@@ -5,6 +5,7 @@ import type { ImportHumanUserRequest } from './import-human-user.request.js';
 type NewUser = Pick<
   User,
   | 'userName'
+  | 'externalId'
   | 'firstName'
   | 'lastName'
   | 'nickName'
@@ -41,6 +42,7 @@ export function importEvents({
       type: 'user.human.added',
       payload: {
         userName: user.userName,
+        ...(user.externalId !== null && { externalId: user.externalId }),
         profile: {
           firstName: user.firstName,
           lastName: user.lastName,

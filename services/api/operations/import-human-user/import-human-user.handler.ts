@@ -60,6 +60,9 @@ export async function importHumanUser(
 ): Promise<ImportHumanUserResponse> {
   const idps = request.idps ?? [];
   rejectRepeatedIdpLinks(idps);
+  const { externalId } = request;
+  const before = externalId === undefined ? null : await importedBefore(deps, orgId, externalId);
+  if (before) return before;
   const credentials = await prepareCredentials(deps.config, request);
   const at = new Date();
   const user = newUser(orgId, request, credentials, at);
@@ -76,8 +79,29 @@ export async function importHumanUser(
   });
   const sequence = await inBatchedTransaction(deps.dataSource, (transaction) =>
     writeImport(transaction, { user, idps, passwordless, events }),
-  );
+  ).catch(async (error: unknown) => {
+    // Another import with the same externalId committed first: answer the user it made.
+    if (externalId === undefined || !isDuplicateKey(error, uniqueKeys.externalId)) throw error;
+    return (await importedBefore(deps, orgId, externalId)) ?? Promise.reject(error);
+  });
+  if (typeof sequence !== 'string') return sequence;
   return importResponse(deps.config, user, sequence, passwordless);
+}
+
+/** The user an earlier import made with this externalId, as the import answers it; none if none. */
+async function importedBefore(
+  deps: OperationContext['deps'],
+  orgId: string,
+  externalId: string,
+): Promise<ImportHumanUserResponse | null> {
+  const user = await deps.dataSource.getRepository(User).findOne({
+    where: { orgId, externalId },
+    select: { id: true, sequence: true, creationDate: true, changeDate: true },
+  });
+  if (!user) return null;
+  const { id, sequence, creationDate, changeDate } = user;
+  const details = { sequence, creationDate, changeDate, resourceOwner: orgId };
+  return { userId: id, details, alreadyExisted: true };
 }
 
 function rejectRepeatedIdpLinks(idps: Idps): void {
@@ -129,6 +153,7 @@ function newUser(
     orgId,
     userName,
     userNameLower: uniqueNameKey(userName),
+    externalId: request.externalId ?? null,
     state: 'active',
     ...normalizeProfile(request.profile),
     email: request.email.email,
@@ -227,6 +252,7 @@ async function commitOrFail(transaction: BatchedTransaction): Promise<void> {
   try {
     await transaction.commit();
   } catch (error) {
+    if (isDuplicateKey(error, uniqueKeys.externalId)) throw error;
     if (isDuplicateKey(error, uniqueKeys.userName)) throw userNameTaken();
     if (isDuplicateKey(error, uniqueKeys.idpLink)) throw idpLinkTaken();
     throw error;

@@ -12,6 +12,10 @@ export interface ImportHumanUserRequest {
    */
   userName: string;
   /**
+   * The caller’s own id for the user (from the system it leaves, for instance), 1 to 200 characters kept exactly as given and unique in the organization: an import that names one already imported answers that user, with alreadyExisted, and creates nothing, so a retried or resumed import makes no duplicate. None when omitted.
+   */
+  externalId?: string;
+  /**
    * The user’s names and preferences.
    */
   profile: {

@@ -7,6 +7,8 @@ export interface ImportHumanUserResponse {
   userId: string;
   /** The position of the import's last event; the creation and change date are the import's. */
   details: Details;
+  /** The request's externalId named a user imported before: that user, and nothing created. */
+  alreadyExisted?: true;
   /** Only when the request asked for it (requestPasswordlessRegistration). */
   passwordlessRegistration?: {
     /** Where the user registers a passwordless authenticator; the code in it is never stored. */

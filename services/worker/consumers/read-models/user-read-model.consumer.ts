@@ -21,6 +21,7 @@ export class UserReadModelConsumer extends ReadModelConsumer {
     'user.human.added': (event, data) => [
       this.rows.insertOnce(event, {
         userName: data.userName,
+        externalId: data.externalId ?? null,
         state: 'active',
         ...profileColumns(data.profile),
         email: data.email,

@@ -6,6 +6,7 @@ import { EmbeddedPasskeyCeremonies1763930000000 } from './1763930000000-passkey-
 import { EmbeddedProjectAccess1763940000000 } from './1763940000000-project-access.js';
 import { EmbeddedLabelPolicies1763950000000 } from './1763950000000-label-policies.js';
 import { EmbeddedUserGrantReadModels1763960000000 } from './1763960000000-user-grant-read-models.js';
+import { EmbeddedExternalIds1763970000000 } from './1763970000000-external-ids.js';
 
 /** The embedded SQLite database's migrations, oldest first; each schema change has one here too. */
 export const sqliteMigrations = [
@@ -17,4 +18,5 @@ export const sqliteMigrations = [
   EmbeddedProjectAccess1763940000000,
   EmbeddedLabelPolicies1763950000000,
   EmbeddedUserGrantReadModels1763960000000,
+  EmbeddedExternalIds1763970000000,
 ];
