@@ -116,6 +116,12 @@ export interface EventPayloads {
     phone: string | null;
     /** The worker sends an initialization email: the email is unverified or no password is set. */
     initializationRequired: boolean;
+    /**
+     * False when the import asked for no initialization email (a migration's users): the person
+     * asks for one on the activation page, or an operator sends them (`identityctl user
+     * resend-init`). Absent otherwise.
+     */
+    sendInitializationEmail?: false;
   };
   'user.human.email.verified': { email: string };
   'user.human.phone.verified': { phone: string };

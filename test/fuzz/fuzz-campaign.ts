@@ -129,7 +129,7 @@ export async function runCampaign(
       await inParallel(requests, options.concurrency, async (request, i) => {
         const verdict = judge(request, await client.send(request), target.bodyLimit);
         record(result, failures, from + i, request, verdict);
-        if (verdict.accepted?.userId) accepted.userIds.add(verdict.accepted.userId);
+        for (const userId of verdict.accepted?.userIds ?? []) accepted.userIds.add(userId);
         if (verdict.accepted?.sequence) accepted.sequences.add(verdict.accepted.sequence);
         if (verdict.unanswered) accepted.unanswered++;
       });
@@ -214,7 +214,7 @@ async function stillAnswers(
   return Promise.all(
     requests.map(async (request) => {
       const verdict = judge(request, await client.send(request));
-      return verdict.accepted?.userId
+      return verdict.accepted?.userIds?.length
         ? ''
         : `a valid import over ${request.transport}: ${verdict.observed}`;
     }),

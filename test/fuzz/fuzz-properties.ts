@@ -35,8 +35,8 @@ export interface Verdict {
   /** The answer in a few words, counted in the figures: `json HTTP 400 REQUEST-INVALID`. */
   observed: string;
   violations: Violation[];
-  /** An accepted write: what it may have stored (its user, and its last event's position). */
-  accepted?: { userId?: string; sequence?: string };
+  /** An accepted write: what it may have stored (its users, and its last event's position). */
+  accepted?: { userIds?: string[]; sequence?: string };
   /** An HTTP status of 500 or more. */
   serverError: boolean;
   /** gRPC INTERNAL or UNKNOWN (over gRPC or in gRPC-web trailers). */
@@ -128,10 +128,7 @@ function judgeJson(
     const served = status < 300 && !(request.transport !== 'grpc' && request.method === 'OPTIONS');
     const verdict = { ...on(`HTTP ${status}`), served };
     if (status < 300 && typeof details?.sequence === 'string') {
-      verdict.accepted = {
-        userId: madeUser(body as { userId?: string; alreadyExisted?: boolean }),
-        sequence: details.sequence,
-      };
+      verdict.accepted = { userIds: madeUsers(body as Made), sequence: details.sequence };
     }
     return verdict;
   }
@@ -254,9 +251,16 @@ function judgeGrpcWeb(
   );
 }
 
-/** The user an accepted call made: none when its externalId found one imported before. */
-const madeUser = (answer: { userId?: string; alreadyExisted?: boolean }) =>
-  answer.alreadyExisted ? undefined : answer.userId;
+/** What an answer says of the users it made: alone, or a batch's results. */
+interface Made {
+  userId?: string;
+  alreadyExisted?: boolean;
+  results?: { userId?: string; alreadyExisted?: boolean }[];
+}
+
+/** The users an accepted call made: none where an externalId found one imported before. */
+const madeUsers = ({ results = [], ...alone }: Made) =>
+  [alone, ...results].flatMap((made) => (made.userId && !made.alreadyExisted ? [made.userId] : []));
 
 /** An accepted call's user and sequence, from its response message. */
 function acceptedFrom(path: string, response: Buffer | undefined): Verdict['accepted'] {
@@ -266,12 +270,8 @@ function acceptedFrom(path: string, response: Buffer | undefined): Verdict['acce
     const message = method.responseType.toObject(
       method.responseType.decode(response),
       LOADER_OPTIONS,
-    ) as {
-      userId?: string;
-      alreadyExisted?: boolean;
-      details?: { sequence?: string };
-    };
-    return { userId: madeUser(message), sequence: message.details?.sequence };
+    ) as Made & { details?: { sequence?: string } };
+    return { userIds: madeUsers(message), sequence: message.details?.sequence };
   } catch {
     return {};
   }

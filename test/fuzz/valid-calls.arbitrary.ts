@@ -118,6 +118,23 @@ function importCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
     });
 }
 
+/** ImportHumanUsers: a few of the single imports' users, an email option, as the owner. */
+function batchImportCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
+  return fc
+    .record({
+      calls: fc.array(importCall(fixtures), { minLength: 1, maxLength: 4 }),
+      sendInitializationEmail: fc.option(fc.boolean(), { nil: undefined }),
+    })
+    .map(({ calls, sendInitializationEmail }) => ({
+      operation: operationNamed('ImportHumanUsers'),
+      message: withoutUndefined({
+        users: calls.map((call) => call.message),
+        sendInitializationEmail,
+      }),
+      token: fixtures.owner.token,
+    }));
+}
+
 function updateMyProfileCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
   return fc
     .record({
@@ -220,6 +237,7 @@ function passkeyCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
 export function validCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
   return fc.oneof(
     { weight: 4, arbitrary: importCall(fixtures) },
+    { weight: 1, arbitrary: batchImportCall(fixtures) },
     { weight: 3, arbitrary: updateMyProfileCall(fixtures) },
     { weight: 3, arbitrary: updateProjectCall(fixtures) },
     { weight: 1, arbitrary: getMyProfileCall(fixtures) },

@@ -4,11 +4,12 @@ import { OpenApiContract } from '../support/openapi-contract.js';
 import { rawCall } from '../support/raw-call.js';
 import { TestService, type ApiResponse } from '../support/test-service.js';
 import { buildMember, buildOwner, buildProject, buildUser } from '../support/factories.js';
+import { minimalImport } from '../support/requests.js';
 
 const BODY_LIMIT = 4096;
 const oversized = JSON.stringify({ name: 'x'.repeat(BODY_LIMIT) });
 const PATHS =
-  / \/management\/v1\/(projects\/\{projectId\}\/(roles|apps|grants)|users\/\{userId\}\/grants|policies\/label)/;
+  / \/management\/v1\/(projects\/\{projectId\}\/(roles|apps|grants)|users\/\{userId\}\/grants|policies\/label|users\/human\/_import-batch)/;
 
 /** One call of an operation: its method, its path, and the body that makes it succeed. */
 type Call = [method: string, path: string, body?: unknown];
@@ -161,6 +162,13 @@ describe('the project access operations’ REST responses against the OpenAPI do
         await call(set, { token });
       }
     });
+
+    it('ImportHumanUsers: each response declared', async () => {
+      const users = [minimalImport(`batch-${Date.now()}`), { userName: '' }];
+      const batch: Call = ['POST', '/management/v1/users/human/_import-batch', { users }];
+      const answered = await answers(batch, 'user.human.added');
+      expect(answered.body.results[1].error.id).to.equal('REQUEST-INVALID');
+    });
   });
 
   describe('on a service with a rate limit and a database that goes away', () => {
@@ -190,6 +198,7 @@ describe('the project access operations’ REST responses against the OpenAPI do
       ['DELETE', '/management/v1/policies/label'],
       ['PUT', '/management/v1/policies/label/default', { primaryColor: '#fff' }],
       ['DELETE', '/management/v1/policies/label/default'],
+      ['POST', '/management/v1/users/human/_import-batch', { users: [{}] }],
     ];
     const setUp = async () => {
       const { orgId } = limited;

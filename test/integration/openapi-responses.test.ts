@@ -242,9 +242,10 @@ describe('the REST responses against the OpenAPI document', function () {
   describe('every response the document declares', () => {
     it('was seen above', () => {
       // The passkey operations' are seen by openapi-responses-passkeys.test.ts, the roles',
-      // applications', grants' and label policies' by openapi-responses-project-access.test.ts.
+      // applications', grants', label policies' and ImportHumanUsers' by
+      // openapi-responses-project-access.test.ts.
       const elsewhere =
-        / \/auth\/v1\/users\/me\/passkeys| \/management\/v1\/projects\/\{projectId\}\/| \/management\/v1\/users\/\{userId\}\/| \/management\/v1\/policies\//;
+        / \/auth\/v1\/users\/me\/passkeys| \/management\/v1\/projects\/\{projectId\}\/| \/management\/v1\/users\/\{userId\}\/| \/management\/v1\/policies\/| \/management\/v1\/users\/human\/_import-batch/;
       const unseen = contract
         .declared()
         .filter((response) => !elsewhere.test(response))

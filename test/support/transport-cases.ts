@@ -28,7 +28,8 @@ export type Operation =
   | 'AddOIDCApplication'
   | 'AddProjectGrant'
   | 'AddUserGrant'
-  | 'SetLabelPolicy';
+  | 'SetLabelPolicy'
+  | 'ImportHumanUsers';
 interface Case {
   name: string;
   operation: Operation;
@@ -279,10 +280,10 @@ export const CASES: Case[] = [
     expected: { code: 0, shape: DETAILS },
   },
   {
-    name: 'a label policy with an SVG logo and a colour by name',
-    operation: 'SetLabelPolicy',
-    request: () => ({ primaryColor: 'red', logo: Buffer.from('<svg/>').toString('base64') }),
-    expected: { code: 3, errorId: 'REQUEST-INVALID', fields: ['primaryColor'] },
+    name: 'a batch of a good user and one without a user name, each answered',
+    operation: 'ImportHumanUsers',
+    request: (f) => ({ users: [user(f, 'batched'), { ...user(f, 'blank'), userName: '' }] }),
+    expected: { code: 0, shape: [...DETAILS, 'results'].sort() },
   },
   {
     name: 'a label policy with an SVG logo',

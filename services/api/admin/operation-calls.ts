@@ -30,7 +30,9 @@ export async function callOperation(
   await requireOrganization(dataSource, orgId);
   const deps = { dataSource, config, logger: createLogger('silent') };
   try {
-    const valid = new RequestSchemas(config.passwordPolicy).compile(operation.schema)(request);
+    const valid = new RequestSchemas(config.passwordPolicy).compile(
+      operation.checked ?? operation.schema,
+    )(request);
     return await operation.handle({ deps, caller: { userId: '', orgId }, orgId }, valid);
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;

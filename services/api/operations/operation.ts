@@ -42,6 +42,12 @@ export interface Operation<Request = unknown, Response = unknown> {
   /** JSON Schema of the whole request message (path fields included), in proto3 JSON names. */
   schema: object;
   /**
+   * What the pipeline checks of the request, when that is less than `schema`: a batch whose
+   * items the handler checks one by one, so that one bad item fails only itself. `schema` still
+   * describes the whole request for the documentation and the transports.
+   */
+  checked?: object;
+  /**
    * The errors the handler itself may answer, one example of each, for the API's documentation
    * (the OpenAPI document lists them with the pipeline's own: authentication, permission,
    * validation, rate limit, availability).
@@ -61,7 +67,7 @@ type HttpMethod = Operation['http']['method'];
 export function operation<Request, Response>(
   rpc: `${string}/${string}`,
   http: `${HttpMethod} /${string}`,
-  described: Pick<Operation<Request, Response>, 'permission' | 'schema' | 'handle'>,
+  described: Pick<Operation<Request, Response>, 'permission' | 'schema' | 'handle' | 'checked'>,
   /** The errors the handler itself may answer (Operation.errors). */
   errors?: readonly ServiceError[],
 ): Operation<Request, Response> {

@@ -1,3 +1,4 @@
+import { importHumanUsersOperation } from './import-human-users/import-human-users.operation.js';
 import { setLabelPolicyOperation } from './set-label-policy/set-label-policy.operation.js';
 import { resetLabelPolicyOperation } from './reset-label-policy/reset-label-policy.operation.js';
 import { setDefaultLabelPolicyOperation } from './set-default-label-policy/set-default-label-policy.operation.js';
@@ -35,6 +36,7 @@ export const operations: readonly Operation[] = [
   startMyPasskeyRegistrationOperation,
   finishMyPasskeyRegistrationOperation,
   importHumanUserOperation,
+  importHumanUsersOperation,
   updateProjectOperation,
   addProjectRoleOperation,
   updateProjectRoleOperation,

@@ -47,7 +47,7 @@ export class OperationPipeline {
     this.authCache = new AuthCache(deps.config.authCacheMs);
     const schemas = new RequestSchemas(deps.config.passwordPolicy);
     for (const operation of operations)
-      this.validators.set(operation, schemas.compile(operation.schema));
+      this.validators.set(operation, schemas.compile(operation.checked ?? operation.schema));
   }
 
   call<Response>(operation: Operation<never, Response>, incoming: IncomingCall): Promise<Response> {

@@ -26,6 +26,8 @@ interface Facts {
   hasOtp: boolean;
   idps: NonNullable<ImportHumanUserRequest['idps']>;
   passwordless?: { codeId: string; expiration: Date };
+  /** False when the import asked the worker for no initialization email. */
+  sendInitializationEmail: boolean;
 }
 
 /** The events of one import, in the order a reader should apply them. */
@@ -36,6 +38,7 @@ export function importEvents({
   hasOtp,
   idps,
   passwordless,
+  sendInitializationEmail,
 }: Facts): DomainEvent[] {
   const events: DomainEvent[] = [
     {
@@ -54,6 +57,7 @@ export function importEvents({
         email: user.email,
         phone: user.phone,
         initializationRequired: !user.emailVerified || !hasPassword,
+        ...(!sendInitializationEmail && { sendInitializationEmail: false }),
       },
     },
   ];

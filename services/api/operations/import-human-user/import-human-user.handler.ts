@@ -8,11 +8,14 @@ import {
   inBatchedTransaction,
   LAST_INSERT_ID,
   type BatchedTransaction,
+  type Insertion,
 } from '../../../../shared/db/batched-transaction.js';
 import { IdpConfig, User, UserCode, UserIdpLink } from '../../../../shared/db/entities/index.js';
 import { isDuplicateKey, uniqueKeys } from '../../../../shared/db/db-errors.js';
 import type { DomainEvent } from '../../../../shared/events/event-types.js';
 import { queueEvents } from '../../../../shared/events/record-events.js';
+import { ServiceError } from '../../../../shared/errors/service-error.js';
+import { StatusCode } from '../../../../shared/errors/status-code.js';
 import { decodeOtpSecret, encryptSecret } from '../../credentials/otp-secret.js';
 import { hashPassword, inHashingSlot } from '../../credentials/password-hash.js';
 import { e164PhoneNumber } from '../../validation/formats.js';
@@ -49,25 +52,59 @@ interface PasswordlessPlan {
   expiration: Date;
 }
 
+/** What one import writes, made ready outside any transaction (its secrets hashed). */
+export interface ImportPlan {
+  user: NewUser;
+  idps: Idps;
+  passwordless?: PasswordlessPlan;
+  events: DomainEvent[];
+}
+
 /**
  * Creates a human user in the target organization with its credentials, identity provider links
  * and events, in one transaction. Secrets are hashed or encrypted before the transaction opens:
  * argon2id takes tens of milliseconds on the thread pool, and no connection should wait on it.
+ * An externalId imported before answers that user, before anything is hashed.
  */
 export async function importHumanUser(
   { deps, orgId }: Pick<OperationContext, 'deps' | 'orgId'>,
   request: ImportHumanUserRequest,
 ): Promise<ImportHumanUserResponse> {
-  const idps = request.idps ?? [];
-  rejectRepeatedIdpLinks(idps);
+  rejectRepeatedIdpLinks(request.idps ?? []);
   const { externalId } = request;
   const before = externalId === undefined ? null : await importedBefore(deps, orgId, externalId);
   if (before) return before;
-  const credentials = await prepareCredentials(deps.config, request);
-  const at = new Date();
-  const user = newUser(orgId, request, credentials, at);
+  const plan = await planImport(deps.config, orgId, request);
+  const sequence = await inBatchedTransaction(deps.dataSource, async (transaction) => {
+    await requireIdpConfigs(transaction, orgId, plan.idps);
+    const positions = queueImport(transaction, plan);
+    await commitOrFail(transaction);
+    return positions.lastId;
+  }).catch(
+    async (error: unknown) =>
+      (await racedTo(deps, orgId, externalId, error)) ?? Promise.reject(error),
+  );
+  if (typeof sequence !== 'string') return sequence;
+  return importAnswer(deps.config, plan, sequence);
+}
+
+/**
+ * The import of `request` made ready: its user row, links, passwordless code and events, the
+ * password hashed (in a hashing slot) and the OTP secret encrypted. `sendInitializationEmail`
+ * false asks the worker for no initialization email (`user.human.added` says so).
+ */
+export async function planImport(
+  config: Config,
+  orgId: string,
+  request: ImportHumanUserRequest,
+  { sendInitializationEmail = true }: { sendInitializationEmail?: boolean } = {},
+): Promise<ImportPlan> {
+  const idps = request.idps ?? [];
+  rejectRepeatedIdpLinks(idps);
+  const credentials = await prepareCredentials(config, request);
+  const user = newUser(orgId, request, credentials, new Date());
   const passwordless = request.requestPasswordlessRegistration
-    ? planPasswordless(deps.config, at)
+    ? planPasswordless(config, user.creationDate)
     : undefined;
   const events = importEvents({
     user,
@@ -76,21 +113,31 @@ export async function importHumanUser(
     hasOtp: user.otpSecretEncrypted !== null,
     idps,
     passwordless,
+    sendInitializationEmail,
   });
-  const sequence = await inBatchedTransaction(deps.dataSource, (transaction) =>
-    writeImport(transaction, { user, idps, passwordless, events }),
-  ).catch(async (error: unknown) => {
-    // Another import with the same externalId committed first: answer the user it made.
-    if (externalId === undefined || !isDuplicateKey(error, uniqueKeys.externalId)) throw error;
-    return (await importedBefore(deps, orgId, externalId)) ?? Promise.reject(error);
-  });
-  if (typeof sequence !== 'string') return sequence;
-  return importResponse(deps.config, user, sequence, passwordless);
+  return { user, idps, passwordless, events };
+}
+
+/**
+ * The user another import with the same externalId made while this one ran, when `error` is the
+ * key it took (the database names whichever of its keys it met first: the externalId, the user
+ * name or a link); none otherwise.
+ */
+export async function racedTo(
+  deps: Pick<OperationContext['deps'], 'dataSource'>,
+  orgId: string,
+  externalId: string | null | undefined,
+  error: unknown,
+): Promise<ImportHumanUserResponse | null> {
+  const taken =
+    isDuplicateKey(error) ||
+    (error instanceof ServiceError && error.code === StatusCode.ALREADY_EXISTS);
+  return externalId && taken ? importedBefore(deps, orgId, externalId) : null;
 }
 
 /** The user an earlier import made with this externalId, as the import answers it; none if none. */
-async function importedBefore(
-  deps: OperationContext['deps'],
+export async function importedBefore(
+  deps: Pick<OperationContext['deps'], 'dataSource'>,
   orgId: string,
   externalId: string,
 ): Promise<ImportHumanUserResponse | null> {
@@ -187,16 +234,12 @@ function planPasswordless(config: Config, at: Date): PasswordlessPlan {
 }
 
 /**
- * The import's writes, sent with the COMMIT; returns the position of its last event. Events come
- * first: their positions give the user row its sequence without a second write.
+ * The import's writes, queued in `transaction` (sent with its COMMIT); its events' positions.
+ * Events come first: their positions give the user row its sequence without a second write.
  */
-async function writeImport(
-  transaction: BatchedTransaction,
-  write: { user: NewUser; idps: Idps; passwordless?: PasswordlessPlan; events: DomainEvent[] },
-): Promise<string> {
-  const { user, idps, passwordless, events } = write;
+export function queueImport(transaction: BatchedTransaction, plan: ImportPlan): Insertion {
+  const { user, idps, passwordless, events } = plan;
   const at = user.creationDate;
-  await requireIdpConfigs(transaction, user.orgId, idps);
   const aggregate = { id: user.id, orgId: user.orgId, version: 0 };
   const { positions, version } = queueEvents(transaction, aggregate, events, at);
   transaction.insert(User, [{ ...user, version, sequence: LAST_INSERT_ID }]);
@@ -224,12 +267,11 @@ async function writeImport(
       },
     ]);
   }
-  await commitOrFail(transaction);
-  return positions.lastId;
+  return positions;
 }
 
 /** Every configId must name an identity provider of this organization, not of another. */
-async function requireIdpConfigs(
+export async function requireIdpConfigs(
   transaction: BatchedTransaction,
   orgId: string,
   idps: Idps,
@@ -248,22 +290,21 @@ async function requireIdpConfigs(
 }
 
 /** Commits, telling a taken userName or identity provider link from any other failure. */
-async function commitOrFail(transaction: BatchedTransaction): Promise<void> {
+export async function commitOrFail(transaction: BatchedTransaction): Promise<void> {
   try {
     await transaction.commit();
   } catch (error) {
-    if (isDuplicateKey(error, uniqueKeys.externalId)) throw error;
     if (isDuplicateKey(error, uniqueKeys.userName)) throw userNameTaken();
     if (isDuplicateKey(error, uniqueKeys.idpLink)) throw idpLinkTaken();
     throw error;
   }
 }
 
-function importResponse(
+/** What an import answers once its writes committed, its last event at `sequence`. */
+export function importAnswer(
   config: Config,
-  user: NewUser,
+  { user, passwordless }: ImportPlan,
   sequence: string,
-  passwordless: PasswordlessPlan | undefined,
 ): ImportHumanUserResponse {
   const at = user.creationDate;
   return {

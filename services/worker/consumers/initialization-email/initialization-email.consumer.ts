@@ -99,5 +99,9 @@ function emailDue(event: CloudEvent): boolean {
   if (event.type === 'user.human.init.code.requested') return true;
   if (event.type === 'user.human.passwordless.code.requested') return true;
   const data = event.data as EventPayloads['user.human.added'];
-  return event.type === 'user.human.added' && data.initializationRequired;
+  return (
+    event.type === 'user.human.added' &&
+    data.initializationRequired &&
+    data.sendInitializationEmail !== false
+  );
 }
