@@ -143,4 +143,43 @@ export const FOREIGN_VECTORS: ForeignVector[] = [
     encoded: '$1$k3Uv8Ws1$hw/q79rxY5y2/iMQqcTqV1',
     password: NON_ASCII_PASSWORD,
   },
+  {
+    format: "Firebase's modified scrypt",
+    madeBy:
+      "Firebase's own example (github.com/firebase/scrypt README: signer key, salt separator Bw==, rounds 8, mem_cost 14), in Ory Kratos's $firescrypt$ form",
+    encoded:
+      '$firescrypt$ln=14,r=8,p=1$42xEC+ixf3L2lw==$lSrfV15cpx95/sZS2W9c9Kp6i/LVgQNDNC/qzrCnh1SAyZvqmZqAjTdn3aoItz+VHjoZilo78198JAdRuid5lQ==$Bw==$jxspr8Ki0RYycVU8zykbdLGjFQ3McFUH0uiiTvC8pVMXAn210wjLNmdZJzxUECKbm0QsEmYUSDzZvpjeJ9WmXA==',
+    password: 'user1password',
+  },
+  {
+    format: 'LDAP {SSHA}',
+    madeBy: "passlib 1.7.4 ldap_salted_sha1.using(salt=bytes.fromhex('a1b2c3d4e5f60718'))",
+    encoded: '{SSHA}5tWrRrGKlWZvPXl8vtN+DGiY2TyhssPU5fYHGA==',
+    password: PASSWORD,
+  },
+  {
+    format: 'LDAP {SSHA256}',
+    madeBy: 'passlib 1.7.4 ldap_salted_sha256, a 16-byte salt',
+    encoded: '{SSHA256}QJyqyPjUql9SxsMfMXOAMTkwAe53gsKKdwxYFWBdN+QPHi08S1ppeIeWpbTD0uHw',
+    password: PASSWORD,
+  },
+  {
+    format: 'LDAP {SSHA512}, non-ASCII password',
+    madeBy: 'passlib 1.7.4 ldap_salted_sha512, a 16-byte salt',
+    encoded:
+      '{SSHA512}AJqh0zCwPqy6rtMlFbzHDLARCJ1zcjyGlCMTKfypB++dhM3n4EAJGKX47lT44uE9EA9e30ty7fH8Py2MvzAPvQARIjNEVWZ3iJmqu8zd7v8=',
+    password: NON_ASCII_PASSWORD,
+  },
+  {
+    format: 'phpass $P$ (WordPress)',
+    madeBy: "passlib's own phpass test vector (passlib/tests/test_handlers.py)",
+    encoded: '$P$9IQRaTwmfeRo7ud9Fh4E2PdI0S3r.L0',
+    password: 'test12345',
+  },
+  {
+    format: 'phpass $H$ (phpBB)',
+    madeBy: "passlib 1.7.4 phpass.using(salt='Qx7vLm2P', rounds=11, ident='H')",
+    encoded: '$H$9Qx7vLm2PRAyBQweRNu9HDhrNIg5zl.',
+    password: PASSWORD,
+  },
 ];

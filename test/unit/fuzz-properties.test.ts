@@ -127,7 +127,18 @@ describe('the fuzzer’s judge of an answer', () => {
       'no-crash',
     ]);
     const accepted = judge(json, http(200, { userId: 'u', details: { sequence: '42' } }));
-    expect(accepted.accepted).to.deep.equal({ userId: 'u', sequence: '42' });
+    expect(accepted.accepted).to.deep.equal({ userIds: ['u'], sequence: '42' });
+    const batch = judge(
+      json,
+      http(200, {
+        results: [{ userId: 'a' }, { userId: 'b', alreadyExisted: true }, { error: {} }],
+        details: { sequence: '43' },
+      }),
+    );
+    expect(batch.accepted, 'the users a batch made').to.deep.equal({
+      userIds: ['a'],
+      sequence: '43',
+    });
   });
 
   it('catches a body over the limit that was served', () => {

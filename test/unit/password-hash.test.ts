@@ -45,6 +45,15 @@ const UNSUPPORTED: Record<string, string> = {
   'SHA-256-crypt with a SHA-512-sized hash':
     '$5$Hn4sD8fGj1Kq$2WvDO2tMz9ozAp.9CCq4veUTV0Uew7H66wwuuVN5P4yMjNzIYV1YPXHIYNYTLQqKmHLO.DVRBoPSdw5qySD12.',
   'MD5-crypt with a 9-character salt': '$1$Zx9qLm2Pa$5kcDWob7u1z94xNaldkdB.',
+  'firescrypt whose hash is shorter than its signer key':
+    '$firescrypt$ln=14,r=8,p=1$42xEC+ixf3L2lw==$lSrfV15cpx95/sZS2W9c9Kp6i/LVgQNDNC/qzrCnh1Q=$Bw==$jxspr8Ki0RYycVU8zykbdLGjFQ3McFUH0uiiTvC8pVMXAn210wjLNmdZJzxUECKbm0QsEmYUSDzZvpjeJ9WmXA==',
+  'firescrypt with mem_cost 30':
+    '$firescrypt$ln=30,r=8,p=1$42xEC+ixf3L2lw==$lSrfV15cpx95/sZS2W9c9Kp6i/LVgQNDNC/qzrCnh1SAyZvqmZqAjTdn3aoItz+VHjoZilo78198JAdRuid5lQ==$Bw==$jxspr8Ki0RYycVU8zykbdLGjFQ3McFUH0uiiTvC8pVMXAn210wjLNmdZJzxUECKbm0QsEmYUSDzZvpjeJ9WmXA==',
+  // A SHA-1 digest and a 2-byte salt.
+  '{SSHA} with a 2-byte salt': '{SSHA}5tWrRrGKlWZvPXl8vtN+DGiY2TyhsQ==',
+  '{SMD5} (unknown scheme)': '{SMD5}5tWrRrGKlWZvPXl8vtN+DGiY2TyhssPU5fYHGA==',
+  'phpass with 2^31 rounds': '$P$X9IQRaTwmfeRo7ud9Fh4E2PdI0S3r.L0',
+  'phpass cut short': '$P$9IQRaTwmfeRo7ud9Fh4E2PdI0S3r.L',
   garbage: 'not a password hash',
   'dollar signs only': '$$$$',
   'empty string': '',

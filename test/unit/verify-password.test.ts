@@ -34,6 +34,12 @@ const FORMAT_OF_VECTOR: Record<string, string> = {
   'SHA-512-crypt, non-ASCII password': 'sha512-crypt',
   'MD5-crypt': 'md5-crypt',
   'MD5-crypt, non-ASCII password': 'md5-crypt',
+  "Firebase's modified scrypt": 'firebase-scrypt',
+  'LDAP {SSHA}': 'ldap-ssha',
+  'LDAP {SSHA256}': 'ldap-ssha256',
+  'LDAP {SSHA512}, non-ASCII password': 'ldap-ssha512',
+  'phpass $P$ (WordPress)': 'phpass',
+  'phpass $H$ (phpBB)': 'phpass',
 };
 
 describe('verifying a password at sign-in', function () {

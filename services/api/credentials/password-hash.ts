@@ -6,6 +6,9 @@ import {
   type Argon2idCost,
 } from './hash-formats/argon2.js';
 import { bcryptFormat } from './hash-formats/bcrypt.js';
+import { firebaseScryptFormat } from './hash-formats/firebase-scrypt.js';
+import { ldapSshaFormat } from './hash-formats/ldap-ssha.js';
+import { phpassFormat } from './hash-formats/phpass.js';
 import type { PasswordCheck, PasswordHashFormat } from './hash-formats/format.js';
 import { md5CryptFormat } from './hash-formats/md5-crypt.js';
 import { pbkdf2Format } from './hash-formats/pbkdf2.js';
@@ -19,6 +22,9 @@ const ACCEPTED_FORMATS: readonly PasswordHashFormat[] = [
   pbkdf2Format,
   shaCryptFormat,
   md5CryptFormat,
+  firebaseScryptFormat,
+  ldapSshaFormat,
+  phpassFormat,
 ];
 
 // Far above any accepted encoding (SHA-512-crypt with rounds is ~123 characters); keeps the
@@ -38,7 +44,9 @@ function checkFor(encoded: unknown): PasswordCheck | undefined {
  * Tells whether a stored password hash is in a format we can verify, with sane parameters.
  *
  * Accepted: bcrypt (`$2a$`, `$2b$`, `$2y$`), argon2i and argon2id (PHC), scrypt and PBKDF2 in
- * passlib's form, SHA-256-crypt (`$5$`), SHA-512-crypt (`$6$`) and MD5-crypt (`$1$`).
+ * passlib's form, SHA-256-crypt (`$5$`), SHA-512-crypt (`$6$`), MD5-crypt (`$1$`), Firebase's
+ * modified scrypt (`$firescrypt$`), LDAP's `{SSHA}`, `{SSHA256}`, `{SSHA512}` and phpass
+ * (`$P$`, `$H$`).
  * The check is purely syntactic; it does not hash anything.
  *
  * @param encoded - The stored hash, e.g. from a user import.

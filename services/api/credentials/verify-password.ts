@@ -20,6 +20,11 @@ const FORMAT_NAMES: [prefix: RegExp, name: string][] = [
   [/^\$5\$/, 'sha256-crypt'],
   [/^\$6\$/, 'sha512-crypt'],
   [/^\$1\$/, 'md5-crypt'],
+  [/^\$firescrypt\$/, 'firebase-scrypt'],
+  [/^\{SSHA\}/, 'ldap-ssha'],
+  [/^\{SSHA256\}/, 'ldap-ssha256'],
+  [/^\{SSHA512\}/, 'ldap-ssha512'],
+  [/^\$[PH]\$/, 'phpass'],
 ];
 
 /** The format of a stored hash in a word ('bcrypt', 'pbkdf2-sha256', …), never the hash itself. */

@@ -68,7 +68,7 @@ export function domainFormats(policy: PasswordPolicy): Record<string, Format> {
     'password-hash': {
       validate: isSupportedPasswordHash,
       description:
-        'must be a supported password hash: bcrypt, argon2i, argon2id, scrypt, PBKDF2, SHA-256-crypt, SHA-512-crypt or MD5-crypt',
+        'must be a supported password hash: bcrypt, argon2i, argon2id, scrypt, PBKDF2, SHA-256-crypt, SHA-512-crypt, MD5-crypt, Firebase scrypt ($firescrypt$), LDAP {SSHA}, {SSHA256}, {SSHA512} or phpass ($P$, $H$)',
     },
     'password-policy': {
       validate: (value) => meetsPasswordPolicy(policy, value),

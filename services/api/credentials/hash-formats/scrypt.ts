@@ -9,7 +9,8 @@ import {
   type PasswordHashFormat,
 } from './format.js';
 
-const deriveKey = promisify(scrypt) as (
+/** Node's scrypt, promised, with the options both scrypt formats pass. */
+export const deriveKey = promisify(scrypt) as (
   password: string,
   salt: Buffer,
   keyLength: number,
@@ -19,7 +20,8 @@ const deriveKey = promisify(scrypt) as (
 // passlib writes standard base64; some exporters use its adapted alphabet ('.' for '+').
 const SCRYPT = /^\$scrypt\$ln=(\d+),r=(\d+),p=(\d+)\$([A-Za-z0-9+/.]+)\$([A-Za-z0-9+/.]+)$/;
 
-const BLOCK_BYTES = 128;
+/** scrypt's block is 128 × r bytes; N of them are held at once. */
+export const BLOCK_BYTES = 128;
 
 /** scrypt as passlib writes it: `$scrypt$ln=<log2 N>,r=<r>,p=<p>$<salt>$<hash>`. */
 export const scryptFormat: PasswordHashFormat = (encoded) => {

@@ -79,7 +79,7 @@ export interface ImportHumanUserRequest {
    */
   hashedPassword?: {
     /**
-     * Modular Crypt Format or PHC string: bcrypt, argon2i/id, scrypt, PBKDF2, $5$, $6$, $1$.
+     * Modular Crypt Format or PHC string: bcrypt, argon2i/id, scrypt, PBKDF2, $5$, $6$, $1$; Firebase's modified scrypt as $firescrypt$ln=,r=,p=$salt$hash$saltSeparator$signerKey; LDAP {SSHA}, {SSHA256}, {SSHA512}; phpass $P$ and $H$.
      */
     value: string;
   };
