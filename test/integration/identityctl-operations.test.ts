@@ -86,6 +86,41 @@ describe('identityctl call', () => {
     expect(Buffer.from(row.logo).equals(logo)).to.equal(true);
   });
 
+  it('asks for the initialization emails of an organization’s users not yet activated, in waves', async () => {
+    const owner = await buildOwner(service);
+    const users = ['quiet-1', 'quiet-2', 'active'].map((name) => ({
+      userName: `${name}-${owner.orgId}`,
+      profile: { firstName: 'Q', lastName: 'Uiet' },
+      email: { email: `${name}@example.com`, isEmailVerified: name === 'active' },
+      ...(name === 'active' && { password: 'Sup3r-secret!' }),
+    }));
+    const imported = await call('ImportHumanUsers', owner.orgId, {
+      users,
+      sendInitializationEmail: false,
+    });
+    expect(imported.code, imported.stderr).to.equal(0);
+    const sent = await identityctl(
+      env,
+      'user',
+      'resend-init',
+      '--org',
+      owner.orgId,
+      '--rate',
+      '50',
+    );
+    expect(sent.code, sent.stderr).to.equal(0);
+    // The two not yet activated, and the owner (imported with an unverified email).
+    expect(sent.json).to.deep.equal({ orgId: owner.orgId, requested: 3 });
+    const [quiet, , active] = imported.json.results as { userId: string }[];
+    const typesOf = async (userId: string) =>
+      (await service.events(userId)).map((event) => event.type);
+    expect(await typesOf(quiet!.userId)).to.include('user.human.init.code.requested');
+    expect(await typesOf(active!.userId)).to.not.include('user.human.init.code.requested');
+    const both = await identityctl(env, 'user', 'resend-init', '--user', 'u', '--org', owner.orgId);
+    expect(both.code).to.equal(2);
+    expect(both.stderr).to.contain('give either --user or --org');
+  });
+
   it('refuses what the API refuses, and what it cannot call, saying why', async () => {
     const { orgId } = await buildOwner(service);
     const { projectId } = await buildProject(service, { orgId });

@@ -12,7 +12,7 @@ import { callOperation, MANAGEMENT_OPERATIONS } from '../admin/operation-calls.j
 import { addApplication, createProject } from '../admin/projects.js';
 import { setup } from '../admin/setup.js';
 import { issueUserToken } from '../admin/tokens.js';
-import { resendInitializationEmail } from '../admin/users.js';
+import { resendInitializationEmail, resendInitializationEmails } from '../admin/users.js';
 import { createClient } from '../oidc/clients.js';
 
 /** identityctl's commands: what each takes and does. identityctl.ts parses and runs them. */
@@ -92,9 +92,25 @@ export const COMMANDS: Record<string, Command> = {
       addMember(dataSource, { orgId: o.org, userId: o.user!, role: o.role! }),
   },
   'user resend-init': {
-    help: '  user resend-init --user USER_ID              a new initialization email, for a user not yet activated',
-    required: ['user'],
-    run: ({ dataSource }, o) => resendInitializationEmail(dataSource, o.user!),
+    help: [
+      '  user resend-init --user USER_ID | --org ORG_ID [--rate PER_SECOND]',
+      '                                               a new initialization email for a user not',
+      '                                               yet activated, or for every such user of the',
+      '                                               organization, at most --rate a second (10)',
+    ].join('\n'),
+    required: [],
+    optional: ['user', 'org', 'rate'],
+    check: (o) => {
+      if ((o.user === undefined) === (o.org === undefined))
+        throw new UsageError('give either --user or --org', 'user resend-init');
+      if (o.rate !== undefined && o.user !== undefined)
+        throw new UsageError('--rate goes with --org', 'user resend-init');
+      rate(o.rate);
+    },
+    run: ({ dataSource }, o) =>
+      o.user
+        ? resendInitializationEmail(dataSource, o.user)
+        : resendInitializationEmails(dataSource, o.org!, rate(o.rate)),
   },
   'token issue': {
     help: '  token issue --user USER_ID [--ttl SECONDS]   for an active user; needs JWT_SIGNING_KEY_FILE',
@@ -156,6 +172,14 @@ export const COMMANDS: Record<string, Command> = {
       callOperation({ dataSource, config }, o.operation!, o.org!, requestBody(o)),
   },
 };
+
+function rate(value: string | undefined): number {
+  if (value === undefined) return 10;
+  const perSecond = Number(value);
+  if (!Number.isFinite(perSecond) || perSecond <= 0 || perSecond > 10_000)
+    throw new UsageError('--rate must be a number of emails a second, above 0 and at most 10000');
+  return perSecond;
+}
 
 function ttl(value: string | undefined): number {
   if (value === undefined) return 3600;
