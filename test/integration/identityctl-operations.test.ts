@@ -1,9 +1,9 @@
 import { expect } from 'chai';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { identityctl, identityctlEnv } from '../support/identityctl.js';
-import { buildOwner, buildProject, buildUser } from '../support/factories.js';
+import { buildIdp, buildOwner, buildProject, buildUser } from '../support/factories.js';
 import { solidPng } from '../support/images.js';
 import { TestService } from '../support/test-service.js';
 
@@ -18,7 +18,11 @@ describe('identityctl call', () => {
 
   before(async () => {
     service = await TestService.start();
-    env = identityctlEnv(service);
+    // The service's key: OTP secrets imported here are sealed, and exported, with it.
+    env = {
+      ...identityctlEnv(service),
+      SECRETS_ENCRYPTION_KEY: service.config.secretsEncryptionKey!.toString('base64'),
+    };
     dir = await mkdtemp(join(tmpdir(), 'identityctl-call-'));
   });
   after(async () => {
@@ -119,6 +123,59 @@ describe('identityctl call', () => {
     const both = await identityctl(env, 'user', 'resend-init', '--user', 'u', '--org', owner.orgId);
     expect(both.code).to.equal(2);
     expect(both.stderr).to.contain('give either --user or --org');
+  });
+
+  it('exports an organization’s users as import requests that make them again elsewhere', async () => {
+    const owner = await buildOwner(service);
+    const { idpId } = await buildIdp(service, { orgId: owner.orgId });
+    const alice = {
+      userName: `export-alice-${owner.orgId}`,
+      externalId: 'kc:alice',
+      profile: { firstName: 'Alice', lastName: 'Liddell', preferredLanguage: 'de-CH' },
+      email: { email: 'alice@example.com', isEmailVerified: true },
+      phone: { phone: '+41791234567', isPhoneVerified: true },
+      hashedPassword: { value: '$2b$10$N9qo8uLOickgx2ZMRZoMyeIjZAgcfl7p92ldGxad68LJZdL17lhWy' },
+      otpCode: 'JBSWY3DPEHPK3PXP',
+      idps: [{ configId: idpId, externalUserId: 'alice@idp', displayName: 'Alice' }],
+    };
+    const made = await call('ImportHumanUser', owner.orgId, alice);
+    expect(made.code, made.stderr).to.equal(0);
+    const plain = join(dir, 'plain.ndjson');
+    const secret = join(dir, 'secret.ndjson');
+    const exported = await identityctl(env, 'export', '--org', owner.orgId, '--out', plain);
+    expect(exported.json).to.deep.equal({ orgId: owner.orgId, users: 2, out: plain });
+    await identityctl(env, 'export', '--org', owner.orgId, '--out', secret, '--include-secrets');
+    const lines = async (file: string) =>
+      (await readFile(file, 'utf8'))
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const [withoutSecret] = (await lines(plain)).filter((line) => line.externalId === 'kc:alice');
+    expect(withoutSecret).to.not.have.property('otpCode');
+    const [line] = (await lines(secret)).filter((user) => user.externalId === 'kc:alice');
+    expect(line).to.deep.include({
+      ...alice,
+      profile: { ...alice.profile, displayName: 'Alice Liddell', gender: 'GENDER_UNSPECIFIED' },
+    });
+    expect(line).to.include.keys('userId', 'state', 'creationDate');
+
+    // Into another organization: the request as exported, its own name, and no identity provider.
+    const elsewhere = await buildOwner(service);
+    const { userId: _id, state: _state, creationDate: _created, idps: _idps, ...request } = line!;
+    const again = await call('ImportHumanUser', elsewhere.orgId, {
+      ...request,
+      userName: `again-${elsewhere.orgId}`,
+    });
+    expect(again.code, again.stderr).to.equal(0);
+    const [row] = await service.dataSource.query(
+      'SELECT password_hash, phone, external_id FROM users WHERE id = ?',
+      [again.json.userId],
+    );
+    expect(row).to.deep.equal({
+      password_hash: alice.hashedPassword.value,
+      phone: '+41791234567',
+      external_id: 'kc:alice',
+    });
   });
 
   it('refuses what the API refuses, and what it cannot call, saying why', async () => {

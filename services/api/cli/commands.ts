@@ -9,6 +9,7 @@ import {
   grantOrganization,
 } from '../admin/organizations.js';
 import { callOperation, MANAGEMENT_OPERATIONS } from '../admin/operation-calls.js';
+import { exportUsers } from '../admin/export.js';
 import { addApplication, createProject } from '../admin/projects.js';
 import { setup } from '../admin/setup.js';
 import { issueUserToken } from '../admin/tokens.js';
@@ -21,7 +22,7 @@ export type Options = Record<string, string | undefined>;
 /** Options given as often as needed (`--redirect-uri A --redirect-uri B`): every value. */
 export type Lists = Record<string, string[] | undefined>;
 /** Options without a value. */
-export const FLAGS = ['public', 'confidential'];
+export const FLAGS = ['public', 'confidential', 'include-secrets'];
 export const LISTS = ['redirect-uri', 'post-logout-redirect-uri'];
 
 export interface Command {
@@ -146,6 +147,24 @@ export const COMMANDS: Record<string, Command> = {
         ? addApplication({ dataSource, config }, o.project, client, !o.public)
         : createClient(dataSource, config, { ...client, confidential: !o.public });
     },
+  },
+  export: {
+    help: [
+      '  export --org ORG_ID --out FILE [--include-secrets]',
+      "                                               the organization's users as NDJSON, each an",
+      '                                               ImportHumanUser request with its id (the',
+      '                                               password hash as stored; the OTP secret only',
+      '                                               with --include-secrets)',
+    ].join('\n'),
+    required: ['org', 'out'],
+    optional: ['include-secrets'],
+    opens: 'reader',
+    run: ({ dataSource, config }, o) =>
+      exportUsers(dataSource, config, {
+        orgId: o.org!,
+        out: o.out!,
+        includeSecrets: o['include-secrets'] === 'true',
+      }),
   },
   call: {
     help: [
