@@ -10,6 +10,13 @@ import {
 } from '../admin/organizations.js';
 import { callOperation, MANAGEMENT_OPERATIONS } from '../admin/operation-calls.js';
 import { exportUsers } from '../admin/export.js';
+import { UsageError } from './usage-error.js';
+import type { Lists, Options } from './options.js';
+
+export type { Lists, Options };
+
+export { UsageError };
+import { MIGRATE_OPTIONS, migrateUsers, migrationOptions } from './migrate/migrate-command.js';
 import { addApplication, createProject } from '../admin/projects.js';
 import { setup } from '../admin/setup.js';
 import { issueUserToken } from '../admin/tokens.js';
@@ -18,12 +25,9 @@ import { createClient } from '../oidc/clients.js';
 
 /** identityctl's commands: what each takes and does. identityctl.ts parses and runs them. */
 
-export type Options = Record<string, string | undefined>;
-/** Options given as often as needed (`--redirect-uri A --redirect-uri B`): every value. */
-export type Lists = Record<string, string[] | undefined>;
 /** Options without a value. */
-export const FLAGS = ['public', 'confidential', 'include-secrets'];
-export const LISTS = ['redirect-uri', 'post-logout-redirect-uri'];
+export const FLAGS = ['public', 'confidential', 'include-secrets', 'dry-run', 'send-emails'];
+export const LISTS = ['redirect-uri', 'post-logout-redirect-uri', 'map', 'idp'];
 
 export interface Command {
   /** Its lines in the usage. */
@@ -43,8 +47,10 @@ export interface Command {
   migrates?: true;
   /** Takes one word after its name (`call AddProjectRole`), as the option `operation`. */
   positional?: true;
+  /** Whether this call opens no database (it works over the API): `run` gets none then. */
+  offline?(options: Options): boolean;
   /** Checks of the options' values, made before any database (or its lock) is opened. */
-  check?(options: Options): void;
+  check?(options: Options, lists: Lists): void;
   run(
     context: { dataSource: DataSource; config: Config },
     options: Options,
@@ -60,10 +66,24 @@ export const COMMANDS: Record<string, Command> = {
     run: ({ dataSource, config }) => setup(dataSource, config),
   },
   migrate: {
-    help: '  migrate                                      apply pending schema migrations',
+    help: [
+      '  migrate                                      apply pending schema migrations',
+      '  migrate --from csv|identity --in PATH [--map COLUMN=FIELD ...] [--idp FROM=CONFIG_ID ...]',
+      '          [--url URL] [--token TOKEN] [--org ORG_ID] [--batch-size N] [--in-flight N]',
+      '          [--checkpoint FILE] [--report FILE] [--send-emails] [--dry-run]',
+      '                                               move users here from an export, over the',
+      '                                               API (API_URL and TOKEN from the environment',
+      '                                               by default); resumable, every refusal reported',
+    ].join('\n'),
     required: [],
+    optional: [...MIGRATE_OPTIONS],
     migrates: true,
-    run: async ({ dataSource }) => ({ applied: await migrate(dataSource) }),
+    check: (o, lists) => void (o.from !== undefined && migrationOptions(o, lists)),
+    offline: (o) => o.from !== undefined,
+    run: async ({ dataSource, config }, o, lists) =>
+      o.from !== undefined
+        ? migrateUsers(migrationOptions(o, lists), config.passwordPolicy)
+        : { applied: await migrate(dataSource) },
   },
   'org create': {
     help: '  org create --name NAME',
@@ -206,16 +226,6 @@ function ttl(value: string | undefined): number {
   if (!Number.isInteger(seconds) || seconds <= 0)
     throw new UsageError('--ttl must be a whole number of seconds');
   return seconds;
-}
-
-/** A call the usage does not allow: exit 2, with the usage. */
-export class UsageError extends Error {
-  constructor(
-    message: string,
-    readonly command?: string,
-  ) {
-    super(message);
-  }
 }
 
 /** The request of `call`: --body, the file --body-file names, or none (`{}`). */

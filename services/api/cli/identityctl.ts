@@ -98,7 +98,7 @@ function parse(argv: string[]): {
     if (!options[option]) throw new UsageError(`--${option} is required`, name);
   }
   if (takesWord) options.operation = parsed.positionals.at(-1);
-  command.check?.(options);
+  command.check?.(options, lists);
   return { name, command, options, lists };
 }
 
@@ -118,6 +118,11 @@ async function run(argv: string[]): Promise<string> {
   if (asked !== undefined) return usage(asked);
   const { command, options, lists } = parse(argv);
   const settings = loadConfig();
+  // A command that works over the API (migrate --from) opens no database.
+  if (command.offline?.(options))
+    return JSON.stringify(
+      await command.run({ dataSource: undefined as never, config: settings }, options, lists),
+    );
   const writes = command.opens !== 'reader';
   if (settings.databaseUrl && writes) await ensureDatabase(settings.databaseUrl);
   const dataSource = writes

@@ -1,0 +1,178 @@
+import { expect } from 'chai';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { identityctl, identityctlEnv } from '../support/identityctl.js';
+import { buildOwner } from '../support/factories.js';
+import { pollUntil } from '../support/poll.js';
+import { TestService } from '../support/test-service.js';
+
+const CLI = join(process.cwd(), 'dist/services/api/cli/identityctl.js');
+const BCRYPT = '$2b$10$N9qo8uLOickgx2ZMRZoMyeIjZAgcfl7p92ldGxad68LJZdL17lhWy';
+const MAP = [
+  ['id', 'externalId'],
+  ['login', 'userName'],
+  ['mail', 'email'],
+  ['verified', 'emailVerified'],
+  ['first', 'firstName'],
+  ['last', 'lastName'],
+  ['hash', 'passwordHash'],
+].flatMap(([column, field]) => ['--map', `${column}=${field}`]);
+
+/** A CSV export of `rows` users, a run's own, with three bad ones among the first rows. */
+function csv(run: string, rows: number): string {
+  const lines = ['id,login,mail,verified,first,last,hash'];
+  for (let i = 1; i <= rows; i++) {
+    const login = i === 7 ? `${run}-u5` : `${run}-u${i}`;
+    const mail = i === 3 ? '' : `${run}-u${i}@example.com`;
+    const hash = i === 4 ? '$2b$10$short' : BCRYPT;
+    lines.push(`${run}:${i},${login},${mail},${i % 2 ? 'true' : 'false'},"Ann, ${i}",Lee,${hash}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * `identityctl migrate`: an export streamed to ImportHumanUsers over the API, every refusal in
+ * the report at its place, resumable after a SIGKILL with no user made twice.
+ */
+describe('identityctl migrate', function () {
+  this.timeout(180_000);
+  let service: TestService;
+  let dir: string;
+  let env: Record<string, string>;
+  let orgId: string;
+
+  before(async () => {
+    service = await TestService.start();
+    dir = await mkdtemp(join(tmpdir(), 'identityctl-migrate-'));
+    const owner = await buildOwner(service);
+    orgId = owner.orgId;
+    env = { API_URL: service.api.url, TOKEN: owner.token };
+  });
+  after(async () => {
+    await service.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const usersOf = (run: string) =>
+    service.count('users', 'org_id = ? AND external_id LIKE ?', [orgId, `${run}:%`]);
+
+  it('imports a CSV export, reports each bad row at its place, and finds the rest again', async () => {
+    const file = join(dir, 'a.csv');
+    await writeFile(file, csv('a', 2500));
+    const args = ['migrate', '--from', 'csv', '--in', file, ...MAP, '--batch-size', '500'];
+    const dry = await identityctl(env, ...args, '--dry-run');
+    expect(existsSync(`${file}.checkpoint.json`), 'no checkpoint from a dry run').to.equal(false);
+    expect(dry.json).to.include({ inserted: 2498, refused: 2 });
+    expect(await usersOf('a')).to.equal(0);
+
+    const first = await identityctl(env, ...args);
+    expect(first.code, first.stderr).to.equal(0);
+    expect(first.json).to.include({ inserted: 2497, alreadyThere: 0, refused: 3, resumedAfter: 0 });
+    const report = (await readFile(`${file}.report.ndjson`, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(report.map(({ position, errorId }) => [position, errorId])).to.deep.equal([
+      [3, 'REQUEST-INVALID'],
+      [4, 'REQUEST-INVALID'],
+      [7, 'USER-ALREADY-EXISTS'],
+    ]);
+    expect(report[0]).to.include({ file, userName: 'a-u3', externalId: 'a:3' });
+    expect(await usersOf('a')).to.equal(2497);
+
+    // Done, as the checkpoint says; without it, every user is found by its externalId.
+    expect((await identityctl(env, ...args)).json).to.include({ inserted: 0, resumedAfter: 2500 });
+    await rm(`${file}.checkpoint.json`);
+    const again = await identityctl(env, ...args);
+    expect(again.json).to.include({ inserted: 0, alreadyThere: 2497, refused: 3 });
+    expect(await usersOf('a')).to.equal(2497);
+  });
+
+  it('resumes a run killed with SIGKILL, making every user exactly once', async () => {
+    const file = join(dir, 'b.csv');
+    await writeFile(file, csv('b', 6000));
+    const args = [
+      'migrate',
+      '--from',
+      'csv',
+      '--in',
+      file,
+      ...MAP,
+      '--batch-size',
+      '100',
+      '--in-flight',
+      '2',
+    ];
+    for (let kill = 0; kill < 2; kill++) {
+      const child = spawn('node', [CLI, ...args], {
+        env: { PATH: process.env.PATH!, ...env },
+        stdio: 'ignore',
+      });
+      const checkpoint = `${file}.checkpoint.json`;
+      const before = existsSync(checkpoint)
+        ? JSON.parse(await readFile(checkpoint, 'utf8')).done
+        : 0;
+      await pollUntil(
+        async () =>
+          existsSync(checkpoint) ? JSON.parse(await readFile(checkpoint, 'utf8')).done : 0,
+        (done: number) => done > before + 500,
+        60_000,
+        20,
+      );
+      child.kill('SIGKILL');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+    const resumed = await identityctl(env, ...args);
+    expect(resumed.code, resumed.stderr).to.equal(0);
+    expect(resumed.json.resumedAfter).to.be.above(1000);
+    expect(await usersOf('b')).to.equal(5997);
+    const [{ n }] = await service.dataSource.query(
+      `SELECT COUNT(DISTINCT external_id) AS n FROM users WHERE org_id = ? AND external_id LIKE 'b:%'`,
+      [orgId],
+    );
+    expect(Number(n)).to.equal(5997);
+    const [{ added }] = await service.dataSource.query(
+      `SELECT COUNT(*) AS added FROM events e JOIN users u ON u.id = e.aggregate_id
+        WHERE u.external_id LIKE 'b:%' AND e.type = 'user.human.added'`,
+    );
+    expect(Number(added), 'one user.human.added per user').to.equal(5997);
+  });
+
+  it('moves our own export into another instance', async () => {
+    const target = await TestService.start();
+    try {
+      const out = join(dir, 'export.ndjson');
+      const exported = await identityctl(
+        identityctlEnv(service),
+        'export',
+        '--org',
+        orgId,
+        '--out',
+        out,
+      );
+      expect(exported.code, exported.stderr).to.equal(0);
+      const owner = await buildOwner(target);
+      const moved = await identityctl(
+        { API_URL: target.api.url, TOKEN: owner.token },
+        'migrate',
+        '--from',
+        'identity',
+        '--in',
+        out,
+      );
+      expect(moved.code, moved.stderr).to.equal(0);
+      // Every user of the organization, its owner too: the names are free in the other instance.
+      expect(moved.json).to.include({ inserted: exported.json.users, refused: 0 });
+      const [{ hash }] = await target.dataSource.query(
+        'SELECT password_hash AS hash FROM users WHERE external_id = ?',
+        ['a:1'],
+      );
+      expect(hash).to.equal(BCRYPT);
+    } finally {
+      await target.close();
+    }
+  });
+});
