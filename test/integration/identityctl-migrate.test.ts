@@ -8,6 +8,8 @@ import { identityctl, identityctlEnv } from '../support/identityctl.js';
 import { buildOwner } from '../support/factories.js';
 import { pollUntil } from '../support/poll.js';
 import { TestService } from '../support/test-service.js';
+import { authorization, publicUrlEnv, relyingParty } from '../support/relying-party.js';
+import { SignInBrowser } from '../support/sign-in-flow.js';
 
 const CLI = join(process.cwd(), 'dist/services/api/cli/identityctl.js');
 const BCRYPT = '$2b$10$N9qo8uLOickgx2ZMRZoMyeIjZAgcfl7p92ldGxad68LJZdL17lhWy';
@@ -45,7 +47,8 @@ describe('identityctl migrate', function () {
   let orgId: string;
 
   before(async () => {
-    service = await TestService.start();
+    // PUBLIC_URL where it listens: the migrated users sign in through its provider.
+    service = await TestService.start(await publicUrlEnv());
     dir = await mkdtemp(join(tmpdir(), 'identityctl-migrate-'));
     const owner = await buildOwner(service);
     orgId = owner.orgId;
@@ -139,6 +142,69 @@ describe('identityctl migrate', function () {
         WHERE u.external_id LIKE 'b:%' AND e.type = 'user.human.added'`,
     );
     expect(Number(added), 'one user.human.added per user').to.equal(5997);
+  });
+
+  it('imports a Firebase export, whose users then sign in with their Firebase passwords', async () => {
+    const hash =
+      'lSrfV15cpx95/sZS2W9c9Kp6i/LVgQNDNC/qzrCnh1SAyZvqmZqAjTdn3aoItz+VHjoZilo78198JAdRuid5lQ==';
+    const urlSafe = (text: string) =>
+      text.replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+    const user = (id: string, extra: object) => ({
+      localId: `fb-${id}`,
+      email: `${id}@fire.example`,
+      emailVerified: true,
+      displayName: `Fire ${id} Base`,
+      ...extra,
+    });
+    const file = join(dir, 'firebase.json');
+    await writeFile(
+      file,
+      JSON.stringify({
+        users: [
+          user('cli', { passwordHash: hash, salt: '42xEC+ixf3L2lw==' }),
+          user('sdk', { passwordHash: urlSafe(hash), salt: urlSafe('42xEC+ixf3L2lw==') }),
+          user('off', { disabled: true }),
+          { localId: 'fb-phone', phoneNumber: '+41791234567' },
+          user('plain', { providerUserInfo: [{ providerId: 'google.com', rawId: 'g-1' }] }),
+        ],
+      }),
+    );
+    const migrated = await identityctl(
+      env,
+      'migrate',
+      '--from',
+      'firebase',
+      '--in',
+      file,
+      '--hash-key',
+      'jxspr8Ki0RYycVU8zykbdLGjFQ3McFUH0uiiTvC8pVMXAn210wjLNmdZJzxUECKbm0QsEmYUSDzZvpjeJ9WmXA==',
+      '--salt-separator',
+      'Bw==',
+      '--rounds',
+      '8',
+      '--mem-cost',
+      '14',
+    );
+    expect(migrated.code, migrated.stderr).to.equal(0);
+    expect(migrated.json).to.include({ inserted: 3, refused: 2 });
+    const report = (await readFile(`${file}.report.ndjson`, 'utf8')).trim().split('\n');
+    expect(report.map((line) => JSON.parse(line).externalId)).to.deep.equal(['fb-off', 'fb-phone']);
+    const client = await relyingParty(service);
+    for (const name of ['cli', 'sdk']) {
+      const landed = await new SignInBrowser(service.config.publicUrl).signIn(
+        (await authorization(client)).url,
+        `${name}@fire.example`,
+        'user1password',
+      );
+      expect(landed.url, `${name}: ${landed.html}`).to.match(/callback\?code=/);
+    }
+    const [row] = await service.dataSource.query(
+      'SELECT first_name, last_name, password_hash FROM users WHERE external_id = ?',
+      ['fb-cli'],
+    );
+    expect(row.first_name).to.equal('Fire');
+    expect(row.last_name).to.equal('cli Base');
+    expect(row.password_hash, 'upgraded at the sign-in').to.match(/^\$argon2id\$/);
   });
 
   it('moves our own export into another instance', async () => {

@@ -68,7 +68,8 @@ export const COMMANDS: Record<string, Command> = {
   migrate: {
     help: [
       '  migrate                                      apply pending schema migrations',
-      '  migrate --from csv|identity --in PATH [--map COLUMN=FIELD ...] [--idp FROM=CONFIG_ID ...]',
+      '  migrate --from csv|identity|firebase --in PATH [--map COLUMN=FIELD ...] [--idp FROM=CONFIG_ID ...]',
+      '          [--hash-key KEY --salt-separator SEP --rounds N --mem-cost N]   (firebase)',
       '          [--url URL] [--token TOKEN] [--org ORG_ID] [--batch-size N] [--in-flight N]',
       '          [--checkpoint FILE] [--report FILE] [--send-emails] [--dry-run]',
       '                                               move users here from an export, over the',

@@ -4,6 +4,7 @@ import type { Lists, Options } from '../options.js';
 import { UsageError } from '../usage-error.js';
 import { runMigration, type MigrationOptions, type MigrationSummary } from './migration.js';
 import { CSV_FIELDS, csvSource, identitySource, type Source } from './sources.js';
+import { firebaseSource, type FirebaseHashParameters } from './firebase-source.js';
 
 /** The options of `identityctl migrate --from …`. */
 export const MIGRATE_OPTIONS = [
@@ -20,6 +21,10 @@ export const MIGRATE_OPTIONS = [
   'report',
   'send-emails',
   'dry-run',
+  'hash-key',
+  'salt-separator',
+  'rounds',
+  'mem-cost',
 ] as const;
 
 type Planned = Omit<MigrationOptions, 'source' | 'dryRun' | 'log'> & {
@@ -47,6 +52,18 @@ function count(option: string, value: string | undefined, fallback: number, max:
   return n;
 }
 
+/** Firebase's hash parameters, each required with --from firebase. */
+function firebaseParameters(o: Options): FirebaseHashParameters {
+  for (const option of ['hash-key', 'salt-separator', 'rounds', 'mem-cost'])
+    if (!o[option]) throw new UsageError(`--from firebase needs --${option}`, 'migrate');
+  return {
+    hashKey: o['hash-key']!,
+    saltSeparator: o['salt-separator']!,
+    rounds: count('rounds', o.rounds, 8, 32),
+    memCost: count('mem-cost', o['mem-cost'], 14, 20),
+  };
+}
+
 /** The migration the options describe, every option checked before anything is read or sent. */
 export function migrationOptions(o: Options, lists: Lists): Planned {
   const input = o.in;
@@ -68,7 +85,9 @@ export function migrationOptions(o: Options, lists: Lists): Planned {
   const sources: Record<string, () => Source> = {
     csv: () => csvSource(input, map as Map<string, (typeof CSV_FIELDS)[number]>),
     identity: () => identitySource(input, idps),
+    firebase: () => firebaseSource(input, firebaseParameters(o), idps),
   };
+  if (o.from === 'firebase') firebaseParameters(o);
   const source = sources[o.from!];
   if (!source)
     throw new UsageError(`--from takes ${Object.keys(sources).join(' or ')} here`, 'migrate');
