@@ -139,6 +139,7 @@ describe('gRPC health and reflection', () => {
           'google/protobuf/timestamp.proto',
           'identity/v1/object.proto',
           'identity/v1/user.proto',
+          'google/rpc/error_details.proto',
         ],
       });
       expect(Object.keys(reflected.files)).to.include.members([
