@@ -5,14 +5,13 @@ import { isDuplicateKey } from '../../../../shared/db/db-errors.js';
 import { ServiceError, type FieldViolation } from '../../../../shared/errors/service-error.js';
 import { RequestSchemas, type RequestValidator } from '../../validation/request-validator.js';
 import type { OperationContext } from '../operation.js';
+import { planImport, racedTo } from '../import-human-user/import-human-user.handler.js';
 import {
   commitOrFail,
   importAnswer,
-  planImport,
-  racedTo,
   queueImport,
   type ImportPlan,
-} from '../import-human-user/import-human-user.handler.js';
+} from '../import-human-user/import-human-user.writes.js';
 import type {
   ImportHumanUserRequest,
   ImportHumanUserResponse,
