@@ -91,6 +91,27 @@ export const FOREIGN_VECTORS: ForeignVector[] = [
     password: PASSWORD,
   },
   {
+    format: 'PBKDF2-HMAC-SHA1 in PHC form, 64-byte key',
+    madeBy: "Python 3 hashlib.pbkdf2_hmac('sha1', <password>, salt, 10000, 64), written i=,l=",
+    encoded:
+      '$pbkdf2-sha1$i=10000,l=64$ASNFZ4mrze/+3LqYdlQyEA$I8tK29LtplzV1t9b2tsauMW7fRofSjSKmS+SPelFNwEg377iI9/LtJoaRhNqGD2cPs9DXvrV3pgIR+SaKHF44Q',
+    password: PASSWORD,
+  },
+  {
+    format: 'PBKDF2-HMAC-SHA256 in PHC form',
+    madeBy: "Python 3 hashlib.pbkdf2_hmac('sha256', <password>, salt, 27500, 32), written i=,l=",
+    encoded:
+      '$pbkdf2-sha256$i=27500,l=32$ASNFZ4mrze/+3LqYdlQyEA$7V9P9GemyNJ7XbMCefGaiIHNv+ok/XvHsYPBWkrifJU',
+    password: PASSWORD,
+  },
+  {
+    format: 'PBKDF2-HMAC-SHA512 in PHC form',
+    madeBy: "Python 3 hashlib.pbkdf2_hmac('sha512', <password>, salt, 10000, 64), written i=,l=",
+    encoded:
+      '$pbkdf2-sha512$i=10000,l=64$ASNFZ4mrze/+3LqYdlQyEA$ATDSkEPq87QTNlD0ciAls+PCMOk0PXMn0IEEjjePnxZfqeQWiS4DwIZkYU1j2swL6h3T1ckWjKU9FMfcfeBRuQ',
+    password: PASSWORD,
+  },
+  {
     format: 'PBKDF2-HMAC-SHA256, non-ASCII password',
     madeBy: "passlib 1.7.4: pbkdf2_sha256.hash('pässwörd')",
     encoded:

@@ -38,6 +38,10 @@ const UNSUPPORTED: Record<string, string> = {
     '$scrypt$ln=30,r=8,p=1$ZYzxfi9FCEHoPSckRCjl3A$E94yszkftwJnsYeka3dFDJsChn7pGVv4NWdY5TB9ULc',
   'PBKDF2-SHA256 with a SHA-1-sized hash':
     '$pbkdf2-sha256$29000$9t67lzLmPCeklBKCUOr9fw$BR3hluc4Ym03GTaqmpLDl2WbRAI',
+  'PBKDF2 in PHC form whose l= is not its length':
+    '$pbkdf2-sha256$i=27500,l=64$ASNFZ4mrze/+3LqYdlQyEA$7V9P9GemyNJ7XbMCefGaiIHNv+ok/XvHsYPBWkrifJU',
+  'PBKDF2 in PHC form with a 128-byte key':
+    '$pbkdf2-sha256$i=27500,l=128$ASNFZ4mrze/+3LqYdlQyEA$7V9P9GemyNJ7XbMCefGaiIHNv+ok/XvHsYPBWkrifJU',
   'PBKDF2 with 10 rounds': '$pbkdf2$10$9t67lzLmPCeklBKCUOr9fw$BR3hluc4Ym03GTaqmpLDl2WbRAI',
   'PBKDF2-MD5 (unknown digest)': '$pbkdf2-md5$29000$4BwDoNRay7kXYixFyHkv5Q$eE7a36yLC89hidnJOtpF.H',
   'SHA-512-crypt with 999 rounds':

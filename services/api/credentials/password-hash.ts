@@ -43,8 +43,8 @@ function checkFor(encoded: unknown): PasswordCheck | undefined {
 /**
  * Tells whether a stored password hash is in a format we can verify, with sane parameters.
  *
- * Accepted: bcrypt (`$2a$`, `$2b$`, `$2y$`), argon2i and argon2id (PHC), scrypt and PBKDF2 in
- * passlib's form, SHA-256-crypt (`$5$`), SHA-512-crypt (`$6$`), MD5-crypt (`$1$`), Firebase's
+ * Accepted: bcrypt (`$2a$`, `$2b$`, `$2y$`), argon2i and argon2id (PHC), scrypt in passlib's form,
+ * PBKDF2 in passlib's and PHC's (`$pbkdf2-sha256$i=,l=$`; Keycloak's, converted), SHA-256-crypt (`$5$`), SHA-512-crypt (`$6$`), MD5-crypt (`$1$`), Firebase's
  * modified scrypt (`$firescrypt$`), LDAP's `{SSHA}`, `{SSHA256}`, `{SSHA512}` and phpass
  * (`$P$`, `$H$`).
  * The check is purely syntactic; it does not hash anything.

@@ -14,9 +14,8 @@ const FORMAT_NAMES: [prefix: RegExp, name: string][] = [
   [/^\$argon2id\$/, 'argon2id'],
   [/^\$argon2i\$/, 'argon2i'],
   [/^\$scrypt\$/, 'scrypt'],
-  [/^\$pbkdf2\$/, 'pbkdf2-sha1'],
-  [/^\$pbkdf2-sha256\$/, 'pbkdf2-sha256'],
-  [/^\$pbkdf2-sha512\$/, 'pbkdf2-sha512'],
+  [/^\$pbkdf2(-sha1)?\$/, 'pbkdf2-sha1'],
+  [/^\$pbkdf2-(sha224|sha256|sha384|sha512)\$/, 'pbkdf2-'],
   [/^\$5\$/, 'sha256-crypt'],
   [/^\$6\$/, 'sha512-crypt'],
   [/^\$1\$/, 'md5-crypt'],
@@ -29,7 +28,9 @@ const FORMAT_NAMES: [prefix: RegExp, name: string][] = [
 
 /** The format of a stored hash in a word ('bcrypt', 'pbkdf2-sha256', …), never the hash itself. */
 export function hashFormatName(storedHash: string): string {
-  return FORMAT_NAMES.find(([prefix]) => prefix.test(storedHash))?.[1] ?? 'unknown';
+  const [prefix, name] = FORMAT_NAMES.find(([prefix]) => prefix.test(storedHash)) ?? [];
+  // PBKDF2's digest is part of the name: pbkdf2-sha256, …
+  return name === 'pbkdf2-' ? `${name}${prefix!.exec(storedHash)![1]}` : (name ?? 'unknown');
 }
 
 const { memoryCost, timeCost, parallelism } = DEFAULT_ARGON2ID_COST;
