@@ -68,8 +68,11 @@ export const COMMANDS: Record<string, Command> = {
   migrate: {
     help: [
       '  migrate                                      apply pending schema migrations',
-      '  migrate --from csv|identity|firebase --in PATH [--map COLUMN=FIELD ...] [--idp FROM=CONFIG_ID ...]',
+      '  migrate --from keycloak|auth0|firebase|csv|identity --in PATH [--idp FROM=CONFIG_ID ...]',
+      '          [--realm NAME]   (keycloak: PATH the kc.sh export folder, or one file)',
+      '          [--hashes FILE]   (auth0: the password hash export, joined by user id)',
       '          [--hash-key KEY --salt-separator SEP --rounds N --mem-cost N]   (firebase)',
+      '          [--map COLUMN=FIELD ...]   (csv)',
       '          [--url URL] [--token TOKEN] [--org ORG_ID] [--batch-size N] [--in-flight N]',
       '          [--checkpoint FILE] [--report FILE] [--send-emails] [--dry-run]',
       '                                               move users here from an export, over the',

@@ -1,7 +1,4 @@
-import { createReadStream } from 'node:fs';
-import parserModule from 'stream-json';
-import pickModule from 'stream-json/filters/Pick.js';
-import streamArrayModule from 'stream-json/streamers/StreamArray.js';
+import { jsonArrayItems } from './export-files.js';
 import type { Source } from './sources.js';
 
 /** The project's password hash parameters (Firebase console → Authentication → Users → ⋮). */
@@ -71,17 +68,9 @@ export async function* firebaseSource(
   parameters: FirebaseHashParameters,
   idps: Map<string, string>,
 ): Source {
-  const parser = (parserModule as unknown as { parser: () => NodeJS.ReadWriteStream }).parser();
-  const pick = (pickModule as unknown as { pick: (o: object) => NodeJS.ReadWriteStream }).pick({
-    filter: 'users',
-  });
-  const stream = (
-    streamArrayModule as unknown as { streamArray: () => NodeJS.ReadWriteStream }
-  ).streamArray();
-  const users = createReadStream(file).pipe(parser).pipe(pick).pipe(stream);
   let position = 0;
   try {
-    for await (const { value } of users as AsyncIterable<{ value: FirebaseUser }>) {
+    for await (const { value } of jsonArrayItems<FirebaseUser>(file, 'users')) {
       position++;
       const user = value;
       const base = { file, position, userName: user.email, externalId: user.localId };

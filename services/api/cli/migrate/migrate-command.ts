@@ -1,10 +1,12 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import type { PasswordPolicy } from '../../../../shared/config/config.js';
 import type { Lists, Options } from '../options.js';
 import { UsageError } from '../usage-error.js';
 import { runMigration, type MigrationOptions, type MigrationSummary } from './migration.js';
 import { CSV_FIELDS, csvSource, identitySource, type Source } from './sources.js';
 import { firebaseSource, type FirebaseHashParameters } from './firebase-source.js';
+import { keycloakFiles, keycloakSource } from './keycloak-source.js';
+import { auth0Source } from './auth0-source.js';
 
 /** The options of `identityctl migrate --from …`. */
 export const MIGRATE_OPTIONS = [
@@ -25,6 +27,8 @@ export const MIGRATE_OPTIONS = [
   'salt-separator',
   'rounds',
   'mem-cost',
+  'realm',
+  'hashes',
 ] as const;
 
 type Planned = Omit<MigrationOptions, 'source' | 'dryRun' | 'log'> & {
@@ -66,7 +70,7 @@ function firebaseParameters(o: Options): FirebaseHashParameters {
 
 /** The migration the options describe, every option checked before anything is read or sent. */
 export function migrationOptions(o: Options, lists: Lists): Planned {
-  const input = o.in;
+  const input = o.in?.replace(/(.)\/+$/, '$1');
   if (!input) throw new UsageError('--in is required with --from', 'migrate');
   if (!existsSync(input)) throw new UsageError(`--in: no file ${input}`, 'migrate');
   const url = o.url ?? process.env.API_URL;
@@ -86,8 +90,13 @@ export function migrationOptions(o: Options, lists: Lists): Planned {
     csv: () => csvSource(input, map as Map<string, (typeof CSV_FIELDS)[number]>),
     identity: () => identitySource(input, idps),
     firebase: () => firebaseSource(input, firebaseParameters(o), idps),
+    keycloak: () => keycloakSource(input, o.realm, idps),
+    auth0: () => auth0Source(input, o.hashes, idps),
   };
   if (o.from === 'firebase') firebaseParameters(o);
+  const files = o.from === 'keycloak' ? keycloakFiles(input, o.realm) : [input];
+  if (o.hashes !== undefined && !existsSync(o.hashes))
+    throw new UsageError(`--hashes: no file ${o.hashes}`, 'migrate');
   const source = sources[o.from!];
   if (!source)
     throw new UsageError(`--from takes ${Object.keys(sources).join(' or ')} here`, 'migrate');
@@ -95,6 +104,7 @@ export function migrationOptions(o: Options, lists: Lists): Planned {
     throw new UsageError('--from csv needs --map COLUMN=FIELD for its columns', 'migrate');
   return {
     source,
+    sourceSize: files.reduce((sum, file) => sum + statSync(file).size, 0),
     url: url ?? '',
     token: token ?? '',
     ...(o.org !== undefined && { orgId: o.org }),

@@ -4,10 +4,14 @@ import importSchema from '../../../../schemas/requests/import-human-user.schema.
 import type { PasswordPolicy } from '../../../../shared/config/config.js';
 import { ServiceError } from '../../../../shared/errors/service-error.js';
 import { RequestSchemas } from '../../validation/request-validator.js';
+import { sourceBytes } from './export-files.js';
+import { Progress } from './progress.js';
 import type { Source, SourceRecord } from './sources.js';
 
 export interface MigrationOptions {
   source: Source;
+  /** The size of the source's files in bytes, against which progress is measured. */
+  sourceSize: number;
   /** The service's address (`API_URL`) and a token of a caller with user.write there. */
   url: string;
   token: string;
@@ -29,6 +33,8 @@ export interface MigrationSummary {
   inserted: number;
   alreadyThere: number;
   refused: number;
+  /** Users imported with part of their record left behind (said in the report). */
+  partial: number;
   /** Records a checkpoint said were done before this run. */
   resumedAfter: number;
   seconds: number;
@@ -44,6 +50,10 @@ interface Batch {
   records: SourceRecord[];
   bytes: number;
 }
+
+type Outcome = { taken: 'inserted' | 'alreadyThere' } | { errorId: string; message: string };
+
+const zip = <A, B>(as: A[], bs: B[]): [A, B][] => as.map((a, i) => [a, bs[i]!]);
 
 type BatchResult = {
   userId?: string;
@@ -62,19 +72,29 @@ export async function runMigration(options: MigrationOptions): Promise<Migration
   // A dry run neither resumes nor leaves a checkpoint a real run would take for progress.
   const resumedAfter = options.dryRun ? 0 : readCheckpoint(options.checkpoint);
   const report = createWriteStream(options.report, { flags: resumedAfter > 0 ? 'a' : 'w' });
-  const counts = { inserted: 0, alreadyThere: 0, refused: 0 };
+  const counts = { inserted: 0, alreadyThere: 0, refused: 0, partial: 0 };
+  const said = (record: SourceRecord, what: object) => {
+    const { file, position, userName, externalId } = record;
+    report.write(`${JSON.stringify({ file, position, userName, externalId, ...what })}\n`);
+  };
   const refuse = (record: SourceRecord, errorId: string, message: string) => {
     counts.refused++;
-    const { file, position, userName, externalId } = record;
-    report.write(`${JSON.stringify({ file, position, userName, externalId, errorId, message })}\n`);
+    said(record, { errorId, message });
   };
+  /** A user in, counted once, with what of its record stayed behind. */
+  const take = (record: SourceRecord, count: 'inserted' | 'alreadyThere') => {
+    counts[count]++;
+    if (!record.notes) return;
+    counts.partial++;
+    for (const note of record.notes) said(record, { imported: true, message: note });
+  };
+  const progress = new Progress(options.log);
   const check = options.dryRun && new RequestSchemas(options.dryRun.policy).compile(importSchema);
   const pending = new Map<number, Promise<void>>();
   const done = new Set<number>();
   let ordered = resumedAfter;
   let batch: Batch = { last: 0, records: [], bytes: 0 };
   let ordinal = 0;
-  let lastLog = Date.now();
 
   const settle = (finished: Batch) => {
     done.add(finished.last);
@@ -90,40 +110,46 @@ export async function runMigration(options: MigrationOptions): Promise<Migration
       }
       if (!options.dryRun) writeCheckpoint(options.checkpoint, ordered);
     }
-    if (Date.now() - lastLog >= 5000) {
-      lastLog = Date.now();
-      const total = counts.inserted + counts.alreadyThere + counts.refused;
-      const rate = Math.round(total / ((Date.now() - started) / 1000));
-      options.log(
-        `migrate: ${total} done (${rate}/s), ${counts.refused} refused, resumable after ${ordered}`,
-      );
-    }
+    progress.update({
+      done: counts.inserted + counts.alreadyThere + counts.refused,
+      refused: counts.refused,
+      resumable: ordered,
+      read: Math.min(1, sourceBytes.read / Math.max(options.sourceSize, 1)),
+    });
   };
 
-  const send = async (sent: Batch) => {
-    const users = sent.records.filter((record) => record.request);
-    for (const record of sent.records)
-      if (record.error) refuse(record, 'SOURCE-UNREADABLE', record.error);
-    if (check) {
-      for (const record of users) {
+  /** What became of each user of a batch, checked or sent. */
+  const outcomes = async (users: SourceRecord[]): Promise<Outcome[]> => {
+    if (check)
+      return users.map((record) => {
         try {
           check(record.request);
-          counts.inserted++;
+          return { taken: 'inserted' };
         } catch (error) {
-          refuse(record, 'REQUEST-INVALID', describe(error));
+          return { errorId: 'REQUEST-INVALID', message: describe(error) };
         }
-      }
-    } else if (users.length > 0) {
-      const body = {
-        users: users.map((record) => record.request),
-        sendInitializationEmail: options.sendInitializationEmail,
-      };
-      const results = await post(options, body);
-      results.forEach((result, index) => {
-        if (result.error) refuse(users[index]!, result.error.id, result.error.message);
-        else if (result.alreadyExisted) counts.alreadyThere++;
-        else counts.inserted++;
       });
+    if (users.length === 0) return [];
+    const body = {
+      users: users.map((record) => record.request),
+      sendInitializationEmail: options.sendInitializationEmail,
+    };
+    return (await post(options, body)).map((result) =>
+      result.error
+        ? { errorId: result.error.id, message: result.error.message }
+        : { taken: result.alreadyExisted ? 'alreadyThere' : 'inserted' },
+    );
+  };
+
+  /** A batch checked or sent, then each of its records counted and reported in source order. */
+  const send = async (sent: Batch) => {
+    const users = sent.records.filter((record) => record.request);
+    const answers = new Map(zip(users, await outcomes(users)));
+    for (const record of sent.records) {
+      const outcome = answers.get(record);
+      if (record.error) refuse(record, record.errorId ?? 'SOURCE-UNREADABLE', record.error);
+      else if (outcome && 'taken' in outcome) take(record, outcome.taken);
+      else if (outcome) refuse(record, outcome.errorId, outcome.message);
     }
     settle(sent);
   };
@@ -138,10 +164,16 @@ export async function runMigration(options: MigrationOptions): Promise<Migration
     pending.set(sending.last, send(sending));
   };
 
-  for await (const record of options.source) {
+  for await (let record of options.source) {
     ordinal++;
     if (ordinal <= resumedAfter) continue;
-    const bytes = record.request ? JSON.stringify(record.request).length + 1 : 0;
+    let bytes = record.request ? Buffer.byteLength(JSON.stringify(record.request)) + 1 : 0;
+    if (bytes > MAX_BATCH_BYTES) {
+      // Alone it would still be more than the service takes in one request.
+      const error = `${bytes} bytes of JSON, more than a batch may carry (${MAX_BATCH_BYTES})`;
+      record = { ...record, request: undefined, errorId: 'SOURCE-TOO-LARGE', error };
+      bytes = 0;
+    }
     if (batch.records.length >= options.batchSize || batch.bytes + bytes > MAX_BATCH_BYTES)
       await flush();
     batch.records.push(record);
@@ -150,6 +182,7 @@ export async function runMigration(options: MigrationOptions): Promise<Migration
   }
   await flush();
   await Promise.all(pending.values());
+  progress.stop();
   report.end();
   await once(report, 'finish');
   return { ...counts, resumedAfter, seconds: Math.round((Date.now() - started) / 100) / 10 };

@@ -1,6 +1,5 @@
-import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { parse } from 'csv-parse';
+import { jsonLines, openExport } from './export-files.js';
 
 /** One record of an export, as a migration reads it: an ImportHumanUser request, or why not. */
 export interface SourceRecord {
@@ -10,8 +9,12 @@ export interface SourceRecord {
   userName?: string;
   externalId?: string;
   request?: Record<string, unknown>;
-  /** Why the record cannot be imported, said in the report. */
+  /** Why the record cannot be imported, said in the report (under SOURCE-UNREADABLE unless
+   * `errorId` says otherwise). */
   error?: string;
+  errorId?: string;
+  /** What of an imported record was left behind, said in the report too. */
+  notes?: string[];
 }
 
 /** Every user of a source, in order, read as they come: its memory stays flat. */
@@ -23,20 +26,13 @@ export type Source = AsyncIterable<SourceRecord>;
  * Identity provider links keep only those whose configuration `idps` maps to one here.
  */
 export async function* identitySource(file: string, idps: Map<string, string>): Source {
-  let position = 0;
-  for await (const line of createInterface({
-    input: createReadStream(file),
-    crlfDelay: Infinity,
-  })) {
-    position++;
-    if (line.trim() === '') continue;
-    let exported: Record<string, unknown>;
-    try {
-      exported = JSON.parse(line) as Record<string, unknown>;
-    } catch {
-      yield { file, position, error: 'not a JSON line' };
+  for await (const line of jsonLines<Record<string, unknown>>(file)) {
+    const { position } = line;
+    if ('error' in line) {
+      yield { file, position, error: line.error };
       continue;
     }
+    const exported = line.value;
     const { userId, state: _state, creationDate: _created, idps: links, ...request } = exported;
     const externalId = String(request.externalId ?? userId ?? '');
     const mapped = ((links as { configId: string }[] | undefined) ?? []).flatMap((link) => {
@@ -100,7 +96,7 @@ function csvRequest(row: Record<string, string>, map: Map<string, CsvField>) {
  * mapped to fields with `--map column=field`; a user without an externalId column gets none.
  */
 export async function* csvSource(file: string, map: Map<string, CsvField>): Source {
-  const rows = createReadStream(file).pipe(
+  const rows = openExport(file).pipe(
     parse({ columns: true, bom: true, skip_empty_lines: true, relax_column_count: true }),
   );
   let position = 0;
