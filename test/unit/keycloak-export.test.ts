@@ -104,16 +104,25 @@ describe('a Keycloak export, read', () => {
     });
   }
 
-  it('refuses a credential of an algorithm Keycloak does not ship, and one it cannot read', async () => {
+  it('takes keycloak-bcrypt’s credential, and refuses one of another provider or unreadable', async () => {
     const { keycloakPassword } =
       await import('../../services/api/cli/migrate/keycloak-credentials.js');
     expect(
       keycloakPassword({
         type: 'password',
         secretData: '{"value":"aGFzaA==","salt":"c2FsdA=="}',
-        credentialData: '{"hashIterations":10,"algorithm":"bcrypt"}',
+        credentialData: '{"hashIterations":10,"algorithm":"md5"}',
       }),
-    ).to.deep.equal({ refused: 'password hash algorithm "bcrypt" is not one Keycloak ships' });
+    ).to.deep.equal({ refused: 'password hash algorithm "md5" cannot be read here' });
     expect(() => keycloakPassword({ type: 'password', secretData: '{' })).to.throw(SyntaxError);
+    // keycloak-bcrypt's credential: the whole bcrypt string, no salt of its own.
+    const bcrypt = '$2a$10$N9qo8uLOickgx2ZMRZoMyeIjZAgcfl7p92ldGxad68LJZdL17lhWy';
+    expect(
+      keycloakPassword({
+        type: 'password',
+        secretData: JSON.stringify({ value: bcrypt, salt: '', additionalParameters: {} }),
+        credentialData: '{"hashIterations":10,"algorithm":"bcrypt","additionalParameters":{}}',
+      }),
+    ).to.deep.equal({ value: bcrypt });
   });
 });

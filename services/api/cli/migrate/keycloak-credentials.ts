@@ -66,17 +66,20 @@ const PBKDF2_DIGESTS: Record<string, string> = {
 
 /**
  * A password credential in PHC's form, which our verifier reads: pbkdf2, pbkdf2-sha256,
- * pbkdf2-sha512 and argon2. Any other algorithm (a provider of the realm's own) is refused.
+ * pbkdf2-sha512 and argon2, and bcrypt's own string from the keycloak-bcrypt provider. Any other
+ * algorithm (a provider of the realm's own) is refused.
  */
 export function keycloakPassword(credential: KeycloakCredential): Converted {
   const [secret, data] = halves(credential);
   const { value, salt } = secret;
   const algorithm = data.algorithm ?? '';
+  // The bcrypt provider most realms that have one use (keycloak-bcrypt) keeps the whole string.
+  if (algorithm === 'bcrypt' && value?.startsWith('$2')) return { value };
   if (!value || !salt) return { refused: 'a password credential without its hash' };
   if (algorithm === 'argon2') return argon2(secret, data, salt, value);
   const digest = PBKDF2_DIGESTS[algorithm];
   if (digest) return pbkdf2(digest, data, salt, value);
-  return { refused: `password hash algorithm "${algorithm}" is not one Keycloak ships` };
+  return { refused: `password hash algorithm "${algorithm}" cannot be read here` };
 }
 
 /**

@@ -5,7 +5,7 @@ import type { PasswordPolicy } from '../../../../shared/config/config.js';
 import { ServiceError } from '../../../../shared/errors/service-error.js';
 import { RequestSchemas } from '../../validation/request-validator.js';
 import { sourceBytes } from './export-files.js';
-import { Progress } from './progress.js';
+import { Progress, type Standing } from './progress.js';
 import type { Source, SourceRecord } from './sources.js';
 
 export interface MigrationOptions {
@@ -27,6 +27,8 @@ export interface MigrationOptions {
   /** Checks each record (conversion, ImportHumanUser's schema) and sends nothing. */
   dryRun?: { policy: PasswordPolicy };
   log(line: string): void;
+  /** Told where the run stands after each batch; a bar or a log line (Progress) unless given. */
+  progress?: { update(standing: Standing): void; stop(): void };
 }
 
 export interface MigrationSummary {
@@ -88,7 +90,7 @@ export async function runMigration(options: MigrationOptions): Promise<Migration
     counts.partial++;
     for (const note of record.notes) said(record, { imported: true, message: note });
   };
-  const progress = new Progress(options.log);
+  const progress = options.progress ?? new Progress(options.log);
   const check = options.dryRun && new RequestSchemas(options.dryRun.policy).compile(importSchema);
   const pending = new Map<number, Promise<void>>();
   const done = new Set<number>();
