@@ -27,7 +27,12 @@ export interface RunningService {
 const main = (part: string) => join(process.cwd(), `dist/services/${part}/main.js`);
 
 function start(name: string, script: string, env: Record<string, string>): ChildProcess {
-  const child = spawn('node', [script], {
+  // BENCH_PROFILE_DIR: each part writes a CPU profile there as it ends (node --cpu-prof).
+  const profile = process.env.BENCH_PROFILE_DIR;
+  const flags = profile
+    ? ['--cpu-prof', `--cpu-prof-dir=${profile}`, `--cpu-prof-name=${name}.cpuprofile`]
+    : [];
+  const child = spawn('node', [...flags, script], {
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { PATH: process.env.PATH, ...env },
   });
@@ -59,8 +64,19 @@ async function stopAll(children: ChildProcess[]): Promise<void> {
   );
 }
 
+/** The relay's, the worker's and the database pool's settings a run was given, to try them. */
+function tuning(): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(
+      (entry): entry is [string, string] =>
+        /^(RELAY_|WORKER_|DATABASE_POOL_SIZE|KAFKA_TOPIC_PARTITIONS)/.test(entry[0]) &&
+        entry[1] !== undefined,
+    ),
+  );
+}
+
 /** API, relay and worker over a database, topics, queue and consumer groups of the run's own. */
-export async function startDistributed(brokers: string): Promise<RunningService> {
+export async function startDistributed(brokers: string, pipeline = true): Promise<RunningService> {
   const database = await createTestDatabase();
   const dir = await mkdtemp(join(tmpdir(), 'bench-migrate-'));
   const run = randomBytes(3).toString('hex');
@@ -80,6 +96,7 @@ export async function startDistributed(brokers: string): Promise<RunningService>
     WORKER_GROUP_PREFIX: `bench${run}-worker`,
     RATE_LIMIT_REQUESTS: '0',
     LOG_LEVEL: 'warn',
+    ...tuning(),
   };
   const { stdout } = await promisify(execFile)(
     'node',
@@ -94,20 +111,26 @@ export async function startDistributed(brokers: string): Promise<RunningService>
     RELAY_IN_PROCESS: 'false',
     WORKER_IN_PROCESS: 'false',
   });
-  const relay = start('relay', main('relay'), env);
-  const worker = start('worker', main('worker'), {
-    ...env,
-    WORKER_HTTP_PORT: String(await freePort()),
-  });
-  const children = [api, relay, worker];
+  const children = [api];
+  if (pipeline) {
+    children.push(start('relay', main('relay'), env));
+    children.push(
+      start('worker', main('worker'), { ...env, WORKER_HTTP_PORT: String(await freePort()) }),
+    );
+  }
+  const [, relay, worker] = children;
   await ready(env.PUBLIC_URL!, api);
   return {
     url: env.PUBLIC_URL!,
     token,
     processes: [
       { name: 'API', pid: api.pid! },
-      { name: 'relay', pid: relay.pid! },
-      { name: 'worker', pid: worker.pid! },
+      ...(relay && worker
+        ? [
+            { name: 'relay', pid: relay.pid! },
+            { name: 'worker', pid: worker.pid! },
+          ]
+        : []),
     ],
     databaseUrl: database.url,
     env,

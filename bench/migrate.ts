@@ -109,10 +109,11 @@ async function withExport<T>(
 async function distributed(users: number, single: number, resumeUsers: number) {
   const broker = await brokerForRun();
   const brokers = process.env.KAFKA_BROKERS!;
-  const service = await startDistributed(brokers);
+  const pipeline = !process.argv.includes('--no-pipeline');
+  const service = await startDistributed(brokers, pipeline);
   try {
     const others = infrastructure(Number(brokers.split(':').pop()));
-    const settled = settledIn(service);
+    const settled = pipeline ? settledIn(service) : async () => {};
     const migration = await withExport(users, 'bench', (dir, bytes) =>
       measureMigration({
         service,

@@ -3,6 +3,7 @@ import { base32 } from '@scure/base';
 import * as OTPAuth from 'otpauth';
 import { join } from 'node:path';
 import { keycloakFiles, keycloakSource } from '../../services/api/cli/migrate/keycloak-source.js';
+import { jsonArrayItems } from '../../services/api/cli/migrate/export-files.js';
 import type { SourceRecord } from '../../services/api/cli/migrate/sources.js';
 import { matchesPasswordHash } from '../../services/api/credentials/password-hash.js';
 
@@ -72,6 +73,18 @@ describe('a Keycloak export, read', () => {
     const unmapped = (await read('acme'))[2]!;
     expect(request(unmapped)).to.not.have.property('idps');
     expect(unmapped.notes).to.deep.equal(['left out: the link to google (no --idp for it)']);
+  });
+
+  it('reads a users file alike whether parsed whole or streamed', async () => {
+    const file = join(EXPORT, 'acme-users-1.json');
+    const all = async (wholeUpTo?: number) => {
+      const users: unknown[] = [];
+      for await (const { value } of jsonArrayItems(file, 'users', wholeUpTo)) users.push(value);
+      return users;
+    };
+    const streamed = await all(0);
+    expect(streamed).to.have.length(3);
+    expect(streamed).to.deep.equal(await all());
   });
 
   it('gives the codes Keycloak gave: the TOTP secret is the same key', async () => {

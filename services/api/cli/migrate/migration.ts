@@ -50,6 +50,8 @@ interface Batch {
   /** The ordinal (from 1, over the whole source) of its last record. */
   last: number;
   records: SourceRecord[];
+  /** Each request's JSON, made once: for the batch's size, then its body. */
+  texts: Map<SourceRecord, string>;
   bytes: number;
 }
 
@@ -95,7 +97,7 @@ export async function runMigration(options: MigrationOptions): Promise<Migration
   const pending = new Map<number, Promise<void>>();
   const done = new Set<number>();
   let ordered = resumedAfter;
-  let batch: Batch = { last: 0, records: [], bytes: 0 };
+  let batch: Batch = { last: 0, records: [], texts: new Map(), bytes: 0 };
   let ordinal = 0;
 
   const settle = (finished: Batch) => {
@@ -121,7 +123,7 @@ export async function runMigration(options: MigrationOptions): Promise<Migration
   };
 
   /** What became of each user of a batch, checked or sent. */
-  const outcomes = async (users: SourceRecord[]): Promise<Outcome[]> => {
+  const outcomes = async (users: SourceRecord[], texts: Batch['texts']): Promise<Outcome[]> => {
     if (check)
       return users.map((record) => {
         try {
@@ -132,10 +134,9 @@ export async function runMigration(options: MigrationOptions): Promise<Migration
         }
       });
     if (users.length === 0) return [];
-    const body = {
-      users: users.map((record) => record.request),
-      sendInitializationEmail: options.sendInitializationEmail,
-    };
+    const body =
+      `{"users":[${users.map((record) => texts.get(record)).join(',')}],` +
+      `"sendInitializationEmail":${options.sendInitializationEmail}}`;
     return (await post(options, body)).map((result) =>
       result.error
         ? { errorId: result.error.id, message: result.error.message }
@@ -146,7 +147,7 @@ export async function runMigration(options: MigrationOptions): Promise<Migration
   /** A batch checked or sent, then each of its records counted and reported in source order. */
   const send = async (sent: Batch) => {
     const users = sent.records.filter((record) => record.request);
-    const answers = new Map(zip(users, await outcomes(users)));
+    const answers = new Map(zip(users, await outcomes(users, sent.texts)));
     for (const record of sent.records) {
       const outcome = answers.get(record);
       if (record.error) refuse(record, record.errorId ?? 'SOURCE-UNREADABLE', record.error);
@@ -159,7 +160,7 @@ export async function runMigration(options: MigrationOptions): Promise<Migration
   const flush = async () => {
     if (batch.records.length === 0) return;
     const sending = batch;
-    batch = { last: 0, records: [], bytes: 0 };
+    batch = { last: 0, records: [], texts: new Map(), bytes: 0 };
     const unfinished = () => [...pending].filter(([last]) => !done.has(last));
     while (unfinished().length >= options.inFlight)
       await Promise.race(unfinished().map(([, sending]) => sending));
@@ -169,7 +170,8 @@ export async function runMigration(options: MigrationOptions): Promise<Migration
   for await (let record of options.source) {
     ordinal++;
     if (ordinal <= resumedAfter) continue;
-    let bytes = record.request ? Buffer.byteLength(JSON.stringify(record.request)) + 1 : 0;
+    const text = record.request && JSON.stringify(record.request);
+    let bytes = text ? Buffer.byteLength(text) + 1 : 0;
     if (bytes > MAX_BATCH_BYTES) {
       // Alone it would still be more than the service takes in one request.
       const error = `${bytes} bytes of JSON, more than a batch may carry (${MAX_BATCH_BYTES})`;
@@ -179,6 +181,7 @@ export async function runMigration(options: MigrationOptions): Promise<Migration
     if (batch.records.length >= options.batchSize || batch.bytes + bytes > MAX_BATCH_BYTES)
       await flush();
     batch.records.push(record);
+    if (text && bytes > 0) batch.texts.set(record, text);
     batch.bytes += bytes;
     batch.last = ordinal;
   }
@@ -198,7 +201,7 @@ function describe(error: unknown): string {
 }
 
 /** One batch to the service; a 429, a 5xx or a lost connection is tried again, patiently. */
-async function post(options: MigrationOptions, body: object): Promise<BatchResult[]> {
+async function post(options: MigrationOptions, body: string): Promise<BatchResult[]> {
   for (let attempt = 1; ; attempt++) {
     let response: Response | undefined;
     try {
@@ -209,7 +212,7 @@ async function post(options: MigrationOptions, body: object): Promise<BatchResul
           authorization: `Bearer ${options.token}`,
           ...(options.orgId && { 'x-service-orgid': options.orgId }),
         },
-        body: JSON.stringify(body),
+        body,
       });
     } catch (error) {
       if (attempt >= 10) throw error;
