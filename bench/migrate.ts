@@ -24,6 +24,7 @@ import { startDistributed, startEmbedded, type RunningService } from './migrate-
 import { measureMigration, measureSingleImports } from './migrate-run.js';
 import { listenerOf } from './process-cpu.js';
 import { killAndResume } from './migrate-resume.js';
+import { keycloakSideBySide } from './migrate-keycloak.js';
 
 function option(name: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`);
@@ -197,5 +198,7 @@ runMain(async () => {
   if (wanted('embedded'))
     results.embedded = await embedded(option('embedded-users', 100_000), single);
   console.log(JSON.stringify(results.embedded ?? null, null, 2));
+  if (wanted('keycloak'))
+    results.sideBySide = await keycloakSideBySide(option('side-by-side-users', 20_000));
   console.log(JSON.stringify(results, null, 2));
 });
