@@ -7,7 +7,8 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 /** Clock ticks a second, in which /proc counts CPU time (USER_HZ, 100 on Linux). */
-export const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+export const TICKS_PER_SECOND =
+  Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
 
 export interface ServiceProcess {
   name: string;
