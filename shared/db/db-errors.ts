@@ -1,8 +1,8 @@
 import { unavailable, type ServiceError } from '../errors/service-error.js';
 
 /**
- * The parts of a driver's error we look at (mysql2's, or sql.js's plain Error); TypeORM wraps it
- * in a QueryFailedError as `driverError`.
+ * The parts of a driver's error we look at (mysql2's, or better-sqlite3's SqliteError); TypeORM
+ * wraps it in a QueryFailedError as `driverError`.
  */
 interface DriverError {
   code?: string;

@@ -24,7 +24,8 @@ export interface Dialect extends StatementDialect {
   /**
    * Runs writes that are each idempotent, in their order: on MySQL one transaction sent with its
    * COMMIT in one round trip (a chunk that fails is simply run again); on the embedded database
-   * one by one, each saved soon, as the worker's other writes there.
+   * one by one outside a transaction, as the worker's other writes there, so none waits for a
+   * sync of the log (a restart performs again from the cursors what a power loss took).
    */
   runIdempotent(writes: Write[]): Promise<void>;
   /**
@@ -42,8 +43,8 @@ export interface Dialect extends StatementDialect {
   jsonArrayAppend(column: string, element: string): string;
   /**
    * Runs `work` alone, then waits until what it committed is durable: on the embedded database it
-   * holds the only connection and waits for the save; on MySQL, where each transaction has a
-   * connection and a commit is durable when it returns, it just runs `work`.
+   * holds the only connection and waits for a sync of the log; on MySQL, where each transaction
+   * has a connection and a commit is durable when it returns, it just runs `work`.
    */
   exclusively<T>(work: () => Promise<T>): Promise<T>;
   /**
@@ -142,7 +143,7 @@ export function dialectOf(dataSource: DataSource): Dialect {
   let dialect = dialects.get(dataSource);
   if (!dialect) {
     dialect =
-      dataSource.options.type === 'sqljs'
+      dataSource.options.type === 'better-sqlite3'
         ? new SqliteDialect(
             dataSource,
             dataSource instanceof EmbeddedDatabase ? dataSource : undefined,

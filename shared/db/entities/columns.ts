@@ -1,8 +1,9 @@
 import type { ValueTransformer } from 'typeorm';
 
 /**
- * A BIGINT read as a string on every database: mysql2 gives strings (`bigNumberStrings`), sql.js
- * gives numbers. Positions and sequences are compared and reported as strings throughout.
+ * A BIGINT read as a string on every database: mysql2 gives strings (`bigNumberStrings`),
+ * better-sqlite3 gives numbers. Positions and sequences are compared and reported as strings
+ * throughout.
  */
 const asString: ValueTransformer = {
   to: (value: unknown) => value,
@@ -20,12 +21,5 @@ export const numericBigint = {
   } satisfies ValueTransformer,
 } as const;
 
-/** Bytes read as a Buffer on every database: sql.js gives a plain Uint8Array. */
-export const blob = {
-  type: 'blob',
-  transformer: {
-    to: (value: unknown) => value,
-    from: (value: unknown) =>
-      value instanceof Uint8Array && !Buffer.isBuffer(value) ? Buffer.from(value) : value,
-  } satisfies ValueTransformer,
-} as const;
+/** Bytes, read as a Buffer by mysql2 and better-sqlite3 alike. */
+export const blob = { type: 'blob' } as const;

@@ -62,6 +62,9 @@ export const pbkdf2Format: PasswordHashFormat = (encoded) => {
   const hmac = DIGESTS[match?.[1] ?? ''];
   if (!match || !hmac) return undefined;
   const [, , rounds, salt = '', hash = ''] = match;
-  const [saltBytes, expected] = [decodeUnpaddedBase64(salt, true), decodeUnpaddedBase64(hash, true)];
+  const [saltBytes, expected] = [
+    decodeUnpaddedBase64(salt, true),
+    decodeUnpaddedBase64(hash, true),
+  ];
   return checkOf(hmac.digest, parseCount(rounds), saltBytes, expected, hmac.bytes);
 };
