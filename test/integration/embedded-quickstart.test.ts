@@ -212,9 +212,7 @@ describe('npm start on a bare machine: the embedded mode and the README quick st
   });
 
   it('leaves the file and its log alone while nothing changes', async () => {
-    const files = ['identity.sqlite', 'identity.sqlite-wal'].map((name) =>
-      join(dir, '.data', name),
-    );
+    const files = ['identity.sqlite', 'identity.sqlite-wal'].map((f) => join(dir, '.data', f));
     const stats = () =>
       Promise.all(
         files.map(async (file) => {
