@@ -56,12 +56,12 @@ class HashIndex {
     const many = index.db.transaction((rows: [string, string][]) => {
       for (const row of rows) insert.run(row);
     });
-    let rows: [string, string][] = [];
+    const rows: [string, string][] = [];
     for await (const line of jsonLines<Auth0Hash>(file, false)) {
       if (!('value' in line)) continue;
       const id = line.value.alt_id ?? line.value._id?.$oid;
       if (id && line.value.passwordHash) rows.push([`auth0|${id}`, line.value.passwordHash]);
-      if (rows.length >= 10_000) many((rows = rows.splice(0)));
+      if (rows.length >= 10_000) many(rows.splice(0));
     }
     many(rows);
     return index;
