@@ -4,7 +4,8 @@
  * keycloak-bcrypt provider's stored form. Streamed a file at a time, whatever the count.
  */
 import { randomUUID } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BCRYPT } from './bench-report.js';
 
@@ -61,4 +62,23 @@ export async function writeKeycloakExport(
     await write(`${realm}-users-${file}.json`, { realm, users: batch });
   }
   return bytes;
+}
+
+/** Runs `run` on a fresh export of `users` users in a folder of its own, removed afterwards. */
+export async function withExport<T>(
+  users: number,
+  realm: string,
+  run: (dir: string, bytes: number) => Promise<T>,
+) {
+  const dir = await mkdtemp(join(tmpdir(), 'bench-keycloak-export-'));
+  try {
+    const started = Date.now();
+    const bytes = await writeKeycloakExport(dir, realm, users);
+    console.error(
+      `bench: wrote ${users} users (${Math.round(bytes / 1e6)} MB) in ${(Date.now() - started) / 1000} s`,
+    );
+    return await run(dir, bytes);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }

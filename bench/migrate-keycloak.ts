@@ -6,12 +6,9 @@
  */
 import { brokerForRun } from './bench-report.js';
 import { KeycloakServer, partialImport } from './keycloak-import.js';
-import { writeKeycloakExport } from './keycloak-export-writer.js';
+import { withExport } from './keycloak-export-writer.js';
 import { startDistributed } from './migrate-services.js';
 import { measureMigration } from './migrate-run.js';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 
 const IN_FLIGHT = [1, 4];
 
@@ -27,11 +24,9 @@ async function ours(users: number): Promise<Side[]> {
   const sides: Side[] = [];
   try {
     for (const inFlight of IN_FLIGHT) {
-      const dir = await mkdtemp(join(tmpdir(), 'bench-side-by-side-'));
-      try {
-        const realm = `side${inFlight}`;
-        const bytes = await writeKeycloakExport(dir, realm, users);
-        const run = await measureMigration({
+      const realm = `side${inFlight}`;
+      const run = await withExport(users, realm, (dir, bytes) =>
+        measureMigration({
           service,
           others: [],
           dir,
@@ -41,15 +36,13 @@ async function ours(users: number): Promise<Side[]> {
           inFlight,
           window: users / 2,
           settled: async () => {},
-        });
-        sides.push({
-          inFlight,
-          usersPerSecond: run.usersPerSecond,
-          cpuMsPerUser: run.cpuMsPerUser.API ?? NaN,
-        });
-      } finally {
-        await rm(dir, { recursive: true, force: true });
-      }
+        }),
+      );
+      sides.push({
+        inFlight,
+        usersPerSecond: run.usersPerSecond,
+        cpuMsPerUser: run.cpuMsPerUser.API ?? NaN,
+      });
     }
   } finally {
     await service.stop();

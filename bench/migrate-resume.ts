@@ -3,6 +3,7 @@
  * its end, must leave exactly one user per record and each user's events exactly once.
  */
 import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import mysql from 'mysql2/promise';
 import { sleep } from './bench-report.js';
@@ -59,7 +60,6 @@ export async function killAndResume(options: {
   const kills: number[] = [];
   const resumedAfter: number[] = [];
   const checkpoint = async () => {
-    const { readFile } = await import('node:fs/promises');
     try {
       return (
         JSON.parse(await readFile(join(options.dir, 'checkpoint.json'), 'utf8')) as { done: number }

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { cpuMsOf } from './process-cpu.js';
-import { sleep } from './bench-report.js';
+import { BCRYPT, sleep } from './bench-report.js';
 import type { RunningService } from './migrate-services.js';
 
 export interface Point {
@@ -109,9 +109,8 @@ export async function measureMigration(options: {
   const perUser = (ms: number) => Math.round((ms / users) * 1000) / 1000;
   const cpuMsPerUser: Record<string, number> = { 'migration tool': perUser(toolCpu) };
   watched.forEach((p, i) => (cpuMsPerUser[p.name] = perUser(cpuMsOf(p.pid) - before[i]!)));
-  cpuMsPerUser.total = perUser(
-    Object.values(cpuMsPerUser).reduce((sum, ms) => sum + ms, 0) * users,
-  );
+  const sum = Object.values(cpuMsPerUser).reduce((total, ms) => total + ms, 0);
+  cpuMsPerUser.total = Math.round(sum * 1000) / 1000;
   const window = Math.min(options.window, Math.floor(users / 2));
   return {
     users,
@@ -155,7 +154,7 @@ export async function measureSingleImports(options: {
           externalId: `single-${run}-${n}`,
           profile: { firstName: 'Single', lastName: `User ${n}` },
           email: { email: `single-${run}-${n}@bench.example`, isEmailVerified: true },
-          hashedPassword: { value: '$2a$10$N9qo8uLOickgx2ZMRZoMyeIjZAgcfl7p92ldGxad68LJZdL17lhWy' },
+          hashedPassword: { value: BCRYPT },
         }),
       });
       if (!response.ok)

@@ -12,14 +12,11 @@
  *   flight, on the same MariaDB;
  * - and beside each, single ImportHumanUser calls, for the CPU one user costs that way.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
 import mysql from 'mysql2/promise';
 import { AGGREGATE_TYPES, topicOf } from '../shared/events/cloud-event.js';
 import { brokerForRun, machine, runMain, sleep } from './bench-report.js';
-import { writeKeycloakExport } from './keycloak-export-writer.js';
+import { withExport } from './keycloak-export-writer.js';
 import { startDistributed, startEmbedded, type RunningService } from './migrate-services.js';
 import { measureMigration, measureSingleImports } from './migrate-run.js';
 import { listenerOf } from './process-cpu.js';
@@ -87,24 +84,6 @@ async function publishedCheck(service: RunningService): Promise<Record<string, n
     onKafka,
     ...Object.fromEntries(Object.entries(counts!).map(([k, v]) => [k, Number(v)])),
   };
-}
-
-async function withExport<T>(
-  users: number,
-  realm: string,
-  run: (dir: string, bytes: number) => Promise<T>,
-) {
-  const dir = await mkdtemp(join(tmpdir(), 'bench-keycloak-export-'));
-  try {
-    const started = Date.now();
-    const bytes = await writeKeycloakExport(dir, realm, users);
-    console.error(
-      `bench: wrote ${users} users (${Math.round(bytes / 1e6)} MB) in ${(Date.now() - started) / 1000} s`,
-    );
-    return await run(dir, bytes);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
 }
 
 async function distributed(users: number, single: number, resumeUsers: number) {

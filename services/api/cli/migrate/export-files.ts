@@ -38,12 +38,13 @@ export async function* jsonArrayItems<T>(
   key: string,
   wholeUpTo = PARSED_WHOLE_BYTES,
 ): AsyncIterable<{ value: T }> {
-  if (file.endsWith('.gz') || statSync(file).size > wholeUpTo) {
+  const { size } = statSync(file);
+  if (file.endsWith('.gz') || size > wholeUpTo) {
     yield* streamedArrayItems<T>(file, key);
     return;
   }
   const text = await readFile(file, 'utf8');
-  sourceBytes.read += Buffer.byteLength(text);
+  sourceBytes.read += size;
   const items = (JSON.parse(text) as Record<string, unknown> | null)?.[key];
   for (const value of Array.isArray(items) ? (items as T[]) : []) yield { value };
 }
