@@ -13,7 +13,11 @@ const PATIENCE_MS = 60_000;
 const POLL_MS = 100;
 
 /** Resolves once the topics' ends stood still over a poll and no worker group lags behind them. */
-export function drained(admin: Admin, config: Config): () => Promise<void> {
+export function drained(
+  admin: Admin,
+  config: Config,
+  patienceMs = PATIENCE_MS,
+): () => Promise<void> {
   const topics = AGGREGATE_TYPES.map((type) => topicOf(config.kafka.topicPrefix, type));
   const ends = async () => {
     const high = new Map<string, number>();
@@ -36,7 +40,7 @@ export function drained(admin: Admin, config: Config): () => Promise<void> {
     const groups = (await admin.listGroups()).groups
       .map(({ groupId }) => groupId)
       .filter((groupId) => groupId.startsWith(`${config.worker.consumerGroupPrefix}.`));
-    const until = Date.now() + PATIENCE_MS;
+    const until = Date.now() + patienceMs;
     let before = total(await ends());
     while (Date.now() < until) {
       await sleep(POLL_MS);
@@ -44,6 +48,6 @@ export function drained(admin: Admin, config: Config): () => Promise<void> {
       if (total(high) === before && (await lag(groups, high)) === 0) return;
       before = total(high);
     }
-    console.error(`bench: the relay or the worker had not caught up after ${PATIENCE_MS} ms`);
+    console.error(`bench: the relay or the worker had not caught up after ${patienceMs} ms`);
   };
 }
