@@ -83,6 +83,13 @@ export interface LabelPolicyPayload {
   reset: boolean;
 }
 
+/** A machine user as its events carry it. */
+export interface MachineUserPayload {
+  userName: string;
+  name: string;
+  description: string;
+}
+
 export type PasswordChangedBy = 'sign-in' | 'activation';
 
 /** Why a sign-in was refused, as its event says. */
@@ -181,6 +188,27 @@ export interface EventPayloads {
   'project.grant.changed': ProjectGrantPayload;
   /** The user grants through it are removed too (each with its `user.grant.removed`). */
   'project.grant.removed': { grantId: string; grantedOrgId: string };
+  /** A machine user (service account) was added; it never signs in through the pages. */
+  'user.machine.added': MachineUserPayload;
+  'user.machine.changed': MachineUserPayload;
+  /** Its tokens stop working and it gets no new ones until reactivated. */
+  'user.machine.deactivated': Record<string, never>;
+  'user.machine.reactivated': Record<string, never>;
+  /** With its secret, keys, tokens and memberships. */
+  'user.machine.removed': { userName: string };
+  /** A client secret was made (shown once to the caller; never in an event). */
+  'user.machine.secret.added': Record<string, never>;
+  'user.machine.secret.removed': Record<string, never>;
+  /** A public key for private_key_jwt: its id and expiry, never key material. */
+  'user.machine.key.added': { keyId: string; expirationDate: string };
+  'user.machine.key.removed': { keyId: string };
+  /** A personal access token: its id and expiry, never the token. */
+  'user.pat.added': { tokenId: string; expirationDate: string };
+  'user.pat.removed': { tokenId: string };
+  /** A user of the organization holds these roles in it now. */
+  'org.member.added': { userId: string; roles: string[] };
+  /** The user holds no role in the organization any more. */
+  'org.member.removed': { userId: string };
   /** The organization's branding of the sign-in pages was set or reset. */
   'org.label.policy.changed': LabelPolicyPayload;
   /** The instance's default branding (for organizations without their own) was set or reset. */

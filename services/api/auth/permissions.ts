@@ -10,6 +10,7 @@ export type Permission =
   | 'project.write'
   | 'user.grant.write'
   | 'policy.write'
+  | 'org.member.write'
   | 'instance.policy.write';
 
 const PERMISSIONS_OF: Record<Role, ReadonlySet<Permission>> = {
@@ -18,9 +19,16 @@ const PERMISSIONS_OF: Record<Role, ReadonlySet<Permission>> = {
     'project.write',
     'user.grant.write',
     'policy.write',
+    'org.member.write',
     'instance.policy.write',
   ]),
-  ORG_OWNER: new Set(['user.write', 'project.write', 'user.grant.write', 'policy.write']),
+  ORG_OWNER: new Set([
+    'user.write',
+    'project.write',
+    'user.grant.write',
+    'policy.write',
+    'org.member.write',
+  ]),
   ORG_USER_MANAGER: new Set(['user.write', 'user.grant.write']),
   ORG_PROJECT_OWNER: new Set(['project.write']),
 };

@@ -3,6 +3,7 @@ import type { AdapterPayload, ClientMetadata } from 'oidc-provider';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../../shared/config/config.js';
 import { decryptSecret, encryptSecret } from '../credentials/otp-secret.js';
+import { secretKeyOf } from '../credentials/machine-credentials.js';
 
 /** The profile page's client id: a public client every instance knows without registration. */
 export const PROFILE_PAGE_CLIENT_ID = 'profile-page';
@@ -57,7 +58,7 @@ export function newClientRecord(config: Config, client: NewClient): ClientRecord
   const clientId = randomBytes(16).toString('hex');
   const clientSecret = client.confidential ? randomBytes(32).toString('base64url') : undefined;
   const sealed =
-    clientSecret && encryptSecret(secretKey(config), Buffer.from(clientSecret)).toString('base64');
+    clientSecret && encryptSecret(secretKeyOf(config), Buffer.from(clientSecret)).toString('base64');
   return {
     clientId,
     ...(clientSecret && { clientSecret }),
@@ -120,11 +121,6 @@ export function readClient(config: Config, stored: AdapterPayload): AdapterPaylo
     client_secret_encrypted?: string;
   };
   if (!sealed) return client;
-  const secret = decryptSecret(secretKey(config), Buffer.from(sealed, 'base64'));
+  const secret = decryptSecret(secretKeyOf(config), Buffer.from(sealed, 'base64'));
   return { ...client, client_secret: secret.toString() };
-}
-
-function secretKey(config: Config): Buffer {
-  if (!config.secretsEncryptionKey) throw new Error('SECRETS_ENCRYPTION_KEY is required');
-  return config.secretsEncryptionKey;
 }

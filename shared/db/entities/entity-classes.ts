@@ -3,6 +3,7 @@ export { ConsumerCursor } from './consumer-cursor.entity.js';
 export { EventRecord } from './event-record.entity.js';
 export { IdpConfig, UserIdpLink } from './idp.entity.js';
 export { LabelPolicy } from './label-policy.entity.js';
+export { MachineKey, MachineUser, PersonalAccessToken } from './machine-user.entity.js';
 export { OidcPayload } from './oidc-payload.entity.js';
 export { Organization } from './organization.entity.js';
 export { Passkey } from './passkey.entity.js';

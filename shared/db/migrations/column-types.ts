@@ -10,6 +10,10 @@ export interface ColumnTypes {
   colour: string;
   /** A name or key of up to 200 characters, compared exactly. */
   name: string;
+  /** A name's unique key (`uniqueNameKey`), which can be longer than the name. */
+  nameKey: string;
+  /** A text of up to 1,000 characters. */
+  text: string;
   bytes: string;
   json: string;
   count: string;
@@ -25,6 +29,8 @@ export const MARIADB_TYPES: ColumnTypes = {
   flag: 'BOOLEAN',
   colour: 'VARCHAR(7)',
   name: 'VARCHAR(200)',
+  nameKey: 'VARCHAR(600)',
+  text: 'VARCHAR(1000)',
   bytes: 'MEDIUMBLOB',
   json: 'JSON',
   count: 'INT UNSIGNED',
@@ -38,6 +44,8 @@ export const SQLITE_TYPES: ColumnTypes = {
   flag: 'INTEGER',
   colour: 'TEXT',
   name: 'TEXT',
+  nameKey: 'TEXT',
+  text: 'TEXT',
   bytes: 'BLOB',
   json: 'TEXT',
   count: 'INTEGER',

@@ -11,7 +11,7 @@ import { ProjectAccess1763940000000 } from './1763940000000-project-access.js';
 import { LabelPolicies1763950000000 } from './1763950000000-label-policies.js';
 import { UserGrantReadModels1763960000000 } from './1763960000000-user-grant-read-models.js';
 import { ExternalIds1763970000000 } from './1763970000000-external-ids.js';
-
+import { MachineUsers1763980000000 } from './1763980000000-machine-users.js';
 /** Every migration, oldest first. A schema change is a new file here, never an edit of an old one. */
 export const migrations = [
   InitialSchema1763790000000,
@@ -27,4 +27,5 @@ export const migrations = [
   LabelPolicies1763950000000,
   UserGrantReadModels1763960000000,
   ExternalIds1763970000000,
+  MachineUsers1763980000000,
 ];

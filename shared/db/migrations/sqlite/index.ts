@@ -7,7 +7,7 @@ import { EmbeddedProjectAccess1763940000000 } from './1763940000000-project-acce
 import { EmbeddedLabelPolicies1763950000000 } from './1763950000000-label-policies.js';
 import { EmbeddedUserGrantReadModels1763960000000 } from './1763960000000-user-grant-read-models.js';
 import { EmbeddedExternalIds1763970000000 } from './1763970000000-external-ids.js';
-
+import { EmbeddedMachineUsers1763980000000 } from './1763980000000-machine-users.js';
 /** The embedded SQLite database's migrations, oldest first; each schema change has one here too. */
 export const sqliteMigrations = [
   EmbeddedSchema1763830000000,
@@ -19,4 +19,5 @@ export const sqliteMigrations = [
   EmbeddedLabelPolicies1763950000000,
   EmbeddedUserGrantReadModels1763960000000,
   EmbeddedExternalIds1763970000000,
+  EmbeddedMachineUsers1763980000000,
 ];
