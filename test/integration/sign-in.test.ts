@@ -38,14 +38,27 @@ describeOnEachDatabase(
       const discovery = (await response.json()) as Record<string, unknown>;
       expect(discovery).to.deep.include({
         response_types_supported: ['code'],
-        grant_types_supported: ['authorization_code', 'refresh_token'],
-        token_endpoint_auth_methods_supported: ['client_secret_basic', 'none'],
+        grant_types_supported: ['authorization_code', 'refresh_token', 'client_credentials'],
+        token_endpoint_auth_methods_supported: [
+          'client_secret_basic',
+          'client_secret_post',
+          'private_key_jwt',
+          'none',
+        ],
+        token_endpoint_auth_signing_alg_values_supported: [
+          'RS256',
+          'PS256',
+          'ES256',
+          'ES384',
+          'EdDSA',
+        ],
+        revocation_endpoint: `${service.config.publicUrl}/oidc/revoke`,
+        introspection_endpoint: `${service.config.publicUrl}/oidc/introspect`,
         code_challenge_methods_supported: ['S256'],
       });
       for (const feature of [
         'pushed_authorization_request_endpoint',
         'dpop_signing_alg_values_supported',
-        'token_endpoint_auth_signing_alg_values_supported',
         'registration_endpoint',
         'request_parameter_supported',
       ])

@@ -1,16 +1,18 @@
-import { jwtVerify, type JWTVerifyGetKey } from 'jose';
+import type { JWTVerifyGetKey } from 'jose';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../../shared/config/config.js';
 import { unauthenticated } from '../../../shared/errors/service-error.js';
 import type { Caller } from '../operations/operation.js';
 import type { AuthCache } from './auth-cache.js';
-
-const ALGORITHMS = ['ES256', 'ES384', 'RS256', 'RS384', 'RS512', 'PS256', 'EdDSA'];
+import { verifyBearerToken } from './bearer-tokens.js';
 
 /**
- * Turns an `Authorization` header into the caller: a valid bearer JWT whose `sub` names an active
- * user of an active organization. Every failure is the same UNAUTHENTICATED. What it found is
- * remembered in `cache` for a while (a verified token never past its `exp`).
+ * Turns an `Authorization` header into the caller: a valid bearer token (bearer-tokens.ts: a JWT,
+ * a personal access token, or a machine user's client-credentials token) whose subject names an
+ * active user, human or machine, of an active organization. Every failure is the same
+ * UNAUTHENTICATED. What it found is remembered in `cache` for a while (a verified token never past
+ * its expiry): a revoked token or credential, or a deactivated user, is refused at most the
+ * cache's lifetime later.
  */
 export async function authenticate(
   keys: JWTVerifyGetKey,
@@ -23,28 +25,17 @@ export async function authenticate(
   if (!token) throw unauthenticated();
   const { subject, authTime } = await cache.remember(
     JSON.stringify(['token', token]),
-    async () => {
-      try {
-        const { payload } = await jwtVerify(token, keys, {
-          issuer: auth.issuer,
-          audience: auth.audience,
-          algorithms: ALGORITHMS,
-          requiredClaims: ['sub', 'exp'],
-        });
-        if (!payload.sub) throw unauthenticated();
-        const authTime = typeof payload.auth_time === 'number' ? payload.auth_time : undefined;
-        return { subject: payload.sub, expiresAt: payload.exp! * 1000, authTime };
-      } catch {
-        throw unauthenticated();
-      }
-    },
+    () => verifyBearerToken(keys, auth, dataSource, token),
     (verified) => verified.expiresAt,
   );
   const orgId = await cache.remember(JSON.stringify(['caller', subject]), async () => {
     const rows: { org_id: string }[] = await dataSource.query(
       `SELECT u.org_id FROM users u JOIN organizations o ON o.id = u.org_id
-       WHERE u.id = ? AND u.state = 'active' AND o.state = 'active'`,
-      [subject],
+       WHERE u.id = ? AND u.state = 'active' AND o.state = 'active'
+       UNION ALL
+       SELECT m.org_id FROM machine_users m JOIN organizations o ON o.id = m.org_id
+       WHERE m.id = ? AND m.state = 'active' AND o.state = 'active'`,
+      [subject, subject],
     );
     const found = rows[0]?.org_id;
     if (!found) throw unauthenticated();

@@ -1,11 +1,21 @@
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { DataSource } from 'typeorm';
+import { isDuplicateKey } from '../../../shared/db/db-errors.js';
+import { CLIENT_CREDENTIALS_MODEL } from './machine-tokens.js';
 
 /** Expired rows are deleted by the first write after this long since the last sweep. */
 const SWEEP_INTERVAL_MS = 60_000;
 
 /** Reads a row of `oidc_payloads` into what the provider stored (with `consumed` when it was). */
 type RowReader = (model: string, payload: AdapterPayload) => AdapterPayload | undefined;
+
+/** What the provider's storage asks of the rest of the service. */
+export interface AdapterHooks {
+  /** A client the table does not hold (a machine user's), by its id. */
+  client?: (id: string) => Promise<AdapterPayload | undefined>;
+  /** The error for a client assertion's id stored twice: a replay that raced the first use. */
+  replayed?: () => Error;
+}
 
 /**
  * oidc-provider's storage over the service's database (`oidc_payloads`), on MySQL and on the
@@ -15,6 +25,7 @@ type RowReader = (model: string, payload: AdapterPayload) => AdapterPayload | un
 export function databaseAdapter(
   dataSource: DataSource,
   read: RowReader = (_model, payload) => payload,
+  hooks: AdapterHooks = {},
 ): new (model: string) => Adapter {
   let lastSweep = 0;
   const sweep = async () => {
@@ -27,25 +38,37 @@ export function databaseAdapter(
     constructor(private readonly model: string) {}
 
     async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
-      // REPLACE is the one upsert MySQL and SQLite both know.
-      await dataSource.query(
-        `REPLACE INTO oidc_payloads (model, id, payload, grant_id, uid, user_code, expires_at, consumed_at)
+      // REPLACE is the one upsert MySQL and SQLite both know. A client assertion's id is only
+      // ever inserted: the provider looks for it first, and of two uses racing past that look,
+      // the second insert fails.
+      const replay = this.model === 'ReplayDetection';
+      await dataSource
+        .query(
+          `${replay ? 'INSERT' : 'REPLACE'} INTO oidc_payloads (model, id, payload, grant_id, uid, user_code, expires_at, consumed_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, NULL)`,
-        [
-          this.model,
-          id,
-          JSON.stringify(payload),
-          payload.grantId ?? null,
-          payload.uid ?? null,
-          payload.userCode ?? null,
-          expiresIn ? now() + expiresIn : null,
-        ],
-      );
+          [
+            this.model,
+            id,
+            JSON.stringify(payload),
+            // A client-credentials token is filed under its client, to be revoked with it.
+            payload.grantId ??
+              (this.model === CLIENT_CREDENTIALS_MODEL ? payload.clientId : undefined) ??
+              null,
+            payload.uid ?? null,
+            payload.userCode ?? null,
+            expiresIn ? now() + expiresIn : null,
+          ],
+        )
+        .catch((error: unknown) => {
+          throw replay && isDuplicateKey(error) && hooks.replayed ? hooks.replayed() : error;
+        });
       await sweep();
     }
 
-    find(id: string): Promise<AdapterPayload | undefined> {
-      return this.findWhere('id = ?', id);
+    async find(id: string): Promise<AdapterPayload | undefined> {
+      const found = await this.findWhere('id = ?', id);
+      if (found || this.model !== 'Client' || !hooks.client) return found;
+      return hooks.client(id);
     }
 
     findByUid(uid: string): Promise<AdapterPayload | undefined> {

@@ -11,6 +11,7 @@ import type { Config } from '../../../shared/config/config.js';
 import { profilePageClient, readClient } from './clients.js';
 import { recordSignIn } from '../accounts/sign-in-records.js';
 import { databaseAdapter } from './oidc-adapter.js';
+import { isMachineClientId, machineClient, type MachineClientAuth } from './machine-clients.js';
 import { apiResource, INTERACTION_PREFIX, OIDC_PREFIX } from './oidc-paths.js';
 import {
   accessTokenRoleClaims,
@@ -27,8 +28,8 @@ const ROUTES = {
   userinfo: `${OIDC_PREFIX}/me`,
   jwks: `${OIDC_PREFIX}/jwks`,
   end_session: `${OIDC_PREFIX}/session/end`,
-  revocation: `${OIDC_PREFIX}/token/revocation`,
-  introspection: `${OIDC_PREFIX}/token/introspection`,
+  revocation: `${OIDC_PREFIX}/revoke`,
+  introspection: `${OIDC_PREFIX}/introspect`,
   pushed_authorization_request: `${OIDC_PREFIX}/request`,
   code_verification: `${OIDC_PREFIX}/device`,
   device_authorization: `${OIDC_PREFIX}/device/auth`,
@@ -38,6 +39,14 @@ const ROUTES = {
 } as const;
 
 const API_SCOPES = 'openid profile email offline_access';
+
+/** The longest a client assertion (private_key_jwt) may live, from its `iat` to its `exp`. */
+const MAX_ASSERTION_SECONDS = 600;
+
+/** How the token request at hand authenticates its client: which record of a machine to offer. */
+function machineAuthOf(ctx: KoaContextWithOIDC | undefined): MachineClientAuth {
+  return ctx?.oidc?.params?.client_assertion !== undefined ? 'private_key_jwt' : 'client_secret';
+}
 
 /**
  * The OpenID Connect provider at `PUBLIC_URL`: authorization code with PKCE (S256) and refresh
@@ -65,8 +74,14 @@ export function createOidcProvider(
   const secure = config.publicUrl.startsWith('https:');
   const cookie = { httpOnly: true, sameSite: 'lax', secure } as const;
   const configuration: Configuration = {
-    adapter: databaseAdapter(dataSource, (model, payload) =>
-      model === 'Client' ? readClient(config, payload) : payload,
+    adapter: databaseAdapter(
+      dataSource,
+      (model, payload) => (model === 'Client' ? readClient(config, payload) : payload),
+      {
+        client: (id) => machineClient(dataSource, config, id, machineAuthOf(Provider.ctx)),
+        replayed: () =>
+          new errors.InvalidClientAuth('client assertion tokens must only be used once'),
+      },
     ),
     clients: [profilePageClient(config.publicUrl)],
     // An application's record ties it to its project (clients.ts writes it).
@@ -80,9 +95,19 @@ export function createOidcProvider(
     },
     // What every client can use, and nothing more, so that discovery offers only that: the code
     // flow (no implicit or hybrid response types, hence no `implicit` grant), and a client's
-    // secret in the Authorization header or, for a public client, none.
+    // secret in the Authorization header or, for a public client, none. A machine user's client
+    // also sends its secret in the form body, or a signed assertion (private_key_jwt).
     responseTypes: ['code'],
-    clientAuthMethods: ['client_secret_basic', 'none'],
+    clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none'],
+    enabledJWA: { clientAuthSigningAlgValues: ['RS256', 'PS256', 'ES256', 'ES384', 'EdDSA'] },
+    // A client assertion lives at most this long, so that its id need not be kept for long.
+    assertJwtClientAuthClaimsAndHeader: async (_ctx, claims) => {
+      const issuedAt = typeof claims.iat === 'number' ? claims.iat : Date.now() / 1000;
+      if ((claims.exp as number) - issuedAt > MAX_ASSERTION_SECONDS)
+        throw new errors.InvalidClientAuth(
+          `client assertions must expire within ${MAX_ASSERTION_SECONDS} s of their issue`,
+        );
+    },
     jwks: { keys: [signingJwk as never] },
     cookies: { keys: [cookieKey(config)], long: cookie, short: cookie },
     routes: ROUTES,
@@ -101,6 +126,15 @@ export function createOidcProvider(
     // Off, not only unused: pushed authorization requests and DPoP (the API takes bearer tokens
     // and checks no proof, so a DPoP-bound token would be a bearer one all the same).
     features: {
+      // Machine users get access tokens for themselves; they are opaque (a JWT cannot be
+      // revoked), and the provider's own introspection and revocation take them.
+      clientCredentials: { enabled: true },
+      introspection: {
+        enabled: true,
+        // A client looks into its own tokens only.
+        allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId,
+      },
+      revocation: { enabled: true },
       devInteractions: { enabled: false },
       dPoP: { enabled: false },
       pushedAuthorizationRequests: { enabled: false },
@@ -117,12 +151,12 @@ export function createOidcProvider(
         enabled: true,
         defaultResource: (_ctx, _client, oneOf) => oneOf ?? apiResource(config),
         useGrantedResource: () => false,
-        getResourceServerInfo: (_ctx, indicator) => {
+        getResourceServerInfo: (_ctx, indicator, client) => {
           if (indicator !== apiResource(config)) throw new errors.InvalidTarget();
           return {
             scope: API_SCOPES,
             audience: config.auth.audience,
-            accessTokenFormat: 'jwt',
+            accessTokenFormat: isMachineClientId(client.clientId) ? 'opaque' : 'jwt',
             accessTokenTTL: 600,
             jwt: { sign: { alg: signingJwk.alg as 'ES256' } },
           };
@@ -158,6 +192,7 @@ export function createOidcProvider(
     },
     ttl: {
       AccessToken: 600,
+      ClientCredentials: 600,
       AuthorizationCode: 60,
       IdToken: 600,
       Interaction: 3600,
