@@ -21,6 +21,11 @@ export interface UniqueKey {
 
 export const uniqueKeys = {
   userName: { table: 'users', index: 'users_user_name_lower', columns: ['user_name_lower'] },
+  machineUserName: {
+    table: 'machine_users',
+    index: 'machine_users_user_name',
+    columns: ['user_name_lower'],
+  },
   idpLink: {
     table: 'user_idp_links',
     index: 'PRIMARY',

@@ -101,7 +101,7 @@ export const ERROR_CATALOGUE = {
   'USER-NOT-FOUND': {
     code: StatusCode.NOT_FOUND,
     http: 404,
-    when: 'the user is not in the target organization',
+    when: 'the user (for an organization member: human or machine) is not in the target organization',
     message: 'user not found',
   },
   'USER-GRANT-NOT-FOUND': {
@@ -133,6 +133,60 @@ export const ERROR_CATALOGUE = {
     http: 404,
     when: 'the organization to grant the project to does not exist',
     message: 'organization not found',
+  },
+  'MACHINE-USER-NOT-FOUND': {
+    code: StatusCode.NOT_FOUND,
+    http: 404,
+    when: 'the machine user is not in the target organization',
+    message: 'machine user not found',
+  },
+  'MACHINE-USER-ALREADY-EXISTS': {
+    code: StatusCode.ALREADY_EXISTS,
+    http: 409,
+    when: 'the userName is taken by another machine user, case-insensitively, across the instance',
+    message: 'a machine user with this userName already exists',
+  },
+  'MACHINE-USER-NOT-ACTIVE': {
+    code: StatusCode.FAILED_PRECONDITION,
+    http: 400,
+    when: 'the machine user to deactivate is inactive already',
+    message: 'the machine user is not active',
+  },
+  'MACHINE-USER-NOT-INACTIVE': {
+    code: StatusCode.FAILED_PRECONDITION,
+    http: 400,
+    when: 'the machine user to reactivate is active already',
+    message: 'the machine user is not inactive',
+  },
+  'MACHINE-SECRET-NOT-FOUND': {
+    code: StatusCode.NOT_FOUND,
+    http: 404,
+    when: 'the machine user has no client secret to remove',
+    message: 'the machine user has no client secret',
+  },
+  'MACHINE-KEY-NOT-FOUND': {
+    code: StatusCode.NOT_FOUND,
+    http: 404,
+    when: 'the machine user has no key with this id',
+    message: 'the machine user has no key with this id',
+  },
+  'PERSONAL-ACCESS-TOKEN-NOT-FOUND': {
+    code: StatusCode.NOT_FOUND,
+    http: 404,
+    when: 'the machine user has no personal access token with this id',
+    message: 'the machine user has no personal access token with this id',
+  },
+  'ORG-MEMBER-ALREADY-EXISTS': {
+    code: StatusCode.ALREADY_EXISTS,
+    http: 409,
+    when: 'the user holds a role in the organization already (remove the member to change its roles)',
+    message: 'the user is a member of the organization already',
+  },
+  'ORG-MEMBER-NOT-FOUND': {
+    code: StatusCode.NOT_FOUND,
+    http: 404,
+    when: 'the user holds no role in the organization',
+    message: 'the user is not a member of the organization',
   },
   'AUTH-UNAUTHENTICATED': {
     code: StatusCode.UNAUTHENTICATED,

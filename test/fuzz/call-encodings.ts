@@ -10,6 +10,7 @@ import {
   dataFrame,
   readUnaryMessage,
 } from '../../services/api/transports/grpc-web/grpc-web-framing.js';
+import { withTimestamps } from '../support/grpc-client.js';
 import type { FuzzRequest, GrpcFuzzRequest, HttpFuzzRequest } from './fuzz-request.js';
 import type { ValidCall } from './valid-calls.arbitrary.js';
 
@@ -78,7 +79,8 @@ export function jsonRequest(call: ValidCall): HttpFuzzRequest {
 /**
  * The request message in protobuf, encoded as protobufjs (and so the grpc-web stubs) does. A
  * bytes field, base64 in the message's JSON shape, is decoded as Node decodes base64 (skipping
- * what is not of its alphabet), so that a bent string still makes some bytes.
+ * what is not of its alphabet), so that a bent string still makes some bytes; a Timestamp, RFC
+ * 3339 there, becomes seconds and nanos (withTimestamps).
  */
 export function encodeMessage(call: ValidCall): Uint8Array {
   const { requestType } = methods.get(grpcPathOf(call.operation))!;
@@ -86,7 +88,7 @@ export function encodeMessage(call: ValidCall): Uint8Array {
   for (const field of requestType.fieldsArray)
     if (field.type === 'bytes' && typeof message[field.name] === 'string')
       message[field.name] = Buffer.from(message[field.name] as string, 'base64');
-  return requestType.encode(requestType.fromObject(message)).finish();
+  return requestType.encode(requestType.fromObject(withTimestamps(requestType, message))).finish();
 }
 
 export function grpcRequest(call: ValidCall): GrpcFuzzRequest {

@@ -3,6 +3,7 @@ import { generateSigningJwk } from '../../services/api/admin/tokens.js';
 import { SoftwareAuthenticator } from '../support/software-authenticator.js';
 import { type TestService } from '../support/test-service.js';
 import { buildIdp, buildMember, buildOwner, buildProject } from '../support/factories.js';
+import { buildMachine } from '../support/machine-users.js';
 
 /** What the fuzzer's requests refer to: callers, organizations, projects, an IdP. */
 export interface FuzzFixtures {
@@ -27,6 +28,8 @@ export interface FuzzFixtures {
   recentlySignedIn: string;
   /** A passkey of the owner's and one of the member's, to rename and remove. */
   passkeyIds: string[];
+  /** Machine users of `orgId`: the first to change, the second to change and remove. */
+  machineUserIds: [string, string];
 }
 
 /** Tokens that outlive any campaign (a long one runs for tens of minutes). */
@@ -68,6 +71,10 @@ export async function createFuzzFixtures(service: TestService): Promise<FuzzFixt
     ],
     recentlySignedIn: await recent(owner.userId),
     passkeyIds,
+    machineUserIds: [
+      (await buildMachine(service, { owner })).userId,
+      (await buildMachine(service, { owner })).userId,
+    ],
   };
 }
 

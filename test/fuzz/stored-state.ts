@@ -6,8 +6,10 @@ import type { FuzzFixtures } from './fuzz-fixtures.js';
  * changed during the batch must be explained by a call the service accepted. An accepted import
  * explains its user, that user's rows and events; an accepted update explains the one event at
  * the sequence it answered with (an update that changes nothing records none), and a project's
- * change that takes roles from user grants explains their users' `user.grant.*`. Everything else
- * must be as it was: no new event, no row of a fixture changed, no row added anywhere else.
+ * change that takes roles from user grants explains their users' `user.grant.*`; an accepted
+ * AddMachineUser explains its machine user as an import its user, and only an accepted change of
+ * a member (or a machine user's removal) changes role grants. Everything else must be as it was:
+ * no new event, no row of a fixture changed, no row added anywhere else.
  */
 interface StoreSnapshot {
   lastPosition: string;
@@ -24,9 +26,13 @@ const CASCADES = new Set([
 ]);
 
 /** Tables whose rows no operation adds. */
-const UNTOUCHED = ['organizations', 'projects', 'idp_configs', 'role_grants'];
+const UNTOUCHED = ['organizations', 'projects', 'idp_configs'];
 /** Tables whose rows only an import adds, each tied to the imported user. */
 const OF_NEW_USERS = ['user_idp_links', 'user_codes'];
+/** The users, human and machine, that an import or AddMachineUser adds. */
+const USERS = ['users', 'machine_users'];
+/** What an accepted call records when it changes roles: a member's, or a machine user's gone. */
+const ROLE_CHANGES = new Set(['org.member.added', 'org.member.removed', 'user.machine.removed']);
 
 export async function snapshotStore(
   db: DataSource,
@@ -36,7 +42,7 @@ export async function snapshotStore(
     { last: unknown },
   ];
   const counts: Record<string, number> = {};
-  for (const table of ['users', ...UNTOUCHED, ...OF_NEW_USERS]) {
+  for (const table of [...USERS, 'role_grants', ...UNTOUCHED, ...OF_NEW_USERS]) {
     const [{ n }] = (await db.query(`SELECT COUNT(*) AS n FROM ${table}`)) as [{ n: unknown }];
     counts[table] = Number(n);
   }
@@ -81,7 +87,23 @@ export async function unexplainedChanges(
       problems.push(`${table}: ${before.counts[table]} rows before, ${after.counts[table]} after`);
     }
   }
-  const newUsers = after.counts.users! - before.counts.users!;
+  const events = (await db.query(
+    'SELECT position, type, aggregate_id AS aggregateId, payload FROM events WHERE position > ? ORDER BY position',
+    [before.lastPosition],
+  )) as { position: unknown; type: string; aggregateId: string; payload: unknown }[];
+  const acceptedTypes = events
+    .filter((event) => accepted.sequences.has(String(event.position)))
+    .map((event) => event.type);
+  const removed = acceptedTypes.filter((type) => type === 'user.machine.removed').length;
+  const newUsers =
+    USERS.reduce((sum, table) => sum + after.counts[table]! - before.counts[table]!, 0) + removed;
+  if (
+    after.counts.role_grants !== before.counts.role_grants &&
+    !acceptedTypes.some((type) => ROLE_CHANGES.has(type))
+  )
+    problems.push(
+      `role_grants: ${before.counts.role_grants} rows before, ${after.counts.role_grants} after`,
+    );
   if (newUsers < accepted.userIds.size) {
     problems.push(`users: ${newUsers} added, ${accepted.userIds.size} imports accepted`);
   }
@@ -97,10 +119,6 @@ export async function unexplainedChanges(
       unexplained.set(table, `${table}: ${added} rows added, ${Number(n)} of imported users`);
     }
   }
-  const events = (await db.query(
-    'SELECT position, type, aggregate_id AS aggregateId, payload FROM events WHERE position > ? ORDER BY position',
-    [before.lastPosition],
-  )) as { position: unknown; type: string; aggregateId: string; payload: unknown }[];
   const explainedSequences = new Set(accepted.sequences);
   // A role taken from a project or a project grant, or a grant removed, changes the user grants
   // that held it in the same transaction: an accepted one explains those users' events too.

@@ -3,6 +3,7 @@ import { operations } from '../../services/api/operations/operations.js';
 import type { Operation } from '../../services/api/operations/operation.js';
 import { FOREIGN_VECTORS } from '../support/password-hash-vectors.js';
 import type { FuzzFixtures } from './fuzz-fixtures.js';
+import { machineUserCall } from './machine-user-calls.arbitrary.js';
 import { projectAccessCall } from './project-access-calls.arbitrary.js';
 
 /**
@@ -24,7 +25,9 @@ const operationNamed = (method: string): Operation =>
  * A value no other request of a campaign has: unbiased, because fast-check's bias towards small
  * values would hand out the same few names again and again.
  */
-const unique = fc.noBias(fc.bigInt({ min: 0n, max: 2n ** 52n })).map((value) => value.toString(36));
+export const unique = fc
+  .noBias(fc.bigInt({ min: 0n, max: 2n ** 52n }))
+  .map((value) => value.toString(36));
 
 /** Names that are valid but not plain: trimmed, case-folded, non-Latin, astral. */
 const namePrefix = fc.constantFrom(
@@ -231,8 +234,8 @@ function passkeyCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
 }
 
 /**
- * A valid call of any operation, the three writes and the projects' access more often than the
- * reads and passkeys.
+ * A valid call of any operation, the three writes, the projects' access and the machine users
+ * more often than the reads and passkeys.
  */
 export function validCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
   return fc.oneof(
@@ -243,6 +246,7 @@ export function validCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
     { weight: 1, arbitrary: getMyProfileCall(fixtures) },
     { weight: 2, arbitrary: passkeyCall(fixtures) },
     { weight: 3, arbitrary: projectAccessCall(fixtures) },
+    { weight: 3, arbitrary: machineUserCall(fixtures) },
   );
 }
 

@@ -140,6 +140,8 @@ describe('gRPC health and reflection', () => {
           'identity/v1/object.proto',
           'identity/v1/user.proto',
           'google/rpc/error_details.proto',
+          'identity/management/v1/project_access.proto',
+          'identity/management/v1/machine_users.proto',
         ],
       });
       expect(Object.keys(reflected.files)).to.include.members([

@@ -1,18 +1,13 @@
 import { expect } from 'chai';
 import { limitedServiceBehindProxy } from '../support/limited-service.js';
+import { BODY_LIMIT, documentedAnswers, type Call } from '../support/openapi-answers.js';
 import { OpenApiContract } from '../support/openapi-contract.js';
-import { rawCall } from '../support/raw-call.js';
-import { TestService, type ApiResponse } from '../support/test-service.js';
+import { TestService } from '../support/test-service.js';
 import { buildMember, buildOwner, buildProject, buildUser } from '../support/factories.js';
 import { minimalImport } from '../support/requests.js';
 
-const BODY_LIMIT = 4096;
-const oversized = JSON.stringify({ name: 'x'.repeat(BODY_LIMIT) });
 const PATHS =
   / \/management\/v1\/(projects\/\{projectId\}\/(roles|apps|grants)|users\/\{userId\}\/grants|policies\/label|users\/human\/_import-batch)/;
-
-/** One call of an operation: its method, its path, and the body that makes it succeed. */
-type Call = [method: string, path: string, body?: unknown];
 
 /**
  * The project access operations' real responses (roles, applications, user grants), success and
@@ -22,15 +17,15 @@ type Call = [method: string, path: string, body?: unknown];
 describe('the project access operations’ REST responses against the OpenAPI document', function () {
   this.timeout(120_000);
   let contract: OpenApiContract;
-
-  function conforms([method, path]: Call, response: ApiResponse, status: number): void {
-    expect(response.status, `${method} ${path}: ${JSON.stringify(response.body)}`).to.equal(status);
-    expect(contract.check(method, path, response)).to.deep.equal([]);
-  }
+  let service: TestService;
+  let owner: { orgId: string; userId: string; token: string };
+  const { conforms, call, answers, limitedAnswers, unseen } = documentedAnswers(() => ({
+    service,
+    contract,
+    owner,
+  }));
 
   describe('on a running service', () => {
-    let service: TestService;
-    let owner: { orgId: string; userId: string; token: string };
     let projectId: string;
     let userId: string;
 
@@ -43,46 +38,9 @@ describe('the project access operations’ REST responses against the OpenAPI do
     });
     after(() => service?.close());
 
-    const call = ([method, path, body]: Call, options: Parameters<TestService['call']>[2] = {}) =>
-      service.call(method, path, { token: owner.token, body, ...options });
     const roles = () => `/management/v1/projects/${projectId}/roles`;
     const apps = () => `/management/v1/projects/${projectId}/apps`;
     const grants = () => `/management/v1/users/${userId}/grants`;
-
-    /** 500 for `ok` while `eventType` cannot be recorded (nothing stays), then 200; then 400, 401,
-     * 403, 413 and 415 of the same call. */
-    async function answers(
-      ok: Call,
-      eventType: string,
-      { token = owner.token, forbidden }: { token?: string; forbidden?: { token: string } } = {},
-    ): Promise<ApiResponse> {
-      conforms(ok, await withoutEvents(eventType, () => call(ok, { token })), 500);
-      const succeeded = await call(ok, { token });
-      conforms(ok, succeeded, 200);
-      const [method, path] = ok;
-      const raw = (body: string, headers: Record<string, string> = {}, as = token) =>
-        rawCall(`${service.api.url}${path}`, method, body, as, headers);
-      conforms(ok, await raw('{'), 400);
-      conforms(ok, await raw('{}', {}, ''), 401);
-      const elsewhere = forbidden ?? { token, orgId: (await buildOwner(service)).orgId };
-      conforms(ok, await call(ok, elsewhere), 403);
-      conforms(ok, await raw(oversized), 413);
-      conforms(ok, await raw('{}', { 'content-encoding': 'compress' }), 415);
-      return succeeded;
-    }
-
-    /** Runs `action` while a trigger refuses to record events of `type`. */
-    async function withoutEvents<T>(type: string, action: () => Promise<T>): Promise<T> {
-      await service.dataSource.query(
-        `CREATE TRIGGER refuse_events BEFORE INSERT ON events FOR EACH ROW
-         IF NEW.type = '${type}' THEN SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'no'; END IF`,
-      );
-      try {
-        return await action();
-      } finally {
-        await service.dataSource.query('DROP TRIGGER refuse_events');
-      }
-    }
 
     it('AddProjectRole, UpdateProjectRole, RemoveProjectRole: each response declared', async () => {
       const add: Call = ['POST', roles(), { roleKey: 'keeper', displayName: 'Keeper' }];
@@ -207,32 +165,16 @@ describe('the project access operations’ REST responses against the OpenAPI do
       return calls(projectId, userId);
     };
     /** An ORG_OWNER, or for the instance default's operations an IAM_OWNER. */
-    const owner = async (path = '') => {
+    const ownerToken = async (path = '') => {
       const roles = [path.endsWith('/default') ? 'IAM_OWNER' : 'ORG_OWNER'];
       return (await buildMember(limited.service, { orgId: limited.orgId, roles })).token;
     };
 
-    it('answers 429 past the limit, and 503 while the database is unreachable', async () => {
-      for (const [method, path, body] of await setUp()) {
-        const token = await owner(path);
-        await limited.service.call(method, path, { token, body });
-        conforms([method, path], await limited.service.call(method, path, { token, body }), 429);
-      }
-      const token = await owner();
-      const offline = await setUp();
-      await limited.proxy.cut();
-      for (const [method, path, body] of offline)
-        conforms([method, path], await limited.service.call(method, path, { token, body }), 503);
-    });
+    it('answers 429 past the limit, and 503 while the database is unreachable', () =>
+      limitedAnswers(limited.service, setUp, ownerToken, () => limited.proxy.cut()));
   });
 
   describe('every response the document declares for them', () => {
-    it('was seen above', () => {
-      const unseen = contract
-        .declared()
-        .filter((response) => PATHS.test(response))
-        .filter((response) => !contract.checked.has(response));
-      expect(unseen).to.deep.equal([]);
-    });
+    it('was seen above', () => expect(unseen(PATHS)).to.deep.equal([]));
   });
 });

@@ -6,6 +6,8 @@ import { TestService } from '../support/test-service.js';
 import { buildIdp, buildOwner, buildProject } from '../support/factories.js';
 import { describeOnEachDatabase } from '../support/databases.js';
 import { CASES, type Fixtures, type Operation, type Outcome } from '../support/transport-cases.js';
+import { TAKEN_MACHINE_NAME } from '../support/machine-user-transport-cases.js';
+import { buildMachine } from '../support/machine-users.js';
 
 /** The operation's descriptor: its REST route and gRPC service, as the transports serve it. */
 const descriptorOf = (operation: Operation) =>
@@ -105,6 +107,7 @@ describeOnEachDatabase('the same requests over every transport', (service) => {
         projectId: (await buildProject(service, { orgId: owner.orgId })).projectId,
         idpId: (await buildIdp(service, { orgId: owner.orgId })).idpId,
         prefix: transport.toLowerCase().replace(/[^a-z]/g, ''),
+        machineUserId: (await buildMachine(service, { owner })).userId,
       });
     }
     await service.importUser(
@@ -115,6 +118,8 @@ describeOnEachDatabase('the same requests over every transport', (service) => {
       },
       { token: other.token },
     );
+    const taken = { userName: TAKEN_MACHINE_NAME, name: 'Taken' };
+    await service.call('POST', '/management/v1/users/machine', { token: other.token, body: taken });
   });
 
   for (const testCase of CASES) {

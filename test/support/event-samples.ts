@@ -135,6 +135,36 @@ export const EVENT_SAMPLES: { [T in EventType]: EventPayloads[T] } = {
     grantId: '01927b3e-6f1a-7c3d-8e55-4b9a0d2c1f13',
     grantedOrgId: '01927b3e-6f1a-7c3d-8e55-4b9a0d2c1f14',
   },
+  'user.machine.added': {
+    userName: 'ticket-importer',
+    name: 'Ticket importer',
+    description: 'Imports the box office’s sales every night',
+  },
+  'user.machine.changed': {
+    userName: 'ticket-importer',
+    name: 'Ticket importer (nightly)',
+    description: '',
+  },
+  'user.machine.deactivated': {},
+  'user.machine.reactivated': {},
+  'user.machine.removed': { userName: 'ticket-importer' },
+  'user.machine.secret.added': {},
+  'user.machine.secret.removed': {},
+  'user.machine.key.added': {
+    keyId: '01927b3e-6f1a-7c3d-8e55-4b9a0d2c1f15',
+    expirationDate: '9999-12-31T23:59:59.000Z',
+  },
+  'user.machine.key.removed': { keyId: '01927b3e-6f1a-7c3d-8e55-4b9a0d2c1f15' },
+  'user.pat.added': {
+    tokenId: '01927b3e-6f1a-7c3d-8e55-4b9a0d2c1f16',
+    expirationDate: '2026-12-31T00:00:00.000Z',
+  },
+  'user.pat.removed': { tokenId: '01927b3e-6f1a-7c3d-8e55-4b9a0d2c1f16' },
+  'org.member.added': {
+    userId: '01927b3e-6f1a-7c3d-8e55-4b9a0d2c1f17',
+    roles: ['ORG_USER_MANAGER', 'ORG_PROJECT_OWNER'],
+  },
+  'org.member.removed': { userId: '01927b3e-6f1a-7c3d-8e55-4b9a0d2c1f17' },
   'org.label.policy.changed': {
     primaryColor: '#5469d4',
     backgroundColor: '#fafaff',

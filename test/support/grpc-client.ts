@@ -114,7 +114,28 @@ function unaryCall<Request>(
  * every other client sends for an empty string.
  */
 export function encodeAsProto3(type: protobuf.Type, message: object): Uint8Array {
-  return type.encode(withoutDefaults(type, type.fromObject(message))).finish();
+  return type
+    .encode(withoutDefaults(type, type.fromObject(withTimestamps(type, message))))
+    .finish();
+}
+
+/**
+ * `message` with each of its Timestamps given in the JSON form (RFC 3339) as protobufjs takes
+ * one, `{seconds, nanos}`. Text that names no time becomes seconds past any a Timestamp may hold,
+ * which the service refuses as the JSON transport refuses the text.
+ */
+export function withTimestamps(type: protobuf.Type, message: object): object {
+  const result: Record<string, unknown> = { ...message };
+  for (const field of type.fieldsArray) {
+    const value = result[field.name];
+    if (field.resolvedType?.fullName !== '.google.protobuf.Timestamp' || typeof value !== 'string')
+      continue;
+    const ms = Date.parse(value);
+    result[field.name] = Number.isNaN(ms)
+      ? { seconds: 1e15, nanos: 0 }
+      : { seconds: Math.floor(ms / 1000), nanos: (((ms % 1000) + 1000) % 1000) * 1e6 };
+  }
+  return result;
 }
 
 function withoutDefaults(type: protobuf.Type, message: protobuf.Message): protobuf.Message {

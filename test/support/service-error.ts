@@ -1,4 +1,9 @@
 import { expect } from 'chai';
+import {
+  ERROR_CATALOGUE,
+  type CatalogueEntry,
+  type ErrorId,
+} from '../../shared/errors/error-catalogue.js';
 import type { ApiResponse } from './service-client.js';
 
 export const ERROR_DETAIL = 'type.googleapis.com/identity.v1.ErrorDetail';
@@ -41,6 +46,12 @@ export function expectServiceError(
     ).to.have.members(expected.fields);
   }
   return violationsOf(response);
+}
+
+/** expectServiceError for the error `id`, with the status and code the catalogue gives it. */
+export function expectErrorOf(response: ApiResponse, id: ErrorId, fields?: string[]): void {
+  const { http, code }: CatalogueEntry = ERROR_CATALOGUE[id];
+  expectServiceError(response, { status: http!, code, id, fields });
 }
 
 /** The field violations of an error body's BadRequest detail; none without one. */

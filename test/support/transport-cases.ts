@@ -1,3 +1,5 @@
+import { MACHINE_USER_CASES, type MachineUserOperation } from './machine-user-transport-cases.js';
+
 /** The cases test/integration/transports.test.ts sends over every transport. */
 
 /** One outcome, whatever the transport: the status code, the error id and the violated fields. */
@@ -17,6 +19,8 @@ export interface Fixtures {
   projectId: string;
   idpId: string;
   prefix: string;
+  /** A machine user of the owner's organization. */
+  machineUserId: string;
 }
 
 export type Operation =
@@ -29,8 +33,9 @@ export type Operation =
   | 'AddProjectGrant'
   | 'AddUserGrant'
   | 'SetLabelPolicy'
-  | 'ImportHumanUsers';
-interface Case {
+  | 'ImportHumanUsers'
+  | MachineUserOperation;
+export interface Case {
   name: string;
   operation: Operation;
   request: (f: Fixtures) => Record<string, unknown>;
@@ -291,4 +296,5 @@ export const CASES: Case[] = [
     request: () => ({ logo: Buffer.from('<svg/>').toString('base64') }),
     expected: { code: 3, errorId: 'REQUEST-INVALID', fields: ['logo'] },
   },
+  ...MACHINE_USER_CASES,
 ];

@@ -34,6 +34,7 @@ interface JsonSchema {
   properties?: Record<string, JsonSchema>;
   items?: JsonSchema;
   enum?: unknown[];
+  format?: string;
 }
 
 /**
@@ -57,7 +58,11 @@ function compare(message: protobuf.Type, schema: JsonSchema, path: string): stri
     }
     const element = field.repeated ? (property.items ?? {}) : property;
     const resolved = field.resolvedType;
-    if (resolved instanceof protobuf.Type) {
+    if (resolved?.fullName === '.google.protobuf.Timestamp') {
+      // The JSON mapping writes a Timestamp as an RFC 3339 string.
+      if (element.type !== 'string' || element.format !== 'date-time')
+        problems.push(`${where}: a Timestamp in the proto, not a date-time string in the schema`);
+    } else if (resolved instanceof protobuf.Type) {
       if (element.type !== 'object')
         problems.push(`${where}: a message in the proto, not an object in the schema`);
       // A Struct is any JSON object: its schema says what the operation takes of it.

@@ -56,14 +56,28 @@ const CONTRACT_TYPES = [
   'project.grant.changed',
   'project.grant.removed',
   'org.label.policy.changed',
+  'user.machine.added',
+  'user.machine.changed',
+  'user.machine.deactivated',
+  'user.machine.reactivated',
+  'user.machine.removed',
+  'user.machine.secret.added',
+  'user.machine.secret.removed',
+  'user.machine.key.added',
+  'user.machine.key.removed',
+  'user.pat.added',
+  'user.pat.removed',
+  'org.member.added',
+  'org.member.removed',
 ];
 
 /**
- * Property names that would carry a secret; `codeId` (an id, not the code) and an application's
- * `idTokenRoleAssertion` / `accessTokenRoleAssertion` (switches, not tokens) are allowed.
+ * Property names that would carry a secret; `codeId` and `tokenId` (ids, not the code or token),
+ * an application's `idTokenRoleAssertion` / `accessTokenRoleAssertion` (switches, not tokens), a
+ * machine key's `keyId` and a project role's `key` are allowed.
  */
 const SECRET_NAME =
-  /password|passwd|hash|secret|token(?!RoleAssertion)|otp|private.?key|code(?!id)/i;
+  /password|passwd|hash|secret|token(?!RoleAssertion|id)|otp|private.?key|code(?!id)|jwk|pem/i;
 
 type Schema = Record<string, unknown>;
 
@@ -254,12 +268,20 @@ describe('event catalogue (schemas/events, schemas/asyncapi.yaml)', () => {
       );
       expect(secrets).to.deep.equal([]);
       const seen = files.flatMap((file) => propertyNames(readSchema(file)).map(({ name }) => name));
-      expect(seen).to.include.members(['codeId', 'nickName', 'resourceowner']);
-      expect(SECRET_NAME.test('codeId')).to.equal(false);
-      const caught = ['otpSecret', 'code', 'passwordHash', 'initCode'].filter((n) =>
-        SECRET_NAME.test(n),
-      );
-      expect(caught).to.have.lengthOf(4);
+      expect(seen).to.include.members(['codeId', 'tokenId', 'keyId', 'nickName', 'resourceowner']);
+      expect(['codeId', 'tokenId', 'keyId'].filter((n) => SECRET_NAME.test(n))).to.deep.equal([]);
+      const caught = [
+        'otpSecret',
+        'code',
+        'passwordHash',
+        'initCode',
+        'token',
+        'clientSecret',
+        'privateKey',
+        'publicJwk',
+        'keyPem',
+      ].filter((n) => SECRET_NAME.test(n));
+      expect(caught).to.have.lengthOf(9);
     });
   });
 });

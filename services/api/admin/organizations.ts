@@ -1,6 +1,12 @@
 import type { DataSource } from 'typeorm';
 import { newId } from '../../../shared/ids.js';
-import { IdpConfig, Organization, RoleGrant, User } from '../../../shared/db/entities/index.js';
+import {
+  IdpConfig,
+  MachineUser,
+  Organization,
+  RoleGrant,
+  User,
+} from '../../../shared/db/entities/index.js';
 import { INSTANCE_WIDE, ROLES, type Role } from '../../../shared/db/entities/role-grant.entity.js';
 
 /** The administrative writes around the three operations, used by `identityctl` and the tests. */
@@ -35,8 +41,9 @@ export async function addMember(
 ): Promise<{ userId: string; orgId: string | null; role: Role }> {
   const grantOrg = grantOrganization(role, orgId);
   if (grantOrg !== INSTANCE_WIDE) await requireOrganization(dataSource, grantOrg);
-  if (!(await dataSource.getRepository(User).existsBy({ id: userId })))
-    throw new Error(`no user ${userId}`);
+  const exists = async (entity: typeof User | typeof MachineUser) =>
+    dataSource.getRepository(entity).existsBy({ id: userId });
+  if (!(await exists(User)) && !(await exists(MachineUser))) throw new Error(`no user ${userId}`);
   await dataSource
     .getRepository(RoleGrant)
     .upsert({ userId, orgId: grantOrg, role: role as Role, createdAt: new Date() }, [

@@ -1,4 +1,5 @@
-import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createHash, generateKeyPair, randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
 import type { Config } from '../../../shared/config/config.js';
 import { decryptSecret, encryptSecret } from './otp-secret.js';
 
@@ -43,12 +44,18 @@ export function secretKeyOf(config: Config): Buffer {
   return config.secretsEncryptionKey;
 }
 
+const generateRsaKeyPair = promisify(generateKeyPair);
+
 /**
  * A new RSA key pair for private_key_jwt: the public key as a JWK (what the service keeps) and the
- * private key as PKCS#1 PEM, which the key file carries to the caller once.
+ * private key as PKCS#1 PEM, which the key file carries to the caller once. Made on the thread
+ * pool: finding the primes takes tens of milliseconds.
  */
-export function newMachineKeyPair(): { publicJwk: Record<string, unknown>; privatePem: string } {
-  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+export async function newMachineKeyPair(): Promise<{
+  publicJwk: Record<string, unknown>;
+  privatePem: string;
+}> {
+  const { publicKey, privateKey } = await generateRsaKeyPair('rsa', { modulusLength: 2048 });
   return {
     publicJwk: publicKey.export({ format: 'jwk' }) as Record<string, unknown>,
     privatePem: privateKey.export({ type: 'pkcs1', format: 'pem' }).toString(),

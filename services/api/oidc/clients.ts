@@ -58,7 +58,8 @@ export function newClientRecord(config: Config, client: NewClient): ClientRecord
   const clientId = randomBytes(16).toString('hex');
   const clientSecret = client.confidential ? randomBytes(32).toString('base64url') : undefined;
   const sealed =
-    clientSecret && encryptSecret(secretKeyOf(config), Buffer.from(clientSecret)).toString('base64');
+    clientSecret &&
+    encryptSecret(secretKeyOf(config), Buffer.from(clientSecret)).toString('base64');
   return {
     clientId,
     ...(clientSecret && { clientSecret }),

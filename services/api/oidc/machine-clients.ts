@@ -67,7 +67,7 @@ export async function machineClient(
   };
 }
 
-/** Whether a client record is a machine user's. */
+/** Whether a client id is a machine user's (an application's never is). */
 export function isMachineClientId(clientId: string): boolean {
   return MACHINE_CLIENT_ID.test(clientId);
 }

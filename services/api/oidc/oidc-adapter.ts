@@ -11,8 +11,8 @@ type RowReader = (model: string, payload: AdapterPayload) => AdapterPayload | un
 
 /** What the provider's storage asks of the rest of the service. */
 export interface AdapterHooks {
-  /** A client the table does not hold (a machine user's), by its id. */
-  client?: (id: string) => Promise<AdapterPayload | undefined>;
+  /** Clients the table does not hold (machine users'), told apart by their ids. */
+  clients?: { owns(id: string): boolean; find(id: string): Promise<AdapterPayload | undefined> };
   /** The error for a client assertion's id stored twice: a replay that raced the first use. */
   replayed?: () => Error;
 }
@@ -65,10 +65,9 @@ export function databaseAdapter(
       await sweep();
     }
 
-    async find(id: string): Promise<AdapterPayload | undefined> {
-      const found = await this.findWhere('id = ?', id);
-      if (found || this.model !== 'Client' || !hooks.client) return found;
-      return hooks.client(id);
+    find(id: string): Promise<AdapterPayload | undefined> {
+      if (this.model === 'Client' && hooks.clients?.owns(id)) return hooks.clients.find(id);
+      return this.findWhere('id = ?', id);
     }
 
     findByUid(uid: string): Promise<AdapterPayload | undefined> {

@@ -78,7 +78,10 @@ export function createOidcProvider(
       dataSource,
       (model, payload) => (model === 'Client' ? readClient(config, payload) : payload),
       {
-        client: (id) => machineClient(dataSource, config, id, machineAuthOf(Provider.ctx)),
+        clients: {
+          owns: isMachineClientId,
+          find: (id) => machineClient(dataSource, config, id, machineAuthOf(Provider.ctx)),
+        },
         replayed: () =>
           new errors.InvalidClientAuth('client assertion tokens must only be used once'),
       },

@@ -19,6 +19,19 @@ import { finishMyPasskeyRegistrationOperation } from './finish-my-passkey-regist
 import { getMyProfileOperation } from './get-my-profile/get-my-profile.operation.js';
 import { importHumanUserOperation } from './import-human-user/import-human-user.operation.js';
 import { listMyPasskeysOperation } from './list-my-passkeys/list-my-passkeys.operation.js';
+import { addMachineUserOperation } from './add-machine-user/add-machine-user.operation.js';
+import { updateMachineUserOperation } from './update-machine-user/update-machine-user.operation.js';
+import { removeMachineUserOperation } from './remove-machine-user/remove-machine-user.operation.js';
+import { deactivateMachineUserOperation } from './deactivate-machine-user/deactivate-machine-user.operation.js';
+import { reactivateMachineUserOperation } from './reactivate-machine-user/reactivate-machine-user.operation.js';
+import { addMachineSecretOperation } from './add-machine-secret/add-machine-secret.operation.js';
+import { removeMachineSecretOperation } from './remove-machine-secret/remove-machine-secret.operation.js';
+import { addMachineKeyOperation } from './add-machine-key/add-machine-key.operation.js';
+import { removeMachineKeyOperation } from './remove-machine-key/remove-machine-key.operation.js';
+import { addPersonalAccessTokenOperation } from './add-personal-access-token/add-personal-access-token.operation.js';
+import { removePersonalAccessTokenOperation } from './remove-personal-access-token/remove-personal-access-token.operation.js';
+import { addOrgMemberOperation } from './add-org-member/add-org-member.operation.js';
+import { removeOrgMemberOperation } from './remove-org-member/remove-org-member.operation.js';
 import type { Operation } from './operation.js';
 import { removeMyPasskeyOperation } from './remove-my-passkey/remove-my-passkey.operation.js';
 import { renameMyPasskeyOperation } from './rename-my-passkey/rename-my-passkey.operation.js';
@@ -54,4 +67,17 @@ export const operations: readonly Operation[] = [
   resetLabelPolicyOperation,
   setDefaultLabelPolicyOperation,
   resetDefaultLabelPolicyOperation,
+  addMachineUserOperation,
+  updateMachineUserOperation,
+  removeMachineUserOperation,
+  deactivateMachineUserOperation,
+  reactivateMachineUserOperation,
+  addMachineSecretOperation,
+  removeMachineSecretOperation,
+  addMachineKeyOperation,
+  removeMachineKeyOperation,
+  addPersonalAccessTokenOperation,
+  removePersonalAccessTokenOperation,
+  addOrgMemberOperation,
+  removeOrgMemberOperation,
 ] as readonly Operation<never, unknown>[] as readonly Operation[];

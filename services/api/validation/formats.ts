@@ -30,6 +30,41 @@ export function e164PhoneNumber(value: string): string | undefined {
   return parsed?.isValid() ? parsed.number : undefined;
 }
 
+/** The first and the last instant a DATETIME column holds: the times a request may name. */
+const EARLIEST_TIME = Date.parse('0001-01-01T00:00:00.000Z');
+const LATEST_TIME = Date.parse('9999-12-31T23:59:59.999Z');
+
+const RFC_3339 =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.\d{1,9})?(?:[Zz]|[+-](\d{2}):(\d{2}))$/u;
+
+/**
+ * The instant an RFC 3339 date-time names (as the proto3 JSON mapping writes a Timestamp: any
+ * offset, up to nanoseconds, kept to the millisecond); undefined for anything else, for a day
+ * that does not exist (Date.parse would roll February 30 over to March 2), a leap second, and a
+ * time outside the years 1 to 9999 in UTC.
+ */
+export function rfc3339Time(value: string): Date | undefined {
+  const fields = RFC_3339.exec(value);
+  if (!fields) return undefined;
+  const [year, month, day, hour, minute, second, offsetHour = 0, offsetMinute = 0] = fields
+    .slice(1)
+    .map((field) => Number(field ?? 0));
+  // Leap years repeat every 400 years, so a year of 2000 to 2399 has the same February.
+  const daysInMonth = new Date(Date.UTC(2000 + (year! % 400), month!, 0)).getUTCDate();
+  const valid =
+    month! >= 1 &&
+    month! <= 12 &&
+    day! >= 1 &&
+    day! <= daysInMonth &&
+    hour! <= 23 &&
+    minute! <= 59 &&
+    second! <= 59 &&
+    offsetHour <= 23 &&
+    offsetMinute <= 59;
+  const time = Date.parse(value.toUpperCase());
+  return valid && time >= EARLIEST_TIME && time <= LATEST_TIME ? new Date(time) : undefined;
+}
+
 /** The formats our request schemas use beyond ajv-formats' `email`. */
 export function domainFormats(policy: PasswordPolicy): Record<string, Format> {
   return {
@@ -37,6 +72,11 @@ export function domainFormats(policy: PasswordPolicy): Record<string, Format> {
       validate: isRedirectUri,
       description:
         'must be an http or https URL without a fragment, such as "https://app.example/callback"',
+    },
+    'date-time': {
+      validate: (value) => rfc3339Time(value) !== undefined,
+      description:
+        'must be an RFC 3339 time of the years 1 to 9999, such as "2030-01-01T00:00:00Z"',
     },
     'role-key': {
       validate: (value) => /^\S+$/u.test(value),

@@ -12,6 +12,7 @@ import { LabelPolicies1763950000000 } from './1763950000000-label-policies.js';
 import { UserGrantReadModels1763960000000 } from './1763960000000-user-grant-read-models.js';
 import { ExternalIds1763970000000 } from './1763970000000-external-ids.js';
 import { MachineUsers1763980000000 } from './1763980000000-machine-users.js';
+import { MemberRoles1763990000000 } from './1763990000000-member-roles.js';
 /** Every migration, oldest first. A schema change is a new file here, never an edit of an old one. */
 export const migrations = [
   InitialSchema1763790000000,
@@ -28,4 +29,5 @@ export const migrations = [
   UserGrantReadModels1763960000000,
   ExternalIds1763970000000,
   MachineUsers1763980000000,
+  MemberRoles1763990000000,
 ];

@@ -6,7 +6,7 @@ import {
 } from '../../../../shared/errors/service-error.js';
 import { LOADER_OPTIONS } from './proto-files.js';
 import type { ProtoMethod } from './proto-methods.js';
-import { withStructsAsJson } from './struct-json.js';
+import { withWellKnownTypesAsJson } from './struct-json.js';
 
 /**
  * A request message as both gRPC transports hand it to the pipeline, or the ServiceError that
@@ -14,7 +14,7 @@ import { withStructsAsJson } from './struct-json.js';
  * throws, because grpc-js answers a deserializer that throws with its own INTERNAL.
  *
  * The message is decoded as proto-loader decodes it (proto3 JSON names, enums by name, no
- * defaults; Structs as JSON objects), with `""` in each string the request schema requires: proto3 sends an empty string
+ * defaults; Structs as JSON objects, Timestamps as RFC 3339), with `""` in each string the request schema requires: proto3 sends an empty string
  * as no field at all, so a required string missing from the wire is the empty string the caller
  * sent, and validation says of it what it says of `""` over JSON.
  */
@@ -27,7 +27,7 @@ export function decodeRequest(
   const type = method.requestType;
   let decoded: Record<string, unknown>;
   try {
-    decoded = withStructsAsJson(type, type.toObject(type.decode(message), LOADER_OPTIONS));
+    decoded = withWellKnownTypesAsJson(type, type.toObject(type.decode(message), LOADER_OPTIONS));
   } catch {
     return malformedRequest(`not a valid ${type.name}`);
   }
@@ -65,7 +65,8 @@ function withRequiredStrings(
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
     const nested = type.fields[name]?.resolvedType;
     const inner = result[name];
-    if (!(nested instanceof protobuf.Type) || inner === undefined) continue;
+    // A message the JSON mapping writes as a scalar (a Timestamp's RFC 3339) has no fields here.
+    if (!(nested instanceof protobuf.Type) || typeof inner !== 'object' || inner === null) continue;
     result[name] = Array.isArray(inner)
       ? inner.map((item: Record<string, unknown>) =>
           withRequiredStrings(nested, property.items ?? {}, item),

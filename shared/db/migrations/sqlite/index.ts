@@ -8,6 +8,7 @@ import { EmbeddedLabelPolicies1763950000000 } from './1763950000000-label-polici
 import { EmbeddedUserGrantReadModels1763960000000 } from './1763960000000-user-grant-read-models.js';
 import { EmbeddedExternalIds1763970000000 } from './1763970000000-external-ids.js';
 import { EmbeddedMachineUsers1763980000000 } from './1763980000000-machine-users.js';
+import { EmbeddedMemberRoles1763990000000 } from './1763990000000-member-roles.js';
 /** The embedded SQLite database's migrations, oldest first; each schema change has one here too. */
 export const sqliteMigrations = [
   EmbeddedSchema1763830000000,
@@ -20,4 +21,5 @@ export const sqliteMigrations = [
   EmbeddedUserGrantReadModels1763960000000,
   EmbeddedExternalIds1763970000000,
   EmbeddedMachineUsers1763980000000,
+  EmbeddedMemberRoles1763990000000,
 ];

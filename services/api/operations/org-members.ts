@@ -1,0 +1,56 @@
+import {
+  inBatchedTransaction,
+  type BatchedTransaction,
+} from '../../../shared/db/batched-transaction.js';
+import { Organization, RoleGrant } from '../../../shared/db/entities/entity-classes.js';
+import type { DomainEvent } from '../../../shared/events/event-types.js';
+import { queueEvents } from '../../../shared/events/record-events.js';
+import { ServiceError } from '../../../shared/errors/service-error.js';
+import type { DetailsResponse } from './details.js';
+import type { OperationContext } from './operation.js';
+import { firstOr } from './project-aggregate.js';
+import { orgNotFound } from './project-grants.js';
+
+export const orgMemberTaken = (): ServiceError => new ServiceError('ORG-MEMBER-ALREADY-EXISTS');
+export const orgMemberNotFound = (): ServiceError => new ServiceError('ORG-MEMBER-NOT-FOUND');
+
+/** What a change of an organization's members works with. */
+export interface MemberWork<Request> {
+  transaction: BatchedTransaction;
+  request: Request;
+  orgId: string;
+  /** The roles the user holds in the organization now; none for a user who is no member. */
+  held: RoleGrant['role'][];
+}
+
+/**
+ * A handler that changes whom the target organization has as members (the users holding roles in
+ * it) in one transaction: the organization locked (its events stay in version order, and two
+ * changes of one member never interleave), the user's roles there read, then `change` queues its
+ * writes and answers the organization's event, recorded with them. Answered with the details of
+ * that event.
+ */
+export function orgMemberChange<Request extends { userId: string }>(
+  change: (work: MemberWork<Request>) => Promise<DomainEvent> | DomainEvent,
+): (context: OperationContext, request: Request) => Promise<DetailsResponse> {
+  return ({ deps, orgId }, request) =>
+    inBatchedTransaction(deps.dataSource, async (transaction) => {
+      const organization = await firstOr(
+        transaction.find(Organization, { id: orgId }, { lock: true }),
+        orgNotFound,
+      );
+      const held = await transaction.find(
+        RoleGrant,
+        { userId: request.userId, orgId },
+        { select: ['role'] },
+      );
+      const roles = held.map((grant) => grant.role);
+      const event = await change({ transaction, request, orgId, held: roles });
+      const changeDate = new Date();
+      const aggregate = { id: orgId, orgId, version: organization.version };
+      const { positions, version } = queueEvents(transaction, aggregate, [event], changeDate);
+      transaction.update(Organization, { id: orgId }, { version });
+      await transaction.commit();
+      return { details: { sequence: positions.lastId, changeDate, resourceOwner: orgId } };
+    });
+}

@@ -1,0 +1,67 @@
+import fc from 'fast-check';
+import { generateKeyPairSync } from 'node:crypto';
+import { operations } from '../../services/api/operations/operations.js';
+import type { FuzzFixtures } from './fuzz-fixtures.js';
+import { unique, type ValidCall } from './valid-calls.arbitrary.js';
+
+/** Public keys of the kinds AddMachineKey takes, as its JSON takes them (PEM, base64). */
+const publicKey = fc.constantFrom(
+  ...[generateKeyPairSync('ec', { namedCurve: 'P-256' }), generateKeyPairSync('ed25519')].map(
+    ({ publicKey: key }) =>
+      Buffer.from(key.export({ type: 'spki', format: 'pem' })).toString('base64'),
+  ),
+);
+/** Expiries in the future, in the forms RFC 3339 allows. */
+const expirationDate = fc.constantFrom(
+  '2099-01-01T00:00:00Z',
+  '2030-06-30T12:00:00.123456789+02:00',
+  '9999-12-31T23:59:59Z',
+);
+const roles = fc.uniqueArray(
+  fc.constantFrom('ORG_OWNER', 'ORG_USER_MANAGER', 'ORG_PROJECT_OWNER'),
+  {
+    minLength: 1,
+    maxLength: 3,
+  },
+);
+/** Ids of keys and tokens: none is stored under them, so these answer not found. */
+const unknownId = fc.uuid();
+
+/**
+ * The machine user operations on the fixtures' machine users, as the owner: new machine users,
+ * changes, deactivations and reactivations (refused when the last left it so), credentials made
+ * (a pair without a public key: an RSA key on the thread pool) and removals of ones that are not
+ * there, memberships given and taken (refused while held, or not); and the removal of the second
+ * machine user, after which its calls are not found.
+ */
+export function machineUserCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
+  const [first, second] = fixtures.machineUserIds;
+  const userId = fc.constantFrom(first, second);
+  const as = (method: string) => (message: Record<string, unknown>) => ({
+    operation: operations.find((operation) => operation.grpc.method === method)!,
+    message,
+    token: fixtures.owner.token,
+  });
+  const name = fc.constantFrom('Importer', ' Nightly job ', 'Импорт', '🤖');
+  const description = fc.constantFrom('', 'Imports sign-ups', 'd'.repeat(1000));
+  const optional = { requiredKeys: ['userId'] as 'userId'[] };
+  return fc.oneof(
+    fc
+      .record({ userName: unique.map((id) => `machine-${id}`), name, description })
+      .map(as('AddMachineUser')),
+    fc.record({ userId, name, description }).map(as('UpdateMachineUser')),
+    fc.record({ userId }).map(as('DeactivateMachineUser')),
+    fc.record({ userId }).map(as('ReactivateMachineUser')),
+    fc.record({ userId }).map(as('AddMachineSecret')),
+    fc.record({ userId }).map(as('RemoveMachineSecret')),
+    fc
+      .record({ userId, expirationDate, publicKey, type: fc.constant('KEY_TYPE_JSON') }, optional)
+      .map(as('AddMachineKey')),
+    fc.record({ userId, keyId: unknownId }).map(as('RemoveMachineKey')),
+    fc.record({ userId, expirationDate }, optional).map(as('AddPersonalAccessToken')),
+    fc.record({ userId, tokenId: unknownId }).map(as('RemovePersonalAccessToken')),
+    fc.record({ userId, roles }).map(as('AddOrgMember')),
+    fc.record({ userId }).map(as('RemoveOrgMember')),
+    fc.constant({ userId: second }).map(as('RemoveMachineUser')),
+  );
+}

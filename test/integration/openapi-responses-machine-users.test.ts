@@ -1,0 +1,159 @@
+import { expect } from 'chai';
+import { limitedServiceBehindProxy } from '../support/limited-service.js';
+import { BODY_LIMIT, documentedAnswers, type Call } from '../support/openapi-answers.js';
+import { OpenApiContract } from '../support/openapi-contract.js';
+import { TestService } from '../support/test-service.js';
+import { buildMember, buildOwner, buildUser, type BuiltMember } from '../support/factories.js';
+import { buildMachine } from '../support/machine-users.js';
+
+const PATHS =
+  / \/management\/v1\/(users\/machine|users\/\{userId\}\/(machine|secret|keys|pats)|orgs\/)/;
+
+/**
+ * The machine user and organization member operations' real responses, success and each
+ * documented error, held to the document the service serves, as openapi-responses.test.ts holds
+ * the others'; in the end every response the document declares for them must have been seen.
+ */
+describe('the machine user and member operations’ REST responses against the OpenAPI document', function () {
+  this.timeout(120_000);
+  let contract: OpenApiContract;
+  let service: TestService;
+  let owner: BuiltMember;
+  const { conforms, call, answers, limitedAnswers, unseen } = documentedAnswers(() => ({
+    service,
+    contract,
+    owner,
+  }));
+
+  describe('on a running service', () => {
+    before(async () => {
+      service = await TestService.start({ REQUEST_BODY_LIMIT: String(BODY_LIMIT) });
+      owner = await buildOwner(service);
+      contract = new OpenApiContract((await service.call('GET', '/openapi.json')).body);
+    });
+    after(() => service?.close());
+
+    /** `path` under a new machine user of the owner's organization. */
+    const ofMachine = async (path = '') =>
+      `/management/v1/users/${(await buildMachine(service, { owner })).userId}${path}`;
+
+    it('AddMachineUser, UpdateMachineUser, RemoveMachineUser: each response declared', async () => {
+      const body = { userName: 'documented-machine', name: 'Documented' };
+      const add: Call = ['POST', '/management/v1/users/machine', body];
+      const added = await answers(add, 'user.machine.added');
+      expect(added.body).to.have.keys('userId', 'details');
+      conforms(add, await call(add), 409);
+      conforms(add, await call(['POST', add[1], { userName: 'n' }]), 400);
+      const path = `/management/v1/users/${added.body.userId}/machine`;
+      const update: Call = ['PUT', path, { name: 'Renamed' }];
+      await answers(update, 'user.machine.changed');
+      conforms(
+        update,
+        await call(['PUT', '/management/v1/users/none/machine', { name: 'X' }]),
+        404,
+      );
+      const remove: Call = ['DELETE', path];
+      await answers(remove, 'user.machine.removed');
+      conforms(remove, await call(remove), 404);
+    });
+
+    it('DeactivateMachineUser, ReactivateMachineUser: each response declared', async () => {
+      const machine = await ofMachine('/machine');
+      const deactivate: Call = ['POST', `${machine}/_deactivate`, {}];
+      await answers(deactivate, 'user.machine.deactivated');
+      conforms(deactivate, await call(deactivate), 400);
+      const reactivate: Call = ['POST', `${machine}/_reactivate`, {}];
+      await answers(reactivate, 'user.machine.reactivated');
+      conforms(reactivate, await call(reactivate), 400);
+      conforms(
+        reactivate,
+        await call(['POST', '/management/v1/users/none/machine/_reactivate', {}]),
+        404,
+      );
+      conforms(
+        deactivate,
+        await call(['POST', '/management/v1/users/none/machine/_deactivate', {}]),
+        404,
+      );
+    });
+
+    it('AddMachineSecret, RemoveMachineSecret: each response declared', async () => {
+      const secret = await ofMachine('/secret');
+      const add: Call = ['PUT', secret, {}];
+      const added = await answers(add, 'user.machine.secret.added');
+      expect(added.body).to.have.keys('clientId', 'clientSecret', 'details');
+      conforms(add, await call(['PUT', '/management/v1/users/none/secret', {}]), 404);
+      const remove: Call = ['DELETE', secret];
+      await answers(remove, 'user.machine.secret.removed');
+      conforms(remove, await call(remove), 404);
+    });
+
+    it('AddMachineKey, RemoveMachineKey: each response declared', async () => {
+      const keys = await ofMachine('/keys');
+      const add: Call = ['POST', keys, { expirationDate: '2099-12-31T00:00:00+01:00' }];
+      const added = await answers(add, 'user.machine.key.added');
+      expect(added.body).to.have.keys('keyId', 'keyDetails', 'details');
+      conforms(add, await call(['POST', keys, { publicKey: 'AAAA' }]), 400);
+      conforms(add, await call(['POST', '/management/v1/users/none/keys', {}]), 404);
+      const remove: Call = ['DELETE', `${keys}/${added.body.keyId}`];
+      await answers(remove, 'user.machine.key.removed');
+      conforms(remove, await call(remove), 404);
+    });
+
+    it('AddPersonalAccessToken, RemovePersonalAccessToken: each response declared', async () => {
+      const pats = await ofMachine('/pats');
+      const add: Call = ['POST', pats, {}];
+      const added = await answers(add, 'user.pat.added');
+      expect(added.body).to.have.keys('tokenId', 'token', 'details');
+      conforms(add, await call(['POST', pats, { expirationDate: '1999-12-31T23:59:59Z' }]), 400);
+      conforms(add, await call(['POST', '/management/v1/users/none/pats', {}]), 404);
+      const remove: Call = ['DELETE', `${pats}/${added.body.tokenId}`];
+      await answers(remove, 'user.pat.removed');
+      conforms(remove, await call(remove), 404);
+    });
+
+    it('AddOrgMember, RemoveOrgMember: each response declared', async () => {
+      const { userId } = await buildUser(service, { orgId: owner.orgId });
+      const members = '/management/v1/orgs/me/members';
+      const add: Call = ['POST', members, { userId, roles: ['ORG_PROJECT_OWNER'] }];
+      await answers(add, 'org.member.added');
+      conforms(add, await call(add), 409);
+      conforms(add, await call(['POST', members, { userId: 'none', roles: ['ORG_OWNER'] }]), 404);
+      conforms(add, await call(['POST', members, { userId, roles: [] }]), 400);
+      const remove: Call = ['DELETE', `${members}/${userId}`];
+      await answers(remove, 'org.member.removed');
+      conforms(remove, await call(remove), 404);
+    });
+  });
+
+  describe('on a service with a rate limit and a database that goes away', () => {
+    const limited = limitedServiceBehindProxy();
+    const calls = (userId: string): Call[] => [
+      ['POST', '/management/v1/users/machine', { userName: 'm', name: 'M' }],
+      ['PUT', `/management/v1/users/${userId}/machine`, { name: 'M' }],
+      ['DELETE', `/management/v1/users/${userId}/machine`],
+      ['POST', `/management/v1/users/${userId}/machine/_deactivate`, {}],
+      ['POST', `/management/v1/users/${userId}/machine/_reactivate`, {}],
+      ['PUT', `/management/v1/users/${userId}/secret`, {}],
+      ['DELETE', `/management/v1/users/${userId}/secret`],
+      ['POST', `/management/v1/users/${userId}/keys`, {}],
+      ['DELETE', `/management/v1/users/${userId}/keys/k`],
+      ['POST', `/management/v1/users/${userId}/pats`, {}],
+      ['DELETE', `/management/v1/users/${userId}/pats/t`],
+      ['POST', '/management/v1/orgs/me/members', { userId, roles: ['ORG_OWNER'] }],
+      ['DELETE', `/management/v1/orgs/me/members/${userId}`],
+    ];
+    const ownerToken = async () =>
+      (await buildMember(limited.service, { orgId: limited.orgId, roles: ['ORG_OWNER'] })).token;
+
+    it('answers 429 past the limit, and 503 while the database is unreachable', async () => {
+      const { userId } = await buildUser(limited.service, { orgId: limited.orgId });
+      const setUp = () => Promise.resolve(calls(userId));
+      await limitedAnswers(limited.service, setUp, ownerToken, () => limited.proxy.cut());
+    });
+  });
+
+  describe('every response the document declares for them', () => {
+    it('was seen above', () => expect(unseen(PATHS)).to.deep.equal([]));
+  });
+});

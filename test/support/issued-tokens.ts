@@ -1,0 +1,19 @@
+import { randomBytes } from 'node:crypto';
+import type { TestService } from './test-service.js';
+
+/**
+ * An access token the OpenID provider issued a machine user by client credentials, stored as its
+ * adapter files one (under the client, the user's id), to see an operation revoke it.
+ */
+export async function issuedToken(service: TestService, userId: string): Promise<string> {
+  const id = randomBytes(16).toString('hex');
+  await service.dataSource.query(
+    'INSERT INTO oidc_payloads (model, id, payload, grant_id) VALUES (?, ?, ?, ?)',
+    ['ClientCredentials', id, '{}', userId],
+  );
+  return id;
+}
+
+/** How many of the machine user's provider-issued access tokens are left. */
+export const tokensOf = (service: TestService, userId: string): Promise<number> =>
+  service.count('oidc_payloads', "model = 'ClientCredentials' AND grant_id = ?", [userId]);

@@ -1,0 +1,108 @@
+import { expect } from 'chai';
+import type { OpenApiContract } from './openapi-contract.js';
+import { rawCall } from './raw-call.js';
+import { buildOwner } from './factories.js';
+import type { ApiResponse, CallOptions, TestService } from './test-service.js';
+
+/** The body limit of the services these checks run on: 413 is one byte of JSON past it. */
+export const BODY_LIMIT = 4096;
+const oversized = JSON.stringify({ name: 'x'.repeat(BODY_LIMIT) });
+
+/** One call of an operation: its method, its path, and the body that makes it succeed. */
+export type Call = [method: string, path: string, body?: unknown];
+
+/** What the checks run against, once the suite's hooks have made it. */
+export interface Answering {
+  service: TestService;
+  contract: OpenApiContract;
+  /** The usual caller: an owner of the organization the calls act in. */
+  owner: { token: string };
+}
+
+/**
+ * Checks of an operation's real REST responses against the document the service serves, for the
+ * openapi-responses suites: `conforms` holds one response to it, `answers` sends a call that
+ * succeeds and then each way the pipeline refuses it.
+ */
+export function documentedAnswers(context: () => Answering) {
+  function conforms([method, path]: Call, response: ApiResponse, status: number): void {
+    expect(response.status, `${method} ${path}: ${JSON.stringify(response.body)}`).to.equal(status);
+    expect(context().contract.check(method, path, response)).to.deep.equal([]);
+  }
+
+  const call = ([method, path, body]: Call, options: CallOptions = {}) =>
+    context().service.call(method, path, { token: context().owner.token, body, ...options });
+
+  /** Runs `action` while a trigger refuses to record events of `type`. */
+  async function withoutEvents<T>(type: string, action: () => Promise<T>): Promise<T> {
+    const { dataSource } = context().service;
+    await dataSource.query(
+      `CREATE TRIGGER refuse_events BEFORE INSERT ON events FOR EACH ROW
+       IF NEW.type = '${type}' THEN SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'no'; END IF`,
+    );
+    try {
+      return await action();
+    } finally {
+      await dataSource.query('DROP TRIGGER refuse_events');
+    }
+  }
+
+  /**
+   * 500 for `ok` while `eventType` cannot be recorded (nothing stays), then 200; then 400, 401,
+   * 403, 413 and 415 of the same call.
+   */
+  async function answers(
+    ok: Call,
+    eventType: string,
+    {
+      token = context().owner.token,
+      forbidden,
+    }: { token?: string; forbidden?: { token: string } } = {},
+  ): Promise<ApiResponse> {
+    const { service } = context();
+    conforms(ok, await withoutEvents(eventType, () => call(ok, { token })), 500);
+    const succeeded = await call(ok, { token });
+    conforms(ok, succeeded, 200);
+    const [method, path] = ok;
+    const raw = (body: string, headers: Record<string, string> = {}, as = token) =>
+      rawCall(`${service.api.url}${path}`, method, body, as, headers);
+    conforms(ok, await raw('{'), 400);
+    conforms(ok, await raw('{}', {}, ''), 401);
+    const elsewhere = forbidden ?? { token, orgId: (await buildOwner(service)).orgId };
+    conforms(ok, await call(ok, elsewhere), 403);
+    conforms(ok, await raw(oversized), 413);
+    conforms(ok, await raw('{}', { 'content-encoding': 'compress' }), 415);
+    return succeeded;
+  }
+
+  /**
+   * 429 for each call sent twice by a caller of its own (`tokenOf` its path), the rate limit being
+   * one call; then 503 for each, as `token`, once `cut` has made the database unreachable.
+   */
+  async function limitedAnswers(
+    service: TestService,
+    calls: () => Promise<Call[]>,
+    tokenOf: (path: string) => Promise<string>,
+    cut: () => Promise<void>,
+  ): Promise<void> {
+    for (const [method, path, body] of await calls()) {
+      const token = await tokenOf(path);
+      await service.call(method, path, { token, body });
+      conforms([method, path], await service.call(method, path, { token, body }), 429);
+    }
+    const token = await tokenOf('');
+    const offline = await calls();
+    await cut();
+    for (const [method, path, body] of offline)
+      conforms([method, path], await service.call(method, path, { token, body }), 503);
+  }
+
+  /** The responses the document declares at the paths `paths` matches that no check has seen. */
+  const unseen = (paths: RegExp): string[] =>
+    context()
+      .contract.declared()
+      .filter((response) => paths.test(response))
+      .filter((response) => !context().contract.checked.has(response));
+
+  return { conforms, call, answers, limitedAnswers, unseen };
+}
