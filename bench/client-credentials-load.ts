@@ -65,7 +65,10 @@ export async function measureCell(
   callers: number,
   { warmUpSeconds, seconds, databasePid, databaseIdleCores }: CellOptions,
 ): Promise<CellFigures> {
-  const pools = Array.from({ length: callers }, () => new Http1Pool(side.origin));
+  const pools = Array.from(
+    { length: callers },
+    (_, loop) => new Http1Pool(side.origins[loop % side.origins.length]!),
+  );
   const headers = {
     authorization: side.authorization,
     'content-type': 'application/x-www-form-urlencoded',
@@ -91,7 +94,7 @@ export async function measureCell(
   const speed = machineSpeed();
   const tally = new CpuTally({
     processes: [
-      { name: 'server', pid: side.pid },
+      ...side.pids.map((pid, i) => ({ name: `server ${i + 1}`, pid })),
       { name: 'MariaDB', pid: databasePid },
     ],
   });
@@ -106,7 +109,15 @@ export async function measureCell(
 
   const tokens = result.requests - result.errors;
   const { p50, p99, max } = latencies(result.latenciesMs);
-  const cpu = tally.perOperation();
+  const { total: _total, ...each } = tally.perOperation();
+  // The server's processes as one: its CPU whichever process spent it.
+  const servers = side.pids.reduce((sum, _pid, i) => sum + each[`server ${i + 1}`]!, 0);
+  const cpu = {
+    server: round(servers),
+    MariaDB: each.MariaDB!,
+    'load generator': each['load generator'] ?? 0,
+    total: round(servers + each.MariaDB! + (each['load generator'] ?? 0)),
+  };
   const watched = (cpu.server! + cpu.MariaDB! + cpu['load generator']!) * result.requests;
   const mean = result.latenciesMs.reduce((sum, ms) => sum + ms, 0) / result.latenciesMs.length;
   return {

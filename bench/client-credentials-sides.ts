@@ -18,14 +18,14 @@ import { startDistributed } from './migrate-services.js';
 /** A token endpoint and what to send it, and the process that answers it. */
 export interface TokenSide {
   name: 'ours' | 'keycloak';
-  /** The origin, `http://127.0.0.1:<port>`. */
-  origin: string;
+  /** Its origins, `http://127.0.0.1:<port>`: one per server process; callers take turns. */
+  origins: string[];
   /** The token endpoint's path. */
   tokenPath: string;
   /** `Basic base64(clientId:clientSecret)`. */
   authorization: string;
   /** The server process, for its CPU: our API's node, Keycloak's JVM. */
-  pid: number;
+  pids: number[];
   /** What the side runs, for the results. */
   describe: Record<string, unknown>;
   stop(): Promise<void>;
@@ -53,7 +53,7 @@ async function call(url: string, init: RequestInit): Promise<Record<string, unkn
 
 /** One token request; fails unless it answers 200 with a Bearer token. */
 async function checkTokenRequest(side: TokenSide): Promise<void> {
-  const token = await call(`${side.origin}${side.tokenPath}`, {
+  const token = await call(`${side.origins[0]}${side.tokenPath}`, {
     method: 'POST',
     headers: {
       authorization: side.authorization,
@@ -83,11 +83,15 @@ async function checked(side: TokenSide): Promise<TokenSide> {
   }
 }
 
-/** Our API, over a database of its own, and a machine user with a secret. */
-export async function startOurs(): Promise<TokenSide> {
+/**
+ * Our API, over a database of its own, and a machine user with a secret: `replicas` processes,
+ * as the deployment runs two (deploy/kustomize/base/api-deployment.yaml). A Node process works on
+ * one core; Keycloak's JVM works on every core with its threads.
+ */
+export async function startOurs(replicas: number): Promise<TokenSide> {
   // No broker: the API then reports no Kafka check, and token requests publish no events.
-  const service = await startDistributed('', false);
-  const api = service.processes.find((p) => p.name === 'API')!;
+  const service = await startDistributed('', false, replicas);
+  const apis = service.processes.filter((p) => p.name.startsWith('API'));
   const management = async (method: string, path: string, body: unknown) =>
     call(`${service.url}/management/v1${path}`, {
       method,
@@ -96,11 +100,14 @@ export async function startOurs(): Promise<TokenSide> {
     });
   const side: TokenSide = {
     name: 'ours',
-    origin: service.url,
+    origins: service.urls!,
     tokenPath: '/oidc/token',
     authorization: '',
-    pid: api.pid,
-    describe: { api: 'dist/services/api/main.js, its own process', databasePoolSize: 20 },
+    pids: apis.map((api) => api.pid),
+    describe: {
+      api: `dist/services/api/main.js, ${replicas} process${replicas > 1 ? 'es' : ''} (replicas)`,
+      databasePoolSize: 20,
+    },
     stop: once(() => service.stop()),
   };
   try {
@@ -126,10 +133,10 @@ export async function startKeycloak(run: string): Promise<TokenSide> {
   const secret = randomBytes(24).toString('base64url');
   const side: TokenSide = {
     name: 'keycloak',
-    origin: server.url,
+    origins: [server.url],
     tokenPath: `/realms/${realm}/protocol/openid-connect/token`,
     authorization: basic('bench', secret),
-    pid: server.pid,
+    pids: [server.pid],
     describe: { start: 'kc.sh start --optimized --cache local' },
     stop: () => server.stop(), // KeycloakServer.stop runs once itself
   };

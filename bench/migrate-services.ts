@@ -17,6 +17,8 @@ import { sleep } from './bench-report.js';
 export interface RunningService {
   url: string;
   token: string;
+  /** Each API replica's origin; the first is `url`. */
+  urls?: string[];
   /** The service's own processes, by name. */
   processes: { name: string; pid: number }[];
   databaseUrl?: string;
@@ -76,7 +78,11 @@ function tuning(): Record<string, string> {
 }
 
 /** API, relay and worker over a database, topics, queue and consumer groups of the run's own. */
-export async function startDistributed(brokers: string, pipeline = true): Promise<RunningService> {
+export async function startDistributed(
+  brokers: string,
+  pipeline = true,
+  apiReplicas = 1,
+): Promise<RunningService> {
   const database = await createTestDatabase();
   const dir = await mkdtemp(join(tmpdir(), 'bench-migrate-'));
   const run = randomBytes(3).toString('hex');
@@ -104,27 +110,47 @@ export async function startDistributed(brokers: string, pipeline = true): Promis
     { env: { PATH: process.env.PATH, ...env } },
   );
   const { token } = JSON.parse(stdout) as { token: string };
-  const api = start('api', main('api'), {
-    ...env,
-    HTTP_PORT: String(port),
-    GRPC_PORT: '0',
-    RELAY_IN_PROCESS: 'false',
-    WORKER_IN_PROCESS: 'false',
-  });
-  const children = [api];
-  if (pipeline) {
-    children.push(start('relay', main('relay'), env));
-    children.push(
-      start('worker', main('worker'), { ...env, WORKER_HTTP_PORT: String(await freePort()) }),
-    );
+  // Replicas past the first listen on ports of their own, with the first's PUBLIC_URL (the
+  // OpenID issuer), as pods behind one Service do.
+  const ports = [port, ...(await Promise.all(Array.from({ length: apiReplicas - 1 }, freePort)))];
+  const apis = ports.map((apiPort, i) =>
+    start(i === 0 ? 'api' : `api-${i + 1}`, main('api'), {
+      ...env,
+      HTTP_PORT: String(apiPort),
+      GRPC_PORT: '0',
+      RELAY_IN_PROCESS: 'false',
+      WORKER_IN_PROCESS: 'false',
+    }),
+  );
+  const children = [...apis];
+  const stop = async () => {
+    await stopAll(children);
+    await database.drop();
+    await rm(dir, { recursive: true, force: true });
+  };
+  let relay: ChildProcess | undefined;
+  let worker: ChildProcess | undefined;
+  try {
+    if (pipeline) {
+      relay = start('relay', main('relay'), env);
+      worker = start('worker', main('worker'), {
+        ...env,
+        WORKER_HTTP_PORT: String(await freePort()),
+      });
+      children.push(relay, worker);
+    }
+    for (const [i, api] of apis.entries()) await ready(`http://127.0.0.1:${ports[i]}`, api);
+  } catch (error) {
+    // A start that failed leaves nothing running behind it.
+    await stop();
+    throw error;
   }
-  const [, relay, worker] = children;
-  await ready(env.PUBLIC_URL!, api);
   return {
     url: env.PUBLIC_URL!,
+    urls: ports.map((apiPort) => `http://127.0.0.1:${apiPort}`),
     token,
     processes: [
-      { name: 'API', pid: api.pid! },
+      ...apis.map((api, i) => ({ name: i === 0 ? 'API' : `API ${i + 1}`, pid: api.pid! })),
       ...(relay && worker
         ? [
             { name: 'relay', pid: relay.pid! },
@@ -134,11 +160,7 @@ export async function startDistributed(brokers: string, pipeline = true): Promis
     ],
     databaseUrl: database.url,
     env,
-    stop: async () => {
-      await stopAll(children);
-      await database.drop();
-      await rm(dir, { recursive: true, force: true });
-    },
+    stop,
   };
 }
 
