@@ -1,5 +1,8 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
@@ -18,6 +21,7 @@ import {
   refusal,
   type BuiltMachine,
 } from '../support/machine-users.js';
+import { identityctl } from '../support/identityctl.js';
 import { minimalImport } from '../support/requests.js';
 import { publicUrlEnv } from '../support/relying-party.js';
 import type { TestService } from '../support/test-service.js';
@@ -171,6 +175,30 @@ describeOnEachDatabase(
         { env: { ...process.env, OAUTHLIB_INSECURE_TRANSPORT: '1' } },
       );
       expect(JSON.parse(stdout)).to.deep.equal({ status: 200, tokenType: 'Bearer' });
+    });
+
+    it("moves users here with identityctl migrate on a machine user's personal access token", async () => {
+      const machine = await buildMachine(service, { roles: ['ORG_USER_MANAGER'] });
+      const { token } = await addPersonalAccessToken(service, machine);
+      const dir = await mkdtemp(join(tmpdir(), 'machine-migrate-'));
+      try {
+        const file = join(dir, 'users.csv');
+        const rows = [1, 2, 3].map((i) => `m${i},${machine.userName}-u${i},u${i}@example.com,A,B`);
+        await writeFile(file, ['id,login,mail,first,last', ...rows].join('\n'));
+        const map = ['id=externalId', 'login=userName', 'mail=email', 'first=firstName'];
+        const run = await identityctl(
+          { API_URL: service.api.url, TOKEN: token },
+          ...['migrate', '--from', 'csv', '--in', file, '--map', 'last=lastName'],
+          ...map.flatMap((pair) => ['--map', pair]),
+        );
+        expect(run.code, run.stderr).to.equal(0);
+        expect(run.json).to.include({ inserted: 3, refused: 0 });
+        expect(
+          await service.count('users', 'org_id = ? AND external_id LIKE ?', [machine.orgId, 'm%']),
+        ).to.equal(3);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
     });
 
     it('gives no token to a client that is not a machine user or has no such credential', async () => {
