@@ -153,7 +153,7 @@ describe('npm start on a bare machine: the embedded mode and the README quick st
       10_000,
     );
     const examples = await readmeExamples();
-    expect(examples).to.have.length(3);
+    expect(examples).to.have.length(4);
     // The administrator's initialization email, from the first start.
     await pollUntil(emails, (names) => names.length === 1, 20_000);
     const before = await emails();
