@@ -1,7 +1,7 @@
 import type { Consumer } from 'kafkajs';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../shared/config/config.js';
-import { codeKeyOf } from '../../shared/credentials/one-time-code.js';
+import { secretKeyOf } from '../../shared/credentials/secret-key.js';
 import { createKafka } from '../../shared/kafka/kafka-client.js';
 import { describeError, type Logger } from '../../shared/logging/logger.js';
 import {
@@ -73,7 +73,7 @@ export async function startWorker(
     new UserReadModelConsumer(dataSource),
     new ProjectReadModelConsumer(dataSource),
     new UserGrantReadModelConsumer(dataSource),
-    new InitializationEmailConsumer(dataSource, config, emails.jobs, codeKeyOf(config)),
+    new InitializationEmailConsumer(dataSource, config, emails.jobs, secretKeyOf(config)),
   ];
   const delivery =
     config.kafka.brokers.length > 0

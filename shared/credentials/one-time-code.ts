@@ -1,5 +1,4 @@
 import { createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
-import type { Config } from '../config/config.js';
 
 export interface OneTimeCode {
   /** Handed to the user once, in a link; never stored. */
@@ -31,10 +30,4 @@ export function deriveOneTimeCode(secretKey: Buffer, codeId: string): OneTimeCod
   const code = createHmac('sha256', key).update(codeId, 'utf8').digest().subarray(0, 24);
   const text = code.toString('base64url');
   return { code: text, hash: hashOneTimeCode(text) };
-}
-
-/** The secret key codes are derived under; what needs it cannot run without it. */
-export function codeKeyOf(config: Config): Buffer {
-  if (!config.secretsEncryptionKey) throw new Error('SECRETS_ENCRYPTION_KEY is required');
-  return config.secretsEncryptionKey;
 }

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { toCloudEvent } from '../../shared/events/cloud-event.js';
 import { InitializationEmailConsumer } from '../../services/worker/consumers/initialization-email/initialization-email.consumer.js';
-import { codeKeyOf } from '../../shared/credentials/one-time-code.js';
+import { secretKeyOf } from '../../shared/credentials/secret-key.js';
 import { ConsumerCursor } from '../../shared/db/entities/index.js';
 import { pollUntil } from '../support/poll.js';
 import { TestService } from '../support/test-service.js';
@@ -45,7 +45,7 @@ describe('email jobs without Redis', function () {
       service.dataSource,
       service.config,
       nowhere,
-      codeKeyOf(service.config),
+      secretKeyOf(service.config),
     ).perform(toCloudEvent(added!, 'urn:test'));
     expect(await service.emailFiles()).to.deep.equal([]);
     // The consumers have read everything so far: only recovery can send the stored code's email.

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { CLIENT_CREDENTIALS_MODEL } from '../../services/api/oidc/machine-tokens.js';
 import type { TestService } from './test-service.js';
 
 /**
@@ -9,11 +10,11 @@ export async function issuedToken(service: TestService, userId: string): Promise
   const id = randomBytes(16).toString('hex');
   await service.dataSource.query(
     'INSERT INTO oidc_payloads (model, id, payload, grant_id) VALUES (?, ?, ?, ?)',
-    ['ClientCredentials', id, '{}', userId],
+    [CLIENT_CREDENTIALS_MODEL, id, '{}', userId],
   );
   return id;
 }
 
 /** How many of the machine user's provider-issued access tokens are left. */
 export const tokensOf = (service: TestService, userId: string): Promise<number> =>
-  service.count('oidc_payloads', "model = 'ClientCredentials' AND grant_id = ?", [userId]);
+  service.count('oidc_payloads', 'model = ? AND grant_id = ?', [CLIENT_CREDENTIALS_MODEL, userId]);

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import { importPKCS8 } from 'jose';
-import { createPrivateKey } from 'node:crypto';
 import * as oidc from 'openid-client';
 import { buildOwner, type BuiltMember } from './factories.js';
 import type { TestService } from './test-service.js';

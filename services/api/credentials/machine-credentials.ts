@@ -1,12 +1,13 @@
-import { createHash, generateKeyPair, randomBytes } from 'node:crypto';
-import { promisify } from 'node:util';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Config } from '../../../shared/config/config.js';
+import { secretKeyOf } from '../../../shared/credentials/secret-key.js';
 import { decryptSecret, encryptSecret } from './otp-secret.js';
 
 /**
- * A machine user's credentials as they are made and kept: a client secret, sealed under the
- * secret key (the OpenID provider compares the secret itself, so it cannot be a hash); a personal
- * access token, kept only as its SHA-256. Both are 256 random bits, shown once.
+ * A machine user's secrets as they are made and kept (its keys are in machine-keys.ts): a client
+ * secret, sealed under the secret key (the OpenID provider compares the secret itself, so it
+ * cannot be a hash); a personal access token, kept only as its SHA-256. Both are 256 random bits,
+ * shown once.
  */
 
 /** What starts every personal access token, so that it is told from a JWT and found by scanners. */
@@ -37,27 +38,4 @@ export function newClientSecret(config: Config): { secret: string; sealed: Buffe
 /** The client secret a sealed one holds. */
 export function openClientSecret(config: Config, sealed: Buffer): string {
   return decryptSecret(secretKeyOf(config), sealed).toString();
-}
-
-export function secretKeyOf(config: Config): Buffer {
-  if (!config.secretsEncryptionKey) throw new Error('SECRETS_ENCRYPTION_KEY is required');
-  return config.secretsEncryptionKey;
-}
-
-const generateRsaKeyPair = promisify(generateKeyPair);
-
-/**
- * A new RSA key pair for private_key_jwt: the public key as a JWK (what the service keeps) and the
- * private key as PKCS#1 PEM, which the key file carries to the caller once. Made on the thread
- * pool: finding the primes takes tens of milliseconds.
- */
-export async function newMachineKeyPair(): Promise<{
-  publicJwk: Record<string, unknown>;
-  privatePem: string;
-}> {
-  const { publicKey, privateKey } = await generateRsaKeyPair('rsa', { modulusLength: 2048 });
-  return {
-    publicJwk: publicKey.export({ format: 'jwk' }) as Record<string, unknown>,
-    privatePem: privateKey.export({ type: 'pkcs1', format: 'pem' }).toString(),
-  };
 }

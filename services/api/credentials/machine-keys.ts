@@ -1,5 +1,5 @@
-import { createPublicKey, type KeyObject } from 'node:crypto';
-import { newMachineKeyPair } from './machine-credentials.js';
+import { createPublicKey, generateKeyPair, type KeyObject } from 'node:crypto';
+import { promisify } from 'node:util';
 
 /**
  * A machine user's keys for private_key_jwt (RFC 7523): the public key kept as a JWK with its
@@ -44,6 +44,24 @@ export function publicJwkOf(pem: Buffer): Record<string, unknown> | undefined {
   const alg = ALGORITHMS[kind];
   if (!alg || (kind === 'rsa' && (details.modulusLength ?? 0) < RSA_MIN_BITS)) return undefined;
   return { ...(key.export({ format: 'jwk' }) as Record<string, unknown>), alg };
+}
+
+const generateRsaKeyPair = promisify(generateKeyPair);
+
+/**
+ * A new RSA key pair for private_key_jwt: the public key as a JWK (what the service keeps) and the
+ * private key as PKCS#1 PEM, which the key file carries to the caller once. Made on the thread
+ * pool: finding the primes takes tens of milliseconds.
+ */
+async function newMachineKeyPair(): Promise<{
+  publicJwk: Record<string, unknown>;
+  privatePem: string;
+}> {
+  const { publicKey, privateKey } = await generateRsaKeyPair('rsa', { modulusLength: 2048 });
+  return {
+    publicJwk: publicKey.export({ format: 'jwk' }) as Record<string, unknown>,
+    privatePem: privateKey.export({ type: 'pkcs1', format: 'pem' }).toString(),
+  };
 }
 
 /** A key as the service keeps it and, for a pair it made, the private key in PKCS#1 PEM. */

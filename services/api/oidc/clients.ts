@@ -3,7 +3,7 @@ import type { AdapterPayload, ClientMetadata } from 'oidc-provider';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../../shared/config/config.js';
 import { decryptSecret, encryptSecret } from '../credentials/otp-secret.js';
-import { secretKeyOf } from '../credentials/machine-credentials.js';
+import { secretKeyOf } from '../../../shared/credentials/secret-key.js';
 
 /** The profile page's client id: a public client every instance knows without registration. */
 export const PROFILE_PAGE_CLIENT_ID = 'profile-page';

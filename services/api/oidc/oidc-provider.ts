@@ -10,6 +10,7 @@ import type { DataSource } from 'typeorm';
 import type { Config } from '../../../shared/config/config.js';
 import { profilePageClient, readClient } from './clients.js';
 import { recordSignIn } from '../accounts/sign-in-records.js';
+import { secretKeyOf } from '../../../shared/credentials/secret-key.js';
 import { databaseAdapter } from './oidc-adapter.js';
 import { isMachineClientId, machineClient, type MachineClientAuth } from './machine-clients.js';
 import { apiResource, INTERACTION_PREFIX, OIDC_PREFIX } from './oidc-paths.js';
@@ -214,9 +215,8 @@ export function createOidcProvider(
 
 /** The cookies' signing key, drawn from the secret key (so no setting of its own). */
 function cookieKey(config: Config): string {
-  if (!config.secretsEncryptionKey) throw new Error('SECRETS_ENCRYPTION_KEY is required');
   return Buffer.from(
-    hkdfSync('sha256', config.secretsEncryptionKey, '', 'identity oidc cookies', 32),
+    hkdfSync('sha256', secretKeyOf(config), '', 'identity oidc cookies', 32),
   ).toString('base64url');
 }
 

@@ -3,7 +3,8 @@ import type { DataSource } from 'typeorm';
 import type { Config } from '../../../shared/config/config.js';
 import { timeOf } from '../../../shared/db/data-source.js';
 import type { Logger } from '../../../shared/logging/logger.js';
-import { codeKeyOf, deriveOneTimeCode } from '../../../shared/credentials/one-time-code.js';
+import { deriveOneTimeCode } from '../../../shared/credentials/one-time-code.js';
+import { secretKeyOf } from '../../../shared/credentials/secret-key.js';
 import type { InitializationEmailJob } from './initialization-email.job.js';
 import { classifySmtpFailure, type SmtpTransport } from './smtp-transport.js';
 import { renderInitializationEmail } from './templates/initialization-email.templates.js';
@@ -81,7 +82,7 @@ export function createInitializationEmailProcessor({
     const expiresAt = timeOf(user.expires_at);
     if (expiresAt && expiresAt.getTime() <= Date.now()) return skip('code-expired');
 
-    const code = deriveOneTimeCode(codeKeyOf(config), codeId);
+    const code = deriveOneTimeCode(secretKeyOf(config), codeId);
     // A row stored under another key (or before codes were derived) is brought to this code.
     await dataSource.query(
       'UPDATE user_codes SET code_hash = ? WHERE id = ? AND used_at IS NULL AND code_hash <> ?',
