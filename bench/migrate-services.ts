@@ -34,6 +34,8 @@ function start(name: string, script: string, env: Record<string, string>): Child
   const flags = profile
     ? ['--cpu-prof', `--cpu-prof-dir=${profile}`, `--cpu-prof-name=${name}.cpuprofile`]
     : [];
+  // BENCH_NODE_FLAGS: V8's or Node's flags for every part, to measure them.
+  flags.push(...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []));
   const child = spawn('node', [...flags, script], {
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { PATH: process.env.PATH, ...env },

@@ -21,6 +21,7 @@ import { registrationRoutes } from './login/passkey-registration/registration-ro
 import { startGrpcServer } from './transports/grpc/grpc-server.js';
 import { createHttpApp } from './transports/http/http-app.js';
 import { createHttpServer } from './transports/http/http-server.js';
+import { withProviderLane } from './transports/http/provider-lane.js';
 import { withRestLane } from './transports/http/rest-lane.js';
 import { startSignIn } from './login/sign-in/sign-in.js';
 
@@ -93,8 +94,15 @@ export async function startApi(
     signIn: signIn?.router,
     publicUrl: config.publicUrl,
   });
+  const lanes = withRestLane(app, { pipeline, operations, bodyLimit: config.requestBodyLimit });
   const http = createHttpServer(
-    withRestLane(app, { pipeline, operations, bodyLimit: config.requestBodyLimit }),
+    signIn
+      ? withProviderLane(lanes, {
+          ...signIn.lane,
+          logger: deps.logger,
+          publicUrl: config.publicUrl,
+        })
+      : lanes,
     config.httpKeepAliveTimeoutMs,
   );
   const { server } = http;

@@ -39,6 +39,9 @@ const ROUTES = {
   challenge: `${OIDC_PREFIX}/challenge`,
 } as const;
 
+/** The endpoints machines POST to, which the provider answers in JSON: the provider lane's. */
+export const MACHINE_ENDPOINTS = [ROUTES.token, ROUTES.introspection, ROUTES.revocation];
+
 const API_SCOPES = 'openid profile email offline_access';
 
 /** The longest a client assertion (private_key_jwt) may live, from its `iat` to its `exp`. */
@@ -138,7 +141,14 @@ export function createOidcProvider(
         // A client looks into its own tokens only.
         allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId,
       },
-      revocation: { enabled: true },
+      revocation: {
+        enabled: true,
+        // A client revokes its own tokens only; another's is refused (RFC 7009, 2.1).
+        allowedPolicy: async (_ctx, client, token) => {
+          if (token.clientId === client.clientId) return true;
+          throw new errors.InvalidRequest('client is not authorized to revoke the presented token');
+        },
+      },
       devInteractions: { enabled: false },
       dPoP: { enabled: false },
       pushedAuthorizationRequests: { enabled: false },

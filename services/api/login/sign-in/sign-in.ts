@@ -1,3 +1,4 @@
+import type { RequestListener } from 'node:http';
 import express, { type Router } from 'express';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../../../shared/config/config.js';
@@ -10,6 +11,8 @@ import { OIDC_PREFIX } from '../../oidc/oidc-paths.js';
 export interface SignIn {
   /** The provider's endpoints, discovery and the sign-in pages, for the HTTP app. */
   router: Router;
+  /** The provider's own handler, and the paths it answers past express (provider-lane.ts). */
+  lane: { provider: RequestListener; paths: readonly string[] };
   close(): Promise<void>;
 }
 
@@ -23,7 +26,7 @@ export async function startSignIn(
   logger: Logger,
 ): Promise<SignIn | undefined> {
   if (!config.auth.signingKeyFile || !config.secretsEncryptionKey) return undefined;
-  const { createOidcProvider } = await importProvider(logger);
+  const { createOidcProvider, MACHINE_ENDPOINTS } = await importProvider(logger);
   const provider = createOidcProvider(
     config,
     dataSource,
@@ -42,7 +45,11 @@ export async function startSignIn(
   });
   const interactions = interactionRoutes(provider, config, dataSource, logger);
   router.use(interactions.router);
-  return { router, close: interactions.close };
+  return {
+    router,
+    lane: { provider: callback, paths: MACHINE_ENDPOINTS },
+    close: interactions.close,
+  };
 }
 
 /**

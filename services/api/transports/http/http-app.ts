@@ -13,6 +13,7 @@ import {
 } from '../grpc-web/grpc-web-routes.js';
 import { apiDocsRoutes } from '../../ui/api-docs-routes.js';
 import { uiRoutes } from '../../ui/ui-routes.js';
+import { logRequest } from './access-log.js';
 import { sendError } from './json-errors.js';
 import { pageHeaders } from './page-headers.js';
 import { mountRestRoutes } from './rest-routes.js';
@@ -123,25 +124,13 @@ const requestIds: RequestHandler = (request, response, next) => {
   next();
 };
 
-/**
- * One line per request that no operation served (an operation's call is logged by the pipeline):
- * no bodies, no headers, nothing a secret could hide in.
- */
+/** The access log's line for each request express serves (access-log.ts). */
 function accessLog(logger: Logger): RequestHandler {
   return (request, response, next) => {
-    const started = process.hrtime.bigint();
-    response.on('finish', () => {
-      if (response.locals.operation) return;
-      logger.info(
-        {
-          requestId: response.locals.requestId as string,
-          method: request.method,
-          path: request.path,
-          status: response.statusCode,
-          durationMs: Number(process.hrtime.bigint() - started) / 1e6,
-        },
-        'request',
-      );
+    logRequest(logger, response, {
+      requestId: response.locals.requestId as string,
+      method: request.method,
+      path: request.path,
     });
     next();
   };

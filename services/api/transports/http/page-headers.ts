@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 
@@ -21,7 +22,7 @@ interface PagePolicy {
  * and browsers hold a redirect after a form to that directive too. No cross-origin opener
  * isolation either: a relying party may open the sign-in in a popup and read its answer there.
  */
-function policy({ secure, inlineStyles = false }: PagePolicy): RequestHandler {
+function policy({ secure, inlineStyles = false }: PagePolicy): HeadersHandler {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -53,13 +54,27 @@ function policy({ secure, inlineStyles = false }: PagePolicy): RequestHandler {
  * with a form or a code say `Cache-Control: no-store` themselves (the provider's do).
  */
 export function pageHeaders(publicUrl: string): RequestHandler {
+  const headersOf = pageHeadersOf(publicUrl);
+  return (request, response, next) => headersOf(request.path)(request, response, next);
+}
+
+/** The headers' handler for a path (helmet's, on Node's request and response alike). */
+export function pageHeadersOf(publicUrl: string): (path: string) => HeadersHandler {
   const secure = publicUrl.startsWith('https:');
   const apiPage = policy({ secure, inlineStyles: true });
   const pages = policy({ secure });
-  return (request, response, next) => {
-    const { path } = request;
-    if (path === '/ui/api' || path.startsWith('/ui/api/')) apiPage(request, response, next);
-    else if (path.startsWith('/ui/') || path.startsWith('/oidc/')) pages(request, response, next);
-    else next();
+  return (path) => {
+    if (path === '/ui/api' || path.startsWith('/ui/api/')) return apiPage;
+    if (path.startsWith('/ui/') || path.startsWith('/oidc/')) return pages;
+    return none;
   };
 }
+
+/** helmet's middleware, which takes Node's own request and response as well as express's. */
+export type HeadersHandler = (
+  request: IncomingMessage,
+  response: ServerResponse,
+  next: (error?: unknown) => void,
+) => void;
+
+const none: HeadersHandler = (_request, _response, next) => next();
