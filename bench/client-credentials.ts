@@ -10,8 +10,8 @@
  * Ours runs as `--replicas` API processes, the callers taking turns between them as a Service's
  * connections do; Keycloak as one server. One is the default: a Node process works on one core
  * and Keycloak's JVM on both, but two API processes beside MariaDB and the load on two cores
- * measured no better against Keycloak here (2.08 and 2.26× at 32 callers, against 2.44 and 2.45×
- * with one).
+ * measured no better against Keycloak here (2.61× at 32 callers, against 2.75× with one, in
+ * neighbouring runs; docs/benchmarks.md).
  *
  * Each side is primed once (`--prime` seconds at 8 callers, not counted: the JVM's JIT and
  * V8's see the path before the first cell), then for each caller count the two sides are

@@ -47,7 +47,11 @@ export async function startSignIn(
   router.use(interactions.router);
   return {
     router,
-    lane: { provider: callback, paths: MACHINE_ENDPOINTS },
+    // koa answers errors itself: its promise never rejects.
+    lane: {
+      provider: (request, response) => void callback(request, response),
+      paths: MACHINE_ENDPOINTS,
+    },
     close: interactions.close,
   };
 }
