@@ -114,10 +114,21 @@ describeWithService(
     });
 
     it('leaves an Origin, another method or another path to express', async () => {
-      // No CORS configured: the provider refuses the browser's origin, as it did before the lane.
+      // CORS stays the provider's, behind express: an origin it does not know is refused, the
+      // service's own is answered with the header a browser needs.
       const origin = { origin: 'https://elsewhere.example' };
-      const fromPage = await post('/oidc/token', { grant_type: 'client_credentials' }, origin);
-      expect(fromPage.headers.get('access-control-allow-origin')).to.equal(null);
+      const fromElsewhere = await post('/oidc/token', { grant_type: 'client_credentials' }, origin);
+      expect(fromElsewhere.status).to.equal(400);
+      expect(await fromElsewhere.json()).to.include({ error: 'invalid_request' });
+      expect(fromElsewhere.headers.get('x-request-id')).to.be.a('string');
+      const own = new URL(service.config.publicUrl).origin;
+      const fromOwn = await post(
+        '/oidc/token',
+        { grant_type: 'client_credentials' },
+        { origin: own },
+      );
+      expect(fromOwn.status).to.equal(200);
+      expect(fromOwn.headers.get('access-control-allow-origin')).to.equal(own);
       const get = await fetch(`${service.api.url}/oidc/token`);
       expect(get.status).to.equal(404);
       const jwks = await fetch(`${service.api.url}/oidc/jwks`);
