@@ -200,6 +200,12 @@ export const ERROR_CATALOGUE = {
     when: 'no permission in the target organization, or no such organization',
     message: 'no permission for this operation in the target organization',
   },
+  'AUTH-NOT-A-PERSON': {
+    code: StatusCode.FAILED_PRECONDITION,
+    http: 400,
+    when: "a machine user's token on an operation of a person's own account (the profile, the passkeys): machine users have none",
+    message: "machine users have no human profile: this operation is for a person's own account",
+  },
   'REQUEST-TOO-LARGE': {
     code: StatusCode.RESOURCE_EXHAUSTED,
     http: 413,

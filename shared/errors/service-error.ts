@@ -48,6 +48,8 @@ export const unauthenticated = (): ServiceError => new ServiceError('AUTH-UNAUTH
 
 export const permissionDenied = (): ServiceError => new ServiceError('AUTH-PERMISSION-DENIED');
 
+export const notAPerson = (): ServiceError => new ServiceError('AUTH-NOT-A-PERSON');
+
 /** `cause`, the driver's error, is logged; the caller learns nothing of it. */
 export const unavailable = (cause?: unknown): ServiceError =>
   new ServiceError('SERVICE-UNAVAILABLE', undefined, [], { cause });

@@ -97,7 +97,12 @@ describeOnEachDatabase(
       const { machine, auth, token } = await withSecretToken(service);
       const client = await machineClient(service, machine.userId, auth);
       const active = await oidc.tokenIntrospection(client, token);
-      expect(active).to.include({ active: true, client_id: machine.userId });
+      expect(active).to.include({
+        active: true,
+        client_id: machine.userId,
+        sub: machine.userId,
+        username: machine.userName,
+      });
       expect(active.aud).to.equal(service.config.auth.audience);
       expect(active.exp! - active.iat!).to.equal(600);
 

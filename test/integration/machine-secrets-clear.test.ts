@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import * as oidc from 'openid-client';
 import { describeOnEachDatabase } from '../support/databases.js';
+import { everyRow } from '../support/every-row.js';
 import {
   addGeneratedKey,
   addPersonalAccessToken,
@@ -10,26 +11,6 @@ import {
   manageMachine,
 } from '../support/machine-users.js';
 import { publicUrlEnv } from '../support/relying-party.js';
-import type { TestService } from '../support/test-service.js';
-
-/** Every row of every table of the service's database, as one text to search. */
-async function everyRow(service: TestService): Promise<string> {
-  const mysql = service.dataSource.options.type === 'mysql';
-  const tables: { name: string }[] = await service.dataSource.query(
-    mysql
-      ? 'SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE()'
-      : "SELECT name FROM sqlite_master WHERE type = 'table'",
-  );
-  const rows = await Promise.all(
-    tables.map(({ name }) => service.dataSource.query(`SELECT * FROM ${name}`)),
-  );
-  // Bytes as text too, so that a secret stored as bytes in the clear would be found.
-  return JSON.stringify(rows, (_key, value: unknown) =>
-    value && typeof value === 'object' && 'type' in value && value.type === 'Buffer'
-      ? Buffer.from((value as unknown as { data: number[] }).data).toString('latin1')
-      : value,
-  );
-}
 
 describeOnEachDatabase(
   "Machine users' secrets",

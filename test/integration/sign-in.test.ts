@@ -7,7 +7,7 @@ import { startApi } from '../../services/api/api.js';
 import { loadVerificationKeys } from '../../services/api/auth/token-keys.js';
 import { createLogger } from '../../shared/logging/logger.js';
 import { describeOnEachDatabase } from '../support/databases.js';
-import { buildOwner } from '../support/factories.js';
+import { buildOwner, buildOwnerWithPassword } from '../support/factories.js';
 import { FOREIGN_VECTORS } from '../support/password-hash-vectors.js';
 import { minimalImport } from '../support/requests.js';
 import {
@@ -83,15 +83,11 @@ describeOnEachDatabase(
     });
 
     it('signs in with openid-client, refreshes, reads userinfo and imports with the token', async () => {
-      const owner = await buildOwner(service);
-      await service.dataSource.query('UPDATE users SET password_hash = ? WHERE id = ?', [
-        FOREIGN_VECTORS[0]!.encoded,
-        owner.userId,
-      ]);
+      const owner = await buildOwnerWithPassword(service);
       const client = await relyingParty(service);
       const { url, checks } = await authorization(client);
       const browser = new SignInBrowser(service.config.publicUrl);
-      const landed = await browser.signIn(url, owner.userName, FOREIGN_VECTORS[0]!.password);
+      const landed = await browser.signIn(url, owner.userName, owner.password);
       expect(landed.url, landed.html).to.match(/^http:\/\/127\.0\.0\.1:1\/callback\?code=/);
 
       const tokens = await oidc.authorizationCodeGrant(client, new URL(landed.url), checks, {
@@ -113,6 +109,28 @@ describeOnEachDatabase(
       const info = await oidc.fetchUserInfo(client, refreshed.access_token, owner.userId);
       expect(info).to.include({ sub: owner.userId, preferred_username: owner.userName });
       expect(info.email).to.equal(`${owner.userName}@example.com`);
+    });
+
+    it('introspection names the person whose token it is: sub and username', async () => {
+      const owner = await buildOwnerWithPassword(service);
+      const client = await relyingParty(service);
+      const { url, checks } = await authorization(client);
+      const landed = await new SignInBrowser(service.config.publicUrl).signIn(
+        url,
+        owner.userName,
+        owner.password,
+      );
+      const tokens = await oidc.authorizationCodeGrant(client, new URL(landed.url), checks);
+      for (const token of [tokens.access_token, tokens.refresh_token!]) {
+        const answer = await oidc.tokenIntrospection(client, token);
+        expect(answer).to.include({
+          active: true,
+          sub: owner.userId,
+          username: owner.userName,
+          client_id: client.clientMetadata().client_id,
+        });
+      }
+      expect(await oidc.tokenIntrospection(client, 'not-a-token')).to.deep.equal({ active: false });
     });
 
     it('signs in users imported with a hash of every accepted format', async () => {
@@ -139,11 +157,7 @@ describeOnEachDatabase(
     });
 
     it('finishes on a second replica a sign-in started on the first', async () => {
-      const owner = await buildOwner(service);
-      await service.dataSource.query('UPDATE users SET password_hash = ? WHERE id = ?', [
-        FOREIGN_VECTORS[0]!.encoded,
-        owner.userId,
-      ]);
+      const owner = await buildOwnerWithPassword(service);
       const replica = await startApi(
         { dataSource: service.dataSource, config: service.config, logger: createLogger('silent') },
         await loadVerificationKeys(service.config.auth),
@@ -158,7 +172,7 @@ describeOnEachDatabase(
         // The password goes to the other replica (cookies are per host, not per port).
         const onReplica = { ...second, url: second.url.replace(service.api.url, replica.url) };
         const landed = await browser.submit(onReplica, {
-          password: FOREIGN_VECTORS[0]!.password,
+          password: owner.password,
         });
         expect(landed.url, pageError(landed)).to.match(/callback\?code=/);
       } finally {

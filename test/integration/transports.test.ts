@@ -7,7 +7,7 @@ import { buildIdp, buildOwner, buildProject } from '../support/factories.js';
 import { describeOnEachDatabase } from '../support/databases.js';
 import { CASES, type Fixtures, type Operation, type Outcome } from '../support/transport-cases.js';
 import { TAKEN_MACHINE_NAME } from '../support/machine-user-transport-cases.js';
-import { buildMachine } from '../support/machine-users.js';
+import { addPersonalAccessToken, buildMachine } from '../support/machine-users.js';
 
 /** The operation's descriptor: its REST route and gRPC service, as the transports serve it. */
 const descriptorOf = (operation: Operation) =>
@@ -108,6 +108,9 @@ describeOnEachDatabase('the same requests over every transport', (service) => {
         idpId: (await buildIdp(service, { orgId: owner.orgId })).idpId,
         prefix: transport.toLowerCase().replace(/[^a-z]/g, ''),
         machineUserId: (await buildMachine(service, { owner })).userId,
+        machineToken: (
+          await addPersonalAccessToken(service, await buildMachine(service, { owner }))
+        ).token,
       });
     }
     await service.importUser(

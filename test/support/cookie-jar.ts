@@ -5,6 +5,9 @@
 export class CookieJar {
   private readonly cookies = new Map<string, { value: string; path: string }>();
 
+  /** How a request is sent: fetch, unless a test sends it otherwise (with a Host of its own). */
+  send: (url: string, init: RequestInit) => Promise<Response> = fetch;
+
   /** Keeps what the response's `Set-Cookie` headers set. */
   take(response: Response): void {
     for (const line of response.headers.getSetCookie()) {
@@ -39,7 +42,7 @@ export class CookieJar {
     const headers = new Headers(init.headers);
     const cookie = this.header(url);
     if (cookie) headers.set('cookie', cookie);
-    const response = await fetch(url, { ...init, headers, redirect: 'manual' });
+    const response = await this.send(url, { ...init, headers, redirect: 'manual' });
     this.take(response);
     return response;
   }

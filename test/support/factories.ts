@@ -10,6 +10,7 @@ import {
 import { createProject } from '../../services/api/admin/projects.js';
 import { createHumanUser } from '../../services/api/admin/users.js';
 import type { ImportHumanUserRequest } from '../../services/api/operations/import-human-user/import-human-user.request.js';
+import { FOREIGN_VECTORS } from './password-hash-vectors.js';
 import type { TestService } from './test-service.js';
 
 /**
@@ -64,6 +65,22 @@ export function buildOwner(
   overrides: { orgId?: string; userName?: string } = {},
 ): Promise<BuiltMember> {
   return buildMember(service, { ...overrides, roles: ['ORG_OWNER'] });
+}
+
+/**
+ * An owner (buildOwner) who signs in with a password: a foreign hash of a known password, stored
+ * as an import stores one.
+ */
+export async function buildOwnerWithPassword(
+  service: TestService,
+): Promise<BuiltMember & { password: string }> {
+  const owner = await buildOwner(service);
+  const [vector] = FOREIGN_VECTORS;
+  await service.dataSource.query('UPDATE users SET password_hash = ? WHERE id = ?', [
+    vector!.encoded,
+    owner.userId,
+  ]);
+  return { ...owner, password: vector!.password };
 }
 
 export interface BuiltProject {

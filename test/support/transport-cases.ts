@@ -21,6 +21,8 @@ export interface Fixtures {
   prefix: string;
   /** A machine user of the owner's organization. */
   machineUserId: string;
+  /** A personal access token of another machine user of that organization, to call as it. */
+  machineToken: string;
 }
 
 export type Operation =
@@ -194,6 +196,20 @@ export const CASES: Case[] = [
     operation: 'GetMyProfile',
     request: () => ({}),
     expected: { code: 5, errorId: 'PROFILE-NOT-FOUND' },
+  },
+  {
+    name: 'a profile read by a machine user, which has none',
+    operation: 'GetMyProfile',
+    request: () => ({}),
+    caller: (f) => ({ token: f.machineToken }),
+    expected: { code: 9, errorId: 'AUTH-NOT-A-PERSON' },
+  },
+  {
+    name: 'a profile change by a machine user, which has none',
+    operation: 'UpdateMyProfile',
+    request: () => ({ firstName: 'Ro', lastName: 'Bot' }),
+    caller: (f) => ({ token: f.machineToken }),
+    expected: { code: 9, errorId: 'AUTH-NOT-A-PERSON' },
   },
   {
     name: 'a profile read without credentials',

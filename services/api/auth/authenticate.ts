@@ -1,10 +1,9 @@
 import type { JWTVerifyGetKey } from 'jose';
 import type { DataSource } from 'typeorm';
-import type { Config } from '../../../shared/config/config.js';
 import { unauthenticated } from '../../../shared/errors/service-error.js';
 import type { Caller } from '../operations/operation.js';
 import type { AuthCache } from './auth-cache.js';
-import { verifyBearerToken } from './bearer-tokens.js';
+import { verifyBearerToken, type BearerTokenConfig } from './bearer-tokens.js';
 
 /**
  * Turns an `Authorization` header into the caller: a valid bearer token (bearer-tokens.ts: a JWT,
@@ -16,7 +15,7 @@ import { verifyBearerToken } from './bearer-tokens.js';
  */
 export async function authenticate(
   keys: JWTVerifyGetKey,
-  auth: Config['auth'],
+  config: BearerTokenConfig,
   dataSource: DataSource,
   authorization: string | undefined,
   cache: AuthCache,
@@ -25,21 +24,26 @@ export async function authenticate(
   if (!token) throw unauthenticated();
   const { subject, authTime } = await cache.remember(
     JSON.stringify(['token', token]),
-    () => verifyBearerToken(keys, auth, dataSource, token),
+    () => verifyBearerToken(keys, config, dataSource, token),
     (verified) => verified.expiresAt,
   );
-  const orgId = await cache.remember(JSON.stringify(['caller', subject]), async () => {
-    const rows: { org_id: string }[] = await dataSource.query(
-      `SELECT u.org_id FROM users u JOIN organizations o ON o.id = u.org_id
-       WHERE u.id = ? AND u.state = 'active' AND o.state = 'active'
-       UNION ALL
-       SELECT m.org_id FROM machine_users m JOIN organizations o ON o.id = m.org_id
-       WHERE m.id = ? AND m.state = 'active' AND o.state = 'active'`,
+  const { orgId, machine } = await cache.remember(JSON.stringify(['caller', subject]), async () => {
+    const rows: { org_id: string; machine: number | string }[] = await dataSource.query(
+      `SELECT u.org_id, 0 AS machine FROM users u JOIN organizations o ON o.id = u.org_id
+         WHERE u.id = ? AND u.state = 'active' AND o.state = 'active'
+         UNION ALL
+         SELECT m.org_id, 1 AS machine FROM machine_users m JOIN organizations o ON o.id = m.org_id
+         WHERE m.id = ? AND m.state = 'active' AND o.state = 'active'`,
       [subject, subject],
     );
-    const found = rows[0]?.org_id;
+    const found = rows[0];
     if (!found) throw unauthenticated();
-    return found;
+    return { orgId: found.org_id, machine: Number(found.machine) === 1 };
   });
-  return { userId: subject, orgId, ...(authTime !== undefined && { authTime }) };
+  return {
+    userId: subject,
+    orgId,
+    ...(machine && { machine }),
+    ...(authTime !== undefined && { authTime }),
+  };
 }

@@ -1,13 +1,14 @@
 import type { DataSource } from 'typeorm';
 import { INSTANCE_WIDE, type Role } from '../../../shared/db/entities/role-grant.entity.js';
-import { permissionDenied } from '../../../shared/errors/service-error.js';
+import { notAPerson, permissionDenied } from '../../../shared/errors/service-error.js';
 import type { Caller } from '../operations/operation.js';
 import type { AuthCache } from './auth-cache.js';
 import { rolesGrant, type Permission } from './permissions.js';
 
 /**
  * Picks the target organization and checks the caller may act there, with the caller's roles
- * there remembered in `cache` for a while. An unknown organization and
+ * there remembered in `cache` for a while. `authenticated` (a person's own account) takes a
+ * person: a machine user has no profile or passkeys, and is told so. An unknown organization and
  * one without the permission get the same PERMISSION_DENIED, so organizations cannot be probed.
  */
 export async function authorize(
@@ -17,7 +18,11 @@ export async function authorize(
   requestedOrgId: string | undefined,
   cache: AuthCache,
 ): Promise<string> {
-  if (permission === 'authenticated') return caller.orgId;
+  if (permission === 'authenticated') {
+    // The operations of one's own account: a person's profile and passkeys.
+    if (caller.machine) throw notAPerson();
+    return caller.orgId;
+  }
   const orgId = requestedOrgId || caller.orgId;
   const roles = await cache.remember(
     JSON.stringify(['roles', caller.userId, orgId]),

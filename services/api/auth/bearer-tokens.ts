@@ -5,8 +5,12 @@ import { timeOf } from '../../../shared/db/data-source.js';
 import { unauthenticated } from '../../../shared/errors/service-error.js';
 import { isPersonalAccessToken, tokenSha256 } from '../credentials/machine-credentials.js';
 import { CLIENT_CREDENTIALS_MODEL } from '../oidc/machine-tokens.js';
+import { storedIdOf } from '../oidc/stored-ids.js';
 
 const ALGORITHMS = ['ES256', 'ES384', 'RS256', 'RS384', 'RS512', 'PS256', 'EdDSA'];
+
+/** What checking a bearer token needs: the JWTs' issuer and audience, the provider's key. */
+export type BearerTokenConfig = Pick<Config, 'auth' | 'secretsEncryptionKey'>;
 
 /** Whom a bearer token names, until when, and (for a person's) when they signed in. */
 export interface VerifiedToken {
@@ -25,12 +29,13 @@ export interface VerifiedToken {
  */
 export async function verifyBearerToken(
   keys: JWTVerifyGetKey,
-  auth: Config['auth'],
+  config: BearerTokenConfig,
   dataSource: DataSource,
   token: string,
 ): Promise<VerifiedToken> {
+  const { auth } = config;
   if (isPersonalAccessToken(token)) return personalAccessToken(dataSource, token);
-  if (!token.includes('.')) return clientCredentialsToken(dataSource, auth, token);
+  if (!token.includes('.')) return clientCredentialsToken(dataSource, config, token);
   try {
     const { payload } = await jwtVerify(token, keys, {
       issuer: auth.issuer,
@@ -57,15 +62,20 @@ async function personalAccessToken(dataSource: DataSource, token: string) {
   return { subject: found.user_id, expiresAt };
 }
 
-/** The provider's record of the token: its client (the machine user), audience and expiry. */
+/**
+ * The provider's record of the token (filed under the token's keyed hash, stored-ids.ts): its
+ * client (the machine user), audience and expiry. Without the secret key there is no provider,
+ * so no such token.
+ */
 async function clientCredentialsToken(
   dataSource: DataSource,
-  auth: Config['auth'],
+  { auth, secretsEncryptionKey }: BearerTokenConfig,
   token: string,
 ): Promise<VerifiedToken> {
+  if (!secretsEncryptionKey) throw unauthenticated();
   const rows: { payload: string }[] = await dataSource.query(
     'SELECT payload FROM oidc_payloads WHERE model = ? AND id = ?',
-    [CLIENT_CREDENTIALS_MODEL, token],
+    [CLIENT_CREDENTIALS_MODEL, storedIdOf(secretsEncryptionKey)(token)],
   );
   const stored = rows[0] && (JSON.parse(rows[0].payload) as Record<string, unknown>);
   const expiresAt = typeof stored?.exp === 'number' ? stored.exp * 1000 : 0;

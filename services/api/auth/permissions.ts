@@ -1,7 +1,8 @@
 import type { Role } from '../../../shared/db/entities/role-grant.entity.js';
 
 /**
- * `authenticated` needs only a valid caller; the others need a role in the target organization.
+ * `authenticated` needs only a valid caller who is a person (the operations of one's own account);
+ * the others need a role in the target organization.
  * `instance.policy.write` (the instance's defaults) is the instance owner's alone.
  */
 export type Permission =

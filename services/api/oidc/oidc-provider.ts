@@ -12,6 +12,9 @@ import { profilePageClient, readClient } from './clients.js';
 import { recordSignIn } from '../accounts/sign-in-records.js';
 import { secretKeyOf } from '../../../shared/credentials/secret-key.js';
 import { databaseAdapter } from './oidc-adapter.js';
+import { introspectedSubject } from './introspected-subject.js';
+import { pinToPublicUrl } from './pinned-urls.js';
+import { storedIdOf } from './stored-ids.js';
 import { isMachineClientId, machineClient, type MachineClientAuth } from './machine-clients.js';
 import { apiResource, INTERACTION_PREFIX, OIDC_PREFIX } from './oidc-paths.js';
 import {
@@ -78,18 +81,16 @@ export function createOidcProvider(
   const secure = config.publicUrl.startsWith('https:');
   const cookie = { httpOnly: true, sameSite: 'lax', secure } as const;
   const configuration: Configuration = {
-    adapter: databaseAdapter(
-      dataSource,
-      (model, payload) => (model === 'Client' ? readClient(config, payload) : payload),
-      {
-        clients: {
-          owns: isMachineClientId,
-          find: (id) => machineClient(dataSource, config, id, machineAuthOf(Provider.ctx)),
-        },
-        replayed: () =>
-          new errors.InvalidClientAuth('client assertion tokens must only be used once'),
+    adapter: databaseAdapter(dataSource, {
+      storedId: storedIdOf(secretKeyOf(config)),
+      read: (model, payload) => (model === 'Client' ? readClient(config, payload) : payload),
+      clients: {
+        owns: isMachineClientId,
+        find: (id) => machineClient(dataSource, config, id, machineAuthOf(Provider.ctx)),
       },
-    ),
+      replayed: () =>
+        new errors.InvalidClientAuth('client assertion tokens must only be used once'),
+    }),
     clients: [profilePageClient(config.publicUrl)],
     // An application's record ties it to its project (clients.ts writes it).
     extraClientMetadata: { properties: APPLICATION_METADATA },
@@ -216,10 +217,12 @@ export function createOidcProvider(
     },
   };
   const provider = new Provider(config.publicUrl, configuration);
+  pinToPublicUrl(provider, config.publicUrl);
   // Served over plain HTTP: under an https PUBLIC_URL a TLS-terminating proxy is in front, and
   // its X-Forwarded-Proto says the request was secure (so Secure cookies can be set).
   provider.proxy = secure;
   provider.use(userinfoWithProjectClaim);
+  provider.use(introspectedSubject(dataSource));
   return provider;
 }
 

@@ -1,6 +1,7 @@
 import {
   internal,
   invalidArgument,
+  notAPerson,
   permissionDenied,
   rateLimited,
   requestTooLarge,
@@ -40,6 +41,11 @@ const PIPELINE_ERRORS: readonly DocumentedError[] = [
     error: permissionDenied(),
     when: "the caller holds no role with the operation's permission in the target organization, or there is no such organization",
     appliesTo: (operation) => operation.permission !== 'authenticated',
+  },
+  {
+    error: notAPerson(),
+    when: "the caller is a machine user: the operations of a person's own account have nothing to act on",
+    appliesTo: (operation) => operation.permission === 'authenticated',
   },
   { error: requestTooLarge(), when: 'the body is larger than REQUEST_BODY_LIMIT' },
   {

@@ -17,6 +17,8 @@ export interface Caller {
   orgId: string;
   /** When the person last signed in (the token's `auth_time`, seconds), where the token says. */
   authTime?: number;
+  /** Set for a machine user (a service account), which has no person's profile or passkeys. */
+  machine?: true;
 }
 
 export interface OperationContext {

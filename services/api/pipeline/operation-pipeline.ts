@@ -85,7 +85,7 @@ export class OperationPipeline {
     const { deps } = this;
     const caller = await authenticate(
       this.keys,
-      deps.config.auth,
+      deps.config,
       deps.dataSource,
       incoming.authorization,
       this.authCache,

@@ -13,6 +13,7 @@ import { UserGrantReadModels1763960000000 } from './1763960000000-user-grant-rea
 import { ExternalIds1763970000000 } from './1763970000000-external-ids.js';
 import { MachineUsers1763980000000 } from './1763980000000-machine-users.js';
 import { MemberRoles1763990000000 } from './1763990000000-member-roles.js';
+import { OidcStoredIds1764000000000 } from './1764000000000-oidc-stored-ids.js';
 /** Every migration, oldest first. A schema change is a new file here, never an edit of an old one. */
 export const migrations = [
   InitialSchema1763790000000,
@@ -30,4 +31,5 @@ export const migrations = [
   ExternalIds1763970000000,
   MachineUsers1763980000000,
   MemberRoles1763990000000,
+  OidcStoredIds1764000000000,
 ];

@@ -7,6 +7,8 @@ import type { Logger } from '../../../../shared/logging/logger.js';
 import { createFailedAttempts } from '../../accounts/failed-attempts.js';
 import { INTERACTION_PREFIX, PROJECT_ACCESS_PROMPT } from '../../oidc/oidc-paths.js';
 import { databaseAdapter } from '../../oidc/oidc-adapter.js';
+import { storedIdOf } from '../../oidc/stored-ids.js';
+import { secretKeyOf } from '../../../../shared/credentials/secret-key.js';
 import type { ProjectRefusal } from '../../accounts/project-access.js';
 import { passkeySignInRoutes } from './passkey-routes.js';
 import { brandOf } from '../kit/branding.js';
@@ -39,7 +41,9 @@ export function interactionRoutes(
 ): { router: Router; close(): Promise<void> } {
   const attempts = createFailedAttempts(config, dataSource);
   const steps = new SignInSteps(config, databaseSignInAccounts(dataSource), attempts, logger);
-  const states: Adapter = new (databaseAdapter(dataSource))('SignInState');
+  const states: Adapter = new (databaseAdapter(dataSource, {
+    storedId: storedIdOf(secretKeyOf(config)),
+  }))('SignInState');
   const forms = csrf(config);
   const router = express.Router();
   router.use(INTERACTION_PREFIX, express.urlencoded({ extended: false, limit: '16kb' }));

@@ -9,6 +9,7 @@ import { EmbeddedUserGrantReadModels1763960000000 } from './1763960000000-user-g
 import { EmbeddedExternalIds1763970000000 } from './1763970000000-external-ids.js';
 import { EmbeddedMachineUsers1763980000000 } from './1763980000000-machine-users.js';
 import { EmbeddedMemberRoles1763990000000 } from './1763990000000-member-roles.js';
+import { OidcStoredIds1764000000000 } from '../1764000000000-oidc-stored-ids.js';
 /** The embedded SQLite database's migrations, oldest first; each schema change has one here too. */
 export const sqliteMigrations = [
   EmbeddedSchema1763830000000,
@@ -22,4 +23,6 @@ export const sqliteMigrations = [
   EmbeddedExternalIds1763970000000,
   EmbeddedMachineUsers1763980000000,
   EmbeddedMemberRoles1763990000000,
+  // One statement both databases know: the MySQL migration serves here as it is.
+  OidcStoredIds1764000000000,
 ];
