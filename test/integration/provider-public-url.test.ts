@@ -143,6 +143,31 @@ for (const [title, env] of [
         }
       });
 
+      if (title.startsWith('https'))
+        it('answers a page of the sign-in reached without https with a 400 saying so, and machines over either', async () => {
+          const { url } = await authorizationUrl(service);
+          for (const forwarded of [{}, { 'x-forwarded-proto': 'http' }] as Record<
+            string,
+            string
+          >[]) {
+            const send = foreignHostFetch(service.api.url, { headers: forwarded }, []);
+            for (const page of [url, `${publicUrl()}/oidc/session/end`]) {
+              const response = await send(page);
+              expect(response.status, page).to.equal(400);
+              expect(response.headers.get('content-type')).to.match(/^text\/html/);
+              expect(await response.text()).to.include('sign-in is served over https only');
+            }
+            const discovery = await send(`${publicUrl()}/.well-known/openid-configuration`);
+            expect(discovery.status).to.equal(200);
+          }
+          const overHttps = foreignHostFetch(
+            service.api.url,
+            { headers: { 'x-forwarded-proto': 'https' } },
+            [],
+          );
+          expect((await overHttps(url)).status).to.equal(303);
+        });
+
       it("refuses a client assertion made for another server's token endpoint, sent with its Host", async () => {
         const machine = await buildMachine(service);
         const { file } = await addGeneratedKey(service, machine);

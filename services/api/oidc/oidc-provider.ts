@@ -12,6 +12,7 @@ import { profilePageClient, readClient } from './clients.js';
 import { recordSignIn } from '../accounts/sign-in-records.js';
 import { secretKeyOf } from '../../../shared/credentials/secret-key.js';
 import { databaseAdapter } from './oidc-adapter.js';
+import { browserRoutesOverHttps } from './browser-routes-over-https.js';
 import { introspectedSubject } from './introspected-subject.js';
 import { pinToPublicUrl } from './pinned-urls.js';
 import { storedIdOf } from './stored-ids.js';
@@ -221,6 +222,7 @@ export function createOidcProvider(
   // Served over plain HTTP: under an https PUBLIC_URL a TLS-terminating proxy is in front, and
   // its X-Forwarded-Proto says the request was secure (so Secure cookies can be set).
   provider.proxy = secure;
+  provider.use(browserRoutesOverHttps(config.publicUrl, pages.error));
   provider.use(userinfoWithProjectClaim);
   provider.use(introspectedSubject(dataSource));
   return provider;
