@@ -20,6 +20,8 @@ import { brandingRoutes } from './login/kit/branding-routes.js';
 import { registrationRoutes } from './login/passkey-registration/registration-routes.js';
 import { startGrpcServer } from './transports/grpc/grpc-server.js';
 import { createHttpApp } from './transports/http/http-app.js';
+import { apiDocsRoutes } from './ui/api-docs-routes.js';
+import { uiRoutes } from './ui/ui-routes.js';
 import { createHttpServer } from './transports/http/http-server.js';
 import { withProviderLane } from './transports/http/provider-lane.js';
 import { withRestLane } from './transports/http/rest-lane.js';
@@ -92,6 +94,7 @@ export async function startApi(
       brandingRoutes(deps.dataSource, deps.logger),
     ],
     signIn: signIn?.router,
+    userInterface: [uiRoutes(), apiDocsRoutes(operations)],
     publicUrl: config.publicUrl,
   });
   const lanes = withRestLane(app, { pipeline, operations, bodyLimit: config.requestBodyLimit });

@@ -1,5 +1,3 @@
-import { unavailable, type ServiceError } from '../errors/service-error.js';
-
 /**
  * The parts of a driver's error we look at (mysql2's, or better-sqlite3's SqliteError); TypeORM
  * wraps it in a QueryFailedError as `driverError`.
@@ -81,15 +79,12 @@ const UNREACHABLE = new Set([
   'ER_BAD_DB_ERROR',
 ]);
 
-/** The UNAVAILABLE error when `error` says the database cannot be reached, otherwise undefined. */
-export function unreachableDatabase(error: unknown): ServiceError | undefined {
+/** True when `error` says the database cannot be reached (the caller is to try again later). */
+export function isUnreachable(error: unknown): boolean {
   const cause = driverError(error);
   const message = (error as Error | undefined)?.message ?? '';
-  if (
-    (cause.code && UNREACHABLE.has(cause.code)) ||
+  return (
+    (cause.code !== undefined && UNREACHABLE.has(cause.code)) ||
     /closed state|Connection lost|connect ETIMEDOUT/i.test(message)
-  ) {
-    return unavailable(error);
-  }
-  return undefined;
+  );
 }

@@ -1,6 +1,6 @@
-import { unreachableDatabase } from '../db/db-errors.js';
+import { isUnreachable } from '../db/db-errors.js';
 import { describeError, type Logger } from '../logging/logger.js';
-import { internal, ServiceError } from './service-error.js';
+import { internal, ServiceError, unavailable } from './service-error.js';
 
 /**
  * Any failure as the ServiceError a caller sees: itself when it is one, UNAVAILABLE when the
@@ -8,10 +8,9 @@ import { internal, ServiceError } from './service-error.js';
  */
 export function asServiceError(error: unknown, logger: Logger): ServiceError {
   if (error instanceof ServiceError) return error;
-  const unavailable = unreachableDatabase(error);
-  if (unavailable) {
+  if (isUnreachable(error)) {
     logger.warn({ err: describeError(error) }, 'database unreachable');
-    return unavailable;
+    return unavailable(error);
   }
   logger.error({ err: describeError(error) }, 'unexpected error');
   return internal(error);

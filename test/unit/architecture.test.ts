@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -31,7 +31,73 @@ const TRANSPORTS = [
   importing('/transports/'),
 ];
 
+/**
+ * The folder a source belongs to, for the folders' one-way dependencies: a part of the API
+ * (`services/api/operations`, its subfolders included), another service (`services/worker`) or a
+ * part of the shared code (`shared/db`).
+ */
+function folderOf(path: string): string {
+  const parts = relative(process.cwd(), path).split('/');
+  return parts.slice(0, parts[0] === 'services' && parts[1] === 'api' ? 3 : 2).join('/');
+}
+
+/** Which folder imports which (type imports too), from the relative imports of every source. */
+function folderImports(): Map<string, Set<string>> {
+  const graph = new Map<string, Set<string>>();
+  for (const file of [
+    ...sources(join(process.cwd(), 'services')),
+    ...sources(join(process.cwd(), 'shared')),
+  ]) {
+    const from = folderOf(file);
+    for (const [, target] of readFileSync(file, 'utf8').matchAll(
+      /(?:from|import\()\s*['"](\.[^'"]+)['"]/g,
+    )) {
+      const to = folderOf(resolve(dirname(file), target!));
+      if (to === from) continue;
+      if (!graph.has(from)) graph.set(from, new Set());
+      graph.get(from)!.add(to);
+    }
+  }
+  return graph;
+}
+
+/** A path that comes back to where it started, as `a → b → a`, or none. */
+function cycleIn(graph: Map<string, Set<string>>): string | undefined {
+  const done = new Set<string>();
+  const walk = (node: string, path: string[]): string | undefined => {
+    const at = path.indexOf(node);
+    if (at >= 0) return [...path.slice(at), node].join(' → ');
+    if (done.has(node)) return undefined;
+    for (const next of graph.get(node) ?? []) {
+      const found = walk(next, [...path, node]);
+      if (found) return found;
+    }
+    done.add(node);
+    return undefined;
+  };
+  for (const node of graph.keys()) {
+    const found = walk(node, []);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 describe('architecture', () => {
+  it('the folders depend on each other one way: no folder imports one that imports it back', () => {
+    const graph = folderImports();
+    expect(graph.size, 'folders that import others').to.be.greaterThan(10);
+    expect(cycleIn(graph)).to.equal(undefined);
+    // The check sees a cycle when there is one.
+    expect(
+      cycleIn(
+        new Map([
+          ['a', new Set(['b'])],
+          ['b', new Set(['a'])],
+        ]),
+      ),
+    ).to.equal('a → b → a');
+  });
+
   it('operations, the pipeline, the accounts and shared code import no transport', () => {
     const dirs = [
       'services/api/operations',

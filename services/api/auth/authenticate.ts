@@ -1,7 +1,7 @@
 import type { JWTVerifyGetKey } from 'jose';
 import type { DataSource } from 'typeorm';
 import { unauthenticated } from '../../../shared/errors/service-error.js';
-import type { Caller } from '../operations/operation.js';
+import type { Caller } from './caller.js';
 import type { AuthCache } from './auth-cache.js';
 import { verifyBearerToken, type BearerTokenConfig } from './bearer-tokens.js';
 

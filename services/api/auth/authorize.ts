@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { INSTANCE_WIDE, type Role } from '../../../shared/db/entities/role-grant.entity.js';
 import { notAPerson, permissionDenied } from '../../../shared/errors/service-error.js';
-import type { Caller } from '../operations/operation.js';
+import type { Caller } from './caller.js';
 import type { AuthCache } from './auth-cache.js';
 import { rolesGrant, type Permission } from './permissions.js';
 

@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import type { Config } from '../../../shared/config/config.js';
 import type { Logger } from '../../../shared/logging/logger.js';
 import type { ServiceError } from '../../../shared/errors/service-error.js';
+import type { Caller } from '../auth/caller.js';
 import type { Permission } from '../auth/permissions.js';
 
 /** What every handler may use. Built once at start. */
@@ -9,16 +10,6 @@ export interface Dependencies {
   dataSource: DataSource;
   config: Config;
   logger: Logger;
-}
-
-/** The authenticated caller: the user named by the token's `sub`, and that user's organization. */
-export interface Caller {
-  userId: string;
-  orgId: string;
-  /** When the person last signed in (the token's `auth_time`, seconds), where the token says. */
-  authTime?: number;
-  /** Set for a machine user (a service account), which has no person's profile or passkeys. */
-  machine?: true;
 }
 
 export interface OperationContext {

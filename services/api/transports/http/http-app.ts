@@ -11,8 +11,6 @@ import {
   GRPC_WEB_EXPOSED_HEADERS,
   grpcWebRoutes,
 } from '../grpc-web/grpc-web-routes.js';
-import { apiDocsRoutes } from '../../ui/api-docs-routes.js';
-import { uiRoutes } from '../../ui/ui-routes.js';
 import { logRequest } from './access-log.js';
 import { sendError } from './json-errors.js';
 import { pageHeaders } from './page-headers.js';
@@ -41,6 +39,8 @@ interface HttpAppOptions {
   pages: Router[];
   /** The OpenID provider and its sign-in pages, which read their own bodies. */
   signIn?: Router | undefined;
+  /** The profile page and the API page, after gRPC-web and before the JSON routes. */
+  userInterface: Router[];
   /** `PUBLIC_URL`: under https, the pages' headers ask for https only (HSTS). */
   publicUrl: string;
 }
@@ -59,6 +59,7 @@ export function createHttpApp({
   ops,
   pages,
   signIn,
+  userInterface,
   publicUrl,
 }: HttpAppOptions): express.Express {
   const app = express();
@@ -84,8 +85,7 @@ export function createHttpApp({
   for (const router of pages) app.use(router);
   if (signIn) app.use(signIn);
   app.use(grpcWebRoutes(pipeline, operations, bodyLimit, logger));
-  app.use(uiRoutes());
-  app.use(apiDocsRoutes(operations));
+  for (const router of userInterface) app.use(router);
   // Not strict: a body that is JSON but no object (`null`, `[]`) is the schema's to refuse, with
   // the same words as over gRPC.
   app.use(express.json({ limit: bodyLimit, type: () => true, strict: false }));
