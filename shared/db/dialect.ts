@@ -8,6 +8,14 @@ import {
 } from './batched/queued-statements.js';
 import { EmbeddedDatabase } from './embedded-database.js';
 
+/** How a text is compared with another: the whole of it, or a part. */
+export type TextMatch = 'equals' | 'startsWith' | 'contains' | 'endsWith';
+
+/** A LIKE pattern that matches `value` exactly, with `!` as the escape. */
+function likeLiteral(value: string): string {
+  return value.replace(/[!%_]/g, (character) => `!${character}`);
+}
+
 /** A statement and its parameters, `?` for each. */
 export interface Write {
   sql: string;
@@ -41,6 +49,11 @@ export interface Dialect extends StatementDialect {
   onKeyUpdate(key: string): string;
   /** The SQL of the JSON array in `column` with `element` (an SQL expression) appended. */
   jsonArrayAppend(column: string, element: string): string;
+  /**
+   * A condition that `column` (an SQL expression) equals, starts with, contains or ends with
+   * `value`, exactly: case and trailing spaces count, and `%` or `_` in it are themselves.
+   */
+  textMatch(column: string, how: TextMatch, value: string): Write;
   /**
    * Runs `work` alone, then waits until what it committed is durable: on the embedded database it
    * holds the only connection and waits for a sync of the log; on MySQL, where each transaction
@@ -85,6 +98,18 @@ class MysqlDialect implements Dialect {
     return `JSON_ARRAY_APPEND(${column}, '$', ${element})`;
   }
 
+  /** LIKE, which pads nothing (where `=` ignores trailing spaces) and uses an index for a prefix. */
+  textMatch(column: string, how: TextMatch, value: string): Write {
+    const literal = likeLiteral(value);
+    const pattern = {
+      equals: literal,
+      startsWith: `${literal}%`,
+      contains: `%${literal}%`,
+      endsWith: `%${literal}`,
+    }[how];
+    return { sql: `${column} LIKE ? ESCAPE '!'`, params: [pattern] };
+  }
+
   exclusively<T>(work: () => Promise<T>): Promise<T> {
     return work();
   }
@@ -125,6 +150,23 @@ class SqliteDialect implements Dialect {
 
   jsonArrayAppend(column: string, element: string): string {
     return `json_insert(${column}, '$[#]', ${element})`;
+  }
+
+  /** SQLite's LIKE ignores the case of ASCII letters, so parts are compared as text. */
+  textMatch(column: string, how: TextMatch, value: string): Write {
+    const length = [...value].length;
+    switch (how) {
+      case 'equals':
+        return { sql: `${column} = ?`, params: [value] };
+      case 'startsWith':
+        return { sql: `substr(${column}, 1, ?) = ?`, params: [length, value] };
+      case 'contains':
+        return { sql: `instr(${column}, ?) > 0`, params: [value] };
+      case 'endsWith':
+        return length === 0
+          ? { sql: '1 = 1', params: [] }
+          : { sql: `substr(${column}, ?) = ?`, params: [-length, value] };
+    }
   }
 
   exclusively<T>(work: () => Promise<T>): Promise<T> {

@@ -41,6 +41,10 @@ export class EmbeddedDatabase extends DataSource {
         if (database.pragma('journal_mode = WAL', { simple: true }) !== 'wal')
           throw new Error(`the embedded database ${file} cannot keep a write-ahead log here`);
         database.pragma('synchronous = NORMAL');
+        // SQLite's LOWER knows ASCII only; searches ignoring case compare Unicode lower case.
+        database.function('lower', { deterministic: true }, (text: unknown) =>
+          typeof text === 'string' ? text.toLowerCase() : text,
+        );
       },
       // Only a reader of another process (createEmbeddedSnapshot) can hold a lock, and briefly.
       timeout: 5000,

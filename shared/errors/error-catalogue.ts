@@ -283,6 +283,12 @@ export const ERROR_CATALOGUE = {
     when: 'no gRPC-web method has the path',
     message: 'no such method',
   },
+  'READ-MODEL-BEHIND': {
+    code: StatusCode.UNAVAILABLE,
+    http: 503,
+    when: 'a read named the sequence of a write (x-identity-after-sequence) that its read model had not reduced within 5 s; nothing is wrong with the request, try again',
+    message: 'the read model has not caught up with the write yet, try again shortly',
+  },
   'SERVICE-UNAVAILABLE': {
     code: StatusCode.UNAVAILABLE,
     http: 503,

@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { uniqueNameKey } from '../../shared/unique-name-key.js';
 import { pollUntil } from './poll.js';
 import {
   Project,
@@ -21,9 +22,14 @@ export async function userAsWritten(
   const user = await dataSource.getRepository(User).findOneByOrFail({ id: userId });
   const links = await dataSource.getRepository(UserIdpLink).findBy({ userId });
   // What the write side keeps and a read never shows: the unique key, the secrets, the version.
-  const { userNameLower, passwordHash, otpSecretEncrypted, otpLastStep, version, ...shown } = user;
+  const { passwordHash, otpSecretEncrypted, otpLastStep, version, ...shown } = user;
   return {
     ...shown,
+    type: 'human',
+    emailLower: uniqueNameKey(user.email),
+    machineName: null,
+    machineDescription: null,
+    hasSecret: false,
     idpLinks: links
       .map(({ configId, externalUserId, displayName }) => ({
         configId,

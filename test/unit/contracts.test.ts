@@ -30,6 +30,8 @@ function loadProtos(): protobuf.Root {
 }
 
 interface JsonSchema {
+  $ref?: string;
+  definitions?: Record<string, JsonSchema>;
   type?: string;
   properties?: Record<string, JsonSchema>;
   items?: JsonSchema;
@@ -41,8 +43,18 @@ interface JsonSchema {
  * proto/ is the source of truth: each request schema must have exactly the message's fields, in
  * their JSON names, with matching nesting, repetition and enum values.
  */
-function compare(message: protobuf.Type, schema: JsonSchema, path: string): string[] {
+function compare(
+  message: protobuf.Type,
+  schema: JsonSchema,
+  path: string,
+  root: JsonSchema = schema,
+  within: readonly string[] = [],
+): string[] {
   const problems: string[] = [];
+  // A message inside itself (a search's or/and/not): its schema is the next level, which may
+  // stop nesting; the message was compared where it first appeared.
+  if (within.includes(message.fullName)) return problems;
+  const inside = [...within, message.fullName];
   const fields = message.fieldsArray;
   const properties = schema.properties ?? {};
   for (const field of fields) {
@@ -56,7 +68,7 @@ function compare(message: protobuf.Type, schema: JsonSchema, path: string): stri
       if (property.type !== 'array' || !property.items)
         problems.push(`${where}: repeated in the proto, not an array in the schema`);
     }
-    const element = field.repeated ? (property.items ?? {}) : property;
+    const element = resolved$ref(root, field.repeated ? (property.items ?? {}) : property);
     const resolved = field.resolvedType;
     if (resolved?.fullName === '.google.protobuf.Timestamp') {
       // The JSON mapping writes a Timestamp as an RFC 3339 string.
@@ -67,7 +79,7 @@ function compare(message: protobuf.Type, schema: JsonSchema, path: string): stri
         problems.push(`${where}: a message in the proto, not an object in the schema`);
       // A Struct is any JSON object: its schema says what the operation takes of it.
       else if (resolved.fullName !== '.google.protobuf.Struct')
-        problems.push(...compare(resolved, element, `${where}.`));
+        problems.push(...compare(resolved, element, `${where}.`, root, inside));
     } else if (resolved instanceof protobuf.Enum) {
       const names = Object.keys(resolved.values).sort();
       if (JSON.stringify([...(element.enum ?? [])].sort()) !== JSON.stringify(names))
@@ -86,6 +98,12 @@ function compare(message: protobuf.Type, schema: JsonSchema, path: string): stri
       problems.push(`${path}${name}: in the schema, not in the proto`);
   }
   return problems;
+}
+
+/** A schema, or the definition its `$ref` names in the request's schema. */
+function resolved$ref(root: JsonSchema, schema: JsonSchema): JsonSchema {
+  const name = /^#\/definitions\/(.+)$/.exec(schema.$ref ?? '')?.[1];
+  return name ? (root.definitions?.[name] ?? {}) : schema;
 }
 
 describe('contracts', () => {

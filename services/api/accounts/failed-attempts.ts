@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { Config, SignInConfig } from '../../../shared/config/config.js';
-import { uniqueNameKey } from './unique-name-key.js';
+import { uniqueNameKey } from '../../../shared/unique-name-key.js';
 import { databaseFailureCounts, redisFailureCounts, type FailureCounts } from './failure-counts.js';
 
 /** What an attempt at a secret (a password, a TOTP code) may do before the secret is checked. */

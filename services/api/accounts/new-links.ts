@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { User } from '../../../shared/db/entities/index.js';
 import { commitChange } from '../../../shared/events/record-change.js';
-import { uniqueNameKey } from './unique-name-key.js';
+import { uniqueNameKey } from '../../../shared/unique-name-key.js';
 import { resendInitialization } from './activation.js';
 import { inUserTransaction } from './user-transaction.js';
 

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { uniqueNameKey } from './unique-name-key.js';
+import { uniqueNameKey } from '../../../shared/unique-name-key.js';
 import { changePassword } from './passwords.js';
 import { recordSignIn, type SignInOutcome } from './sign-in-records.js';
 

@@ -4,7 +4,7 @@ import { inBatchedTransaction, LAST_INSERT_ID } from '../../../shared/db/batched
 import { Project } from '../../../shared/db/entities/index.js';
 import { queueEvents } from '../../../shared/events/record-events.js';
 import { projectSettings } from '../operations/project-settings.js';
-import { uniqueNameKey } from '../accounts/unique-name-key.js';
+import { uniqueNameKey } from '../../../shared/unique-name-key.js';
 import { requireOrganization } from './organizations.js';
 import { createLogger } from '../../../shared/logging/logger.js';
 import { addOIDCApplication } from '../operations/add-oidc-application/add-oidc-application.handler.js';

@@ -4,7 +4,7 @@ import type { Config } from '../../../shared/config/config.js';
 import { migrate } from '../../../shared/db/data-source.js';
 import { RoleGrant, User } from '../../../shared/db/entities/index.js';
 import { INSTANCE_WIDE } from '../../../shared/db/entities/role-grant.entity.js';
-import { uniqueNameKey } from '../accounts/unique-name-key.js';
+import { uniqueNameKey } from '../../../shared/unique-name-key.js';
 import { addMember, createOrganization } from './organizations.js';
 import { generateSigningJwk, issueToken, writeSigningJwk } from './tokens.js';
 import { createHumanUser } from './users.js';

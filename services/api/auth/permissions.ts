@@ -2,11 +2,14 @@ import type { Role } from '../../../shared/db/entities/role-grant.entity.js';
 
 /**
  * `authenticated` needs only a valid caller who is a person (the operations of one's own account);
- * the others need a role in the target organization.
+ * the others need a role in the target organization. A read is held by the roles that hold the
+ * matching write, and by a viewer's role, which holds nothing else.
  * `instance.policy.write` (the instance's defaults) is the instance owner's alone.
  */
 export type Permission =
   | 'authenticated'
+  | 'user.read'
+  | 'project.read'
   | 'user.write'
   | 'project.write'
   | 'user.grant.write'
@@ -16,6 +19,8 @@ export type Permission =
 
 const PERMISSIONS_OF: Record<Role, ReadonlySet<Permission>> = {
   IAM_OWNER: new Set([
+    'user.read',
+    'project.read',
     'user.write',
     'project.write',
     'user.grant.write',
@@ -24,14 +29,18 @@ const PERMISSIONS_OF: Record<Role, ReadonlySet<Permission>> = {
     'instance.policy.write',
   ]),
   ORG_OWNER: new Set([
+    'user.read',
+    'project.read',
     'user.write',
     'project.write',
     'user.grant.write',
     'policy.write',
     'org.member.write',
   ]),
-  ORG_USER_MANAGER: new Set(['user.write', 'user.grant.write']),
-  ORG_PROJECT_OWNER: new Set(['project.write']),
+  ORG_USER_MANAGER: new Set(['user.read', 'user.write', 'user.grant.write']),
+  ORG_PROJECT_OWNER: new Set(['project.read', 'project.write']),
+  ORG_USER_VIEWER: new Set(['user.read']),
+  ORG_PROJECT_VIEWER: new Set(['project.read']),
 };
 
 export function rolesGrant(roles: Iterable<Role>, permission: Permission): boolean {

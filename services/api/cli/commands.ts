@@ -108,7 +108,8 @@ export const COMMANDS: Record<string, Command> = {
     help: [
       '  member add --user USER_ID --role ROLE [--org ORG_ID]',
       '                                               ROLE: IAM_OWNER (instance-wide), ORG_OWNER,',
-      '                                               ORG_USER_MANAGER, ORG_PROJECT_OWNER',
+      '                                               ORG_USER_MANAGER, ORG_PROJECT_OWNER,',
+      '                                               ORG_USER_VIEWER, ORG_PROJECT_VIEWER',
     ].join('\n'),
     required: ['user', 'role'],
     optional: ['org'],

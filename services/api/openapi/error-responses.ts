@@ -5,9 +5,9 @@ import {
   permissionDenied,
   rateLimited,
   requestTooLarge,
+  ServiceError,
   unauthenticated,
   unavailable,
-  type ServiceError,
 } from '../../../shared/errors/service-error.js';
 import type { Operation } from '../operations/operation.js';
 import { errorBody, httpStatusOf } from '../transports/http/json-errors.js';
@@ -57,6 +57,11 @@ const PIPELINE_ERRORS: readonly DocumentedError[] = [
   {
     error: rateLimited(1),
     when: 'the caller made more than RATE_LIMIT_REQUESTS calls in RATE_LIMIT_WINDOW_SECONDS; Retry-After and google.rpc.RetryInfo say when to try again',
+  },
+  {
+    error: new ServiceError('READ-MODEL-BEHIND'),
+    when: 'x-identity-after-sequence named a write the read model had not reduced within 5 s',
+    appliesTo: (operation) => operation.reads !== undefined,
   },
   { error: internal(), when: 'anything unexpected; the message says nothing more' },
   { error: unavailable(), when: 'the database is unreachable' },

@@ -1,3 +1,4 @@
+import { AFTER_SEQUENCE_HEADER } from '../queries/read-after-write.js';
 import type protobuf from 'protobufjs';
 import { takesBody, type Operation } from '../operations/operation.js';
 import { loadProtoRoot } from '../transports/grpc/proto-files.js';
@@ -67,6 +68,7 @@ export function openApiDocument(
         ...(operation.permission === 'authenticated'
           ? []
           : [{ $ref: '#/components/parameters/OrgId' }]),
+        ...(operation.reads ? [{ $ref: '#/components/parameters/AfterSequence' }] : []),
         { $ref: '#/components/parameters/RequestId' },
       ],
       ...(takesBody(operation) && {
@@ -110,6 +112,14 @@ export function openApiDocument(
           description:
             "The organization to act in; the caller's own when absent. An unknown one is refused like one without the permission (403).",
           schema: { type: 'string' },
+        },
+        AfterSequence: {
+          name: AFTER_SEQUENCE_HEADER,
+          in: 'header',
+          required: false,
+          description:
+            "Read your writes: the `details.sequence` of up to 20 writes, comma-separated. The read answers once the read model shows each (it waits at most 5 s, then 503 READ-MODEL-BEHIND); without it the read answers at once, from a read model that may lag the writes by the worker's delay.",
+          schema: { type: 'string', example: '4711' },
         },
         RequestId: {
           name: 'x-request-id',

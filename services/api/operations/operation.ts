@@ -4,6 +4,7 @@ import type { Logger } from '../../../shared/logging/logger.js';
 import type { ServiceError } from '../../../shared/errors/service-error.js';
 import type { Caller } from '../auth/caller.js';
 import type { Permission } from '../auth/permissions.js';
+import type { AggregateType } from '../../../shared/events/event-types.js';
 
 /** What every handler may use. Built once at start. */
 export interface Dependencies {
@@ -46,6 +47,11 @@ export interface Operation<Request = unknown, Response = unknown> {
    * validation, rate limit, availability).
    */
   errors?: readonly ServiceError[];
+  /**
+   * For a read: the aggregates whose read model it answers from, so that a call naming the
+   * sequence of a write (`x-identity-after-sequence`) waits until that write shows there.
+   */
+  reads?: AggregateType;
   handle(context: OperationContext, request: Request): Promise<Response>;
 }
 
@@ -60,7 +66,10 @@ type HttpMethod = Operation['http']['method'];
 export function operation<Request, Response>(
   rpc: `${string}/${string}`,
   http: `${HttpMethod} /${string}`,
-  described: Pick<Operation<Request, Response>, 'permission' | 'schema' | 'handle' | 'checked'>,
+  described: Pick<
+    Operation<Request, Response>,
+    'permission' | 'schema' | 'handle' | 'checked' | 'reads'
+  >,
   /** The errors the handler itself may answer (Operation.errors). */
   errors?: readonly ServiceError[],
 ): Operation<Request, Response> {

@@ -33,6 +33,8 @@ import { removePersonalAccessTokenOperation } from './remove-personal-access-tok
 import { addOrgMemberOperation } from './add-org-member/add-org-member.operation.js';
 import { removeOrgMemberOperation } from './remove-org-member/remove-org-member.operation.js';
 import type { Operation } from './operation.js';
+import { getUserByIDOperation } from './get-user-by-id/get-user-by-id.operation.js';
+import { listUsersOperation } from './list-users/list-users.operation.js';
 import { removeMyPasskeyOperation } from './remove-my-passkey/remove-my-passkey.operation.js';
 import { renameMyPasskeyOperation } from './rename-my-passkey/rename-my-passkey.operation.js';
 import { startMyPasskeyRegistrationOperation } from './start-my-passkey-registration/start-my-passkey-registration.operation.js';
@@ -50,6 +52,8 @@ export const operations: readonly Operation[] = [
   finishMyPasskeyRegistrationOperation,
   importHumanUserOperation,
   importHumanUsersOperation,
+  getUserByIDOperation,
+  listUsersOperation,
   updateProjectOperation,
   addProjectRoleOperation,
   updateProjectRoleOperation,

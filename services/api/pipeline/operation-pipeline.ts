@@ -8,6 +8,7 @@ import { AuthCache } from '../auth/auth-cache.js';
 import { authorize } from '../auth/authorize.js';
 import type { Dependencies, Operation } from '../operations/operation.js';
 import { RequestSchemas, type RequestValidator } from '../validation/request-validator.js';
+import { untilReduced } from '../queries/read-after-write.js';
 import type { CallerRateLimit } from './rate-limit.js';
 
 /** What a transport hands over, already taken out of its own wire format. */
@@ -16,6 +17,8 @@ export interface IncomingCall {
   authorization?: string;
   /** The `x-service-orgid` header or metadata value. */
   targetOrgId?: string;
+  /** The `x-identity-after-sequence` header or metadata value: writes a read must show. */
+  afterSequence?: string;
   /** The request message in its proto3 JSON shape. */
   request: unknown;
   transport: Transport;
@@ -99,6 +102,8 @@ export class OperationPipeline {
       this.authCache,
     );
     const request = this.validators.get(operation as Operation)!(incoming.request);
+    if (operation.reads && incoming.afterSequence !== undefined)
+      await untilReduced(deps.dataSource, operation.reads, orgId, incoming.afterSequence);
     return operation.handle({ deps, caller, orgId }, request as never);
   }
 }

@@ -9,7 +9,12 @@ export { Organization } from './organization.entity.js';
 export { Passkey } from './passkey.entity.js';
 export { Project } from './project.entity.js';
 export { Application, ProjectGrant, ProjectRole, UserGrant } from './project-access.entities.js';
-export { ProjectReadModel, UserGrantReadModel, UserReadModel } from './read-model.entities.js';
+export {
+  ProjectReadModel,
+  ReadModelProgress,
+  UserGrantReadModel,
+  UserReadModel,
+} from './read-model.entities.js';
 export { RoleGrant } from './role-grant.entity.js';
 export { SignInFailure } from './sign-in-failure.entity.js';
 export { UserCode } from './user-code.entity.js';

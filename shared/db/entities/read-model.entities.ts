@@ -3,6 +3,8 @@ import { bigint } from './columns.js';
 import type { PrivateLabelingSetting } from './project.entity.js';
 import type { Gender } from './user.entity.js';
 
+export type UserType = 'human' | 'machine';
+
 export interface IdpLinkView {
   configId: string;
   externalUserId: string;
@@ -28,7 +30,11 @@ abstract class ReadModelDetails {
  */
 @Entity('user_read_models')
 export class UserReadModel extends ReadModelDetails {
+  /** A person, or a machine user (a service account), whose human columns stay empty. */
+  @Column({ type: 'varchar', length: 16 }) type!: UserType;
   @Column({ name: 'user_name', type: 'varchar', length: 200 }) userName!: string;
+  /** The user name's search key (`uniqueNameKey`): what a search ignoring case compares. */
+  @Column({ name: 'user_name_lower', type: 'varchar', length: 600 }) userNameLower!: string;
   @Column({ name: 'external_id', type: 'varchar', length: 200, nullable: true })
   externalId!: string | null;
   @Column({ type: 'varchar', length: 16 }) state!: string;
@@ -41,6 +47,8 @@ export class UserReadModel extends ReadModelDetails {
   preferredLanguage!: string | null;
   @Column({ type: 'varchar', length: 32 }) gender!: Gender;
   @Column({ type: 'varchar', length: 320 }) email!: string;
+  /** The email's search key, as the user name's. */
+  @Column({ name: 'email_lower', type: 'varchar', length: 640 }) emailLower!: string;
   @Column({ name: 'email_verified', type: 'boolean' }) emailVerified!: boolean;
   @Column({ type: 'varchar', length: 50, nullable: true }) phone!: string | null;
   @Column({ name: 'phone_verified', type: 'boolean' }) phoneVerified!: boolean;
@@ -48,6 +56,11 @@ export class UserReadModel extends ReadModelDetails {
   @Column({ name: 'has_password', type: 'boolean' }) hasPassword!: boolean;
   @Column({ name: 'password_change_required', type: 'boolean' }) passwordChangeRequired!: boolean;
   @Column({ name: 'has_otp', type: 'boolean' }) hasOtp!: boolean;
+  @Column({ name: 'machine_name', type: 'varchar', length: 200, nullable: true })
+  machineName!: string | null;
+  @Column({ name: 'machine_description', type: 'varchar', length: 1000, nullable: true })
+  machineDescription!: string | null;
+  @Column({ name: 'has_secret', type: 'boolean' }) hasSecret!: boolean;
 }
 
 /** What a read of a project returns, kept by the worker from the project's events. */
@@ -73,4 +86,16 @@ export class UserGrantReadModel extends ReadModelDetails {
   @Column({ name: 'project_grant_id', type: 'varchar', length: 36, nullable: true })
   projectGrantId!: string | null;
   @Column({ name: 'project_id', type: 'varchar', length: 36 }) projectId!: string;
+}
+
+/**
+ * How far a read model got: the position of the latest event it reduced (`position`, its
+ * sequence) and that event's time. A list answers them as `processedSequence` and
+ * `viewTimestamp`. Events reach a read model in order per aggregate, not across aggregates.
+ */
+@Entity('read_model_progress')
+export class ReadModelProgress {
+  @PrimaryColumn({ name: 'read_model', type: 'varchar', length: 100 }) readModel!: string;
+  @Column({ ...bigint }) position!: string;
+  @Column({ name: 'change_date', type: 'datetime', precision: 3 }) changeDate!: Date;
 }

@@ -1,6 +1,13 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-export const ROLES = ['IAM_OWNER', 'ORG_OWNER', 'ORG_USER_MANAGER', 'ORG_PROJECT_OWNER'] as const;
+export const ROLES = [
+  'IAM_OWNER',
+  'ORG_OWNER',
+  'ORG_USER_MANAGER',
+  'ORG_PROJECT_OWNER',
+  'ORG_USER_VIEWER',
+  'ORG_PROJECT_VIEWER',
+] as const;
 export type Role = (typeof ROLES)[number];
 
 /** Instance-wide grants (IAM_OWNER) carry this organization id. */

@@ -12,6 +12,8 @@ export interface ColumnTypes {
   name: string;
   /** A name's unique key (`uniqueNameKey`), which can be longer than the name. */
   nameKey: string;
+  /** An email address's search key (lower case), which can be longer than the address. */
+  emailKey: string;
   /** A text of up to 1,000 characters. */
   text: string;
   bytes: string;
@@ -30,6 +32,7 @@ export const MARIADB_TYPES: ColumnTypes = {
   colour: 'VARCHAR(7)',
   name: 'VARCHAR(200)',
   nameKey: 'VARCHAR(600)',
+  emailKey: 'VARCHAR(640)',
   text: 'VARCHAR(1000)',
   bytes: 'MEDIUMBLOB',
   json: 'JSON',
@@ -45,6 +48,7 @@ export const SQLITE_TYPES: ColumnTypes = {
   colour: 'TEXT',
   name: 'TEXT',
   nameKey: 'TEXT',
+  emailKey: 'TEXT',
   text: 'TEXT',
   bytes: 'BLOB',
   json: 'TEXT',

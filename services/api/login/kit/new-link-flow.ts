@@ -4,7 +4,7 @@ import type { DataSource } from 'typeorm';
 import type { Config } from '../../../../shared/config/config.js';
 import type { Logger } from '../../../../shared/logging/logger.js';
 import { ServiceError } from '../../../../shared/errors/service-error.js';
-import { uniqueNameKey } from '../../accounts/unique-name-key.js';
+import { uniqueNameKey } from '../../../../shared/unique-name-key.js';
 import { createRateLimit } from '../../pipeline/rate-limit.js';
 import { formOf } from './forms.js';
 import { failurePage } from './page-route.js';

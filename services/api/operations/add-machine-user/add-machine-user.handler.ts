@@ -11,7 +11,7 @@ import { newId } from '../../../../shared/ids.js';
 import type { Details } from '../details.js';
 import { machineUserFields, machineUserPayload } from '../machine-user-aggregate.js';
 import type { OperationContext } from '../operation.js';
-import { uniqueNameKey } from '../../accounts/unique-name-key.js';
+import { uniqueNameKey } from '../../../../shared/unique-name-key.js';
 import type { AddMachineUserRequest } from './add-machine-user.request.generated.js';
 
 export const machineUserNameTaken = (): ServiceError =>

@@ -12,10 +12,16 @@ export interface AddOrgMemberRequest {
    */
   userId: string;
   /**
-   * The roles, 1 to 3, each at most once.
+   * The roles, 1 to 5, each at most once.
    *
    * @minItems 1
-   * @maxItems 3
+   * @maxItems 5
    */
-  roles: ('ORG_OWNER' | 'ORG_USER_MANAGER' | 'ORG_PROJECT_OWNER')[];
+  roles: (
+    | 'ORG_OWNER'
+    | 'ORG_USER_MANAGER'
+    | 'ORG_PROJECT_OWNER'
+    | 'ORG_USER_VIEWER'
+    | 'ORG_PROJECT_VIEWER'
+  )[];
 }

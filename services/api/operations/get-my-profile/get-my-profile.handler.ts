@@ -1,4 +1,5 @@
 import { UserReadModel } from '../../../../shared/db/entities/index.js';
+import { profileOf } from '../../queries/profiles.js';
 import type { OperationContext } from '../operation.js';
 import { profileNotFound } from './get-my-profile.errors.js';
 import type { GetMyProfileResponse } from './get-my-profile.request.js';
@@ -21,13 +22,6 @@ export async function getMyProfile({
       changeDate: user.changeDate,
       resourceOwner: user.orgId,
     },
-    profile: {
-      firstName: user.firstName,
-      lastName: user.lastName,
-      displayName: user.displayName,
-      ...(user.nickName !== null && { nickName: user.nickName }),
-      ...(user.preferredLanguage !== null && { preferredLanguage: user.preferredLanguage }),
-      gender: user.gender,
-    },
+    profile: profileOf(user),
   };
 }

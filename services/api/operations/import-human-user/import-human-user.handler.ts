@@ -11,7 +11,7 @@ import { hashPassword, inHashingSlot } from '../../credentials/password-hash.js'
 import { e164PhoneNumber } from '../../validation/formats.js';
 import type { OperationContext } from '../operation.js';
 import { normalizeProfile } from '../profile.js';
-import { uniqueNameKey } from '../../accounts/unique-name-key.js';
+import { uniqueNameKey } from '../../../../shared/unique-name-key.js';
 import { idpLinkRepeated } from './import-human-user.errors.js';
 import {
   commitOrFail,

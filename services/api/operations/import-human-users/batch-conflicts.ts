@@ -7,7 +7,7 @@ import {
   userNameTaken,
 } from '../import-human-user/import-human-user.errors.js';
 import type { ImportHumanUserRequest } from '../import-human-user/import-human-user.request.js';
-import { uniqueNameKey } from '../../accounts/unique-name-key.js';
+import { uniqueNameKey } from '../../../../shared/unique-name-key.js';
 
 /** What a batch's users conflict with, by their place in the batch. */
 export interface Conflicts {

@@ -3,7 +3,7 @@ import type { ProjectPayload } from '../../../../shared/events/event-types.js';
 import type { OperationContext } from '../operation.js';
 import { projectChange } from '../project-aggregate.js';
 import { projectSettings } from '../project-settings.js';
-import { uniqueNameKey } from '../../accounts/unique-name-key.js';
+import { uniqueNameKey } from '../../../../shared/unique-name-key.js';
 import { projectNameTaken } from './update-project.errors.js';
 import { projectChanged } from './update-project.events.js';
 import type { UpdateProjectRequest, UpdateProjectResponse } from './update-project.request.js';

@@ -1,3 +1,4 @@
+import { AFTER_SEQUENCE_HEADER } from '../../queries/read-after-write.js';
 import express, { type Request, type Router } from 'express';
 import { requestTooLarge, ServiceError } from '../../../../shared/errors/service-error.js';
 import type { Operation } from '../../operations/operation.js';
@@ -73,6 +74,7 @@ export function grpcWebRoutes(
       const incoming = {
         authorization: request.get('authorization'),
         targetOrgId: request.get('x-service-orgid'),
+        afterSequence: request.get(AFTER_SEQUENCE_HEADER),
         requestId: response.locals.requestId as string,
         request: message,
         transport: 'grpc-web' as const,
@@ -110,6 +112,7 @@ export const GRPC_WEB_ALLOWED_HEADERS = [
   'content-type',
   'authorization',
   'x-service-orgid',
+  AFTER_SEQUENCE_HEADER,
   'x-grpc-web',
   'x-user-agent',
   'grpc-timeout',

@@ -1,3 +1,4 @@
+import { AFTER_SEQUENCE_HEADER } from '../../queries/read-after-write.js';
 import { format } from 'node:util';
 import * as grpc from '@grpc/grpc-js';
 import type { PackageDefinition } from '@grpc/proto-loader';
@@ -72,6 +73,7 @@ export async function startGrpcServer(
       const incoming = {
         authorization: metadataValue(call.metadata, 'authorization'),
         targetOrgId: metadataValue(call.metadata, 'x-service-orgid'),
+        afterSequence: metadataValue(call.metadata, AFTER_SEQUENCE_HEADER),
         requestId: metadataValue(call.metadata, 'x-request-id'),
         request: call.request,
         transport: 'grpc' as const,

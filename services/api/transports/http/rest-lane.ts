@@ -1,3 +1,4 @@
+import { AFTER_SEQUENCE_HEADER } from '../../queries/read-after-write.js';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { requestIdFrom } from '../../../../shared/logging/log-context.js';
 import { invalidArgument, ServiceError } from '../../../../shared/errors/service-error.js';
@@ -115,6 +116,7 @@ async function serve(
     const result = await pipeline.call(operation, {
       authorization: headerOf(request, 'authorization'),
       targetOrgId: headerOf(request, 'x-service-orgid'),
+      afterSequence: headerOf(request, AFTER_SEQUENCE_HEADER),
       requestId,
       transport: 'json',
       request: takesBody(operation) ? requestMessage(body, params) : { ...params },

@@ -1,3 +1,4 @@
+import { AFTER_SEQUENCE_HEADER } from '../../queries/read-after-write.js';
 import type { Router } from 'express';
 import { invalidArgument, ServiceError } from '../../../../shared/errors/service-error.js';
 import { takesBody, type Operation } from '../../operations/operation.js';
@@ -24,6 +25,7 @@ export function mountRestRoutes(
         const result = await pipeline.call(operation, {
           authorization: request.get('authorization'),
           targetOrgId: request.get('x-service-orgid'),
+          afterSequence: request.get(AFTER_SEQUENCE_HEADER),
           requestId: response.locals.requestId as string,
           transport: 'json',
           request: takesBody(operation)

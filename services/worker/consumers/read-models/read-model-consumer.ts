@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
-import { dialectOf } from '../../../../shared/db/dialect.js';
+import { dialectOf, type Write } from '../../../../shared/db/dialect.js';
+import { ReadModelProgress } from '../../../../shared/db/entities/index.js';
 import type { CloudEvent } from '../../../../shared/events/cloud-event.js';
 import type { EventPayloads, EventType } from '../../../../shared/events/event-types.js';
 import type { EventConsumer } from '../event-consumer.js';
@@ -38,10 +39,41 @@ export abstract class ReadModelConsumer implements EventConsumer {
         ((event: CloudEvent, data: unknown) => RowChange[]) | undefined;
       return reduce ? reduce(event, event.data) : [];
     });
-    return dialectOf(this.dataSource).runIdempotent(
-      runsOf(changes).map((run) => run[0]!.rows.statement(run)),
+    const writes = runsOf(changes).map((run) => run[0]!.rows.statement(run));
+    const latest = events.reduce<CloudEvent | undefined>(
+      (found, event) => (found && BigInt(found.sequence) >= BigInt(event.sequence) ? found : event),
+      undefined,
     );
+    if (latest) writes.push(progressWrite(this.dataSource, this.name, latest));
+    return dialectOf(this.dataSource).runIdempotent(writes);
   }
+}
+
+/**
+ * Moves the read model's progress (`read_model_progress`) to the latest event of a batch, never
+ * back: a batch replayed, or one of another partition that lags, leaves the greater position.
+ */
+function progressWrite(dataSource: DataSource, readModel: string, latest: CloudEvent): Write {
+  const dialect = dialectOf(dataSource);
+  const column = dataSource.getMetadata(ReadModelProgress).findColumnWithPropertyName('changeDate');
+  // As TypeORM stores a time (UTC text on SQLite, a DATETIME on MySQL).
+  const time: unknown = dataSource.driver.preparePersistentValue(new Date(latest.time), column!);
+  // Assigned in this order: MySQL's later assignments see the earlier ones' new values.
+  const newer = (column: string) => `${column} = CASE WHEN ? > position THEN ? ELSE ${column} END`;
+  return {
+    sql:
+      `INSERT INTO read_model_progress (read_model, position, change_date) VALUES (?, ?, ?) ` +
+      `${dialect.onKeyUpdate('read_model')} ${newer('change_date')}, ${newer('position')}`,
+    params: [
+      readModel,
+      latest.sequence,
+      time,
+      latest.sequence,
+      time,
+      latest.sequence,
+      latest.sequence,
+    ],
+  };
 }
 
 /** The properties `keys` of an event's payload, which the read model's entity names alike. */

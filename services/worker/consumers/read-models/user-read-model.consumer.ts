@@ -1,7 +1,12 @@
 import { dialectOf } from '../../../../shared/db/dialect.js';
 import { UserReadModel } from '../../../../shared/db/entities/index.js';
 import type { CloudEvent } from '../../../../shared/events/cloud-event.js';
-import { PROFILE_FIELDS, type ProfilePayload } from '../../../../shared/events/event-types.js';
+import { uniqueNameKey } from '../../../../shared/unique-name-key.js';
+import {
+  PROFILE_FIELDS,
+  type MachineUserPayload,
+  type ProfilePayload,
+} from '../../../../shared/events/event-types.js';
 import { pick, ReadModelConsumer, ReadModelWrites, type Reducers } from './read-model-consumer.js';
 
 type Columns = Partial<UserReadModel>;
@@ -12,7 +17,38 @@ const PROFILE_COLUMNS = PROFILE_FIELDS satisfies readonly (keyof ProfilePayload 
 
 const profileColumns = (profile: ProfilePayload): Columns => pick(profile, PROFILE_COLUMNS);
 
-/** Keeps `user_read_models`: a user as a read returns it, with the details of the last event. */
+const machineColumns = (machine: MachineUserPayload): Columns => ({
+  machineName: machine.name,
+  machineDescription: machine.description || null,
+});
+
+/** A person's row holds nothing of a machine user's. */
+const NO_MACHINE: Columns = { machineName: null, machineDescription: null, hasSecret: false };
+
+/** A machine user's row holds nothing of a person's: empty names and no address. */
+const NO_HUMAN: Columns = {
+  externalId: null,
+  firstName: '',
+  lastName: '',
+  nickName: null,
+  displayName: '',
+  preferredLanguage: null,
+  gender: 'GENDER_UNSPECIFIED',
+  email: '',
+  emailLower: '',
+  emailVerified: false,
+  phone: null,
+  phoneVerified: false,
+  idpLinks: [],
+  hasPassword: false,
+  passwordChangeRequired: false,
+  hasOtp: false,
+};
+
+/**
+ * Keeps `user_read_models`: a user, a person or a machine user, as a read returns it, with the
+ * details of the last event.
+ */
 export class UserReadModelConsumer extends ReadModelConsumer {
   readonly name = 'user-read-model';
   private readonly rows = new ReadModelWrites(this.dataSource, UserReadModel);
@@ -20,11 +56,15 @@ export class UserReadModelConsumer extends ReadModelConsumer {
   protected readonly reducers: Reducers = {
     'user.human.added': (event, data) => [
       this.rows.insertOnce(event, {
+        ...NO_MACHINE,
+        type: 'human',
         userName: data.userName,
+        userNameLower: uniqueNameKey(data.userName),
         externalId: data.externalId ?? null,
         state: 'active',
         ...profileColumns(data.profile),
         email: data.email,
+        emailLower: uniqueNameKey(data.email),
         emailVerified: false,
         phone: data.phone,
         phoneVerified: false,
@@ -34,6 +74,29 @@ export class UserReadModelConsumer extends ReadModelConsumer {
         hasOtp: false,
       }),
     ],
+    'user.machine.added': (event, data) => [
+      this.rows.insertOnce(event, {
+        ...NO_HUMAN,
+        type: 'machine',
+        userName: data.userName,
+        userNameLower: uniqueNameKey(data.userName),
+        state: 'active',
+        ...machineColumns(data),
+        hasSecret: false,
+      }),
+    ],
+    'user.machine.changed': (event, data) => this.change(event, machineColumns(data)),
+    'user.machine.deactivated': (event) => this.change(event, { state: 'inactive' }),
+    'user.machine.reactivated': (event) => this.change(event, { state: 'active' }),
+    // Kept as a tombstone that reads skip: an event arriving late cannot bring the row back.
+    'user.machine.removed': (event) => this.change(event, { state: 'removed' }),
+    'user.machine.secret.added': (event) => this.change(event, { hasSecret: true }),
+    'user.machine.secret.removed': (event) => this.change(event, { hasSecret: false }),
+    // Keys and tokens are listed from the write side (never a secret): details only.
+    'user.machine.key.added': (event) => this.change(event, {}),
+    'user.machine.key.removed': (event) => this.change(event, {}),
+    'user.pat.added': (event) => this.change(event, {}),
+    'user.pat.removed': (event) => this.change(event, {}),
     'user.idp.link.added': (event, data) => [
       this.rows.applyIfNewer(
         event,
@@ -51,7 +114,11 @@ export class UserReadModelConsumer extends ReadModelConsumer {
     ],
     // Each event after the first sets these; those that only move the details set nothing else.
     'user.human.email.verified': (event, data) =>
-      this.change(event, { email: data.email, emailVerified: true }),
+      this.change(event, {
+        email: data.email,
+        emailLower: uniqueNameKey(data.email),
+        emailVerified: true,
+      }),
     'user.human.phone.verified': (event, data) =>
       this.change(event, { phone: data.phone, phoneVerified: true }),
     'user.human.password.set': (event, data) =>

@@ -10,6 +10,7 @@ import { EmbeddedExternalIds1763970000000 } from './1763970000000-external-ids.j
 import { EmbeddedMachineUsers1763980000000 } from './1763980000000-machine-users.js';
 import { EmbeddedMemberRoles1763990000000 } from './1763990000000-member-roles.js';
 import { OidcStoredIds1764000000000 } from '../1764000000000-oidc-stored-ids.js';
+import { EmbeddedUserReadModelSearch1764010000000 } from './1764010000000-user-read-model-search.js';
 /** The embedded SQLite database's migrations, oldest first; each schema change has one here too. */
 export const sqliteMigrations = [
   EmbeddedSchema1763830000000,
@@ -25,4 +26,5 @@ export const sqliteMigrations = [
   EmbeddedMemberRoles1763990000000,
   // One statement both databases know: the MySQL migration serves here as it is.
   OidcStoredIds1764000000000,
+  EmbeddedUserReadModelSearch1764010000000,
 ];

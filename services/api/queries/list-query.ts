@@ -1,0 +1,72 @@
+import { invalidArgument } from '../../../shared/errors/service-error.js';
+
+/** How a list is cut and ordered, as a request gives it (identity.v1.ListQuery). */
+export interface ListQueryInput {
+  offset?: string | number;
+  limit?: number;
+  asc?: boolean;
+  cursor?: string;
+}
+
+/** What a list answers besides its results (identity.v1.ListDetails). */
+export interface ListDetails {
+  totalResult: string;
+  processedSequence: string;
+  viewTimestamp?: Date;
+  nextCursor?: string;
+}
+
+/** A list's page when the request names none, and the most a page holds. */
+export const DEFAULT_LIMIT = 100;
+export const MAX_LIMIT = 1000;
+
+/** Where a page starts: after a row (the sort value and id of the previous page's last). */
+export interface After {
+  value: string | number;
+  id: string;
+}
+
+/** A request's page, checked: how many, in which order, and from where. */
+export interface Page {
+  limit: number;
+  asc: boolean;
+  offset: number;
+  after?: After;
+}
+
+/**
+ * The page a request asks for. A cursor carries the last row of the page before and what that
+ * page was of (`of`: the sorting column, the order and the criteria), so that it cannot continue
+ * another list; it is opaque to callers, and a wrong or foreign one is INVALID_ARGUMENT.
+ */
+export function pageOf(query: ListQueryInput | undefined, of: unknown): Page {
+  const limit = query?.limit || DEFAULT_LIMIT;
+  const asc = query?.asc === true;
+  if (!query?.cursor) return { limit, asc, offset: Number(query?.offset ?? 0) };
+  const after = readCursor(query.cursor, JSON.stringify([asc, of]));
+  if (!after)
+    throw invalidArgument([
+      { field: 'query.cursor', description: 'is not the nextCursor of a page of this list' },
+    ]);
+  return { limit, asc, offset: 0, after };
+}
+
+/** The cursor of the page after the one whose last row is `last`, for the same request. */
+export function cursorAfter(last: After, asc: boolean, of: unknown): string {
+  return Buffer.from(JSON.stringify([last.value, last.id, JSON.stringify([asc, of])])).toString(
+    'base64url',
+  );
+}
+
+function readCursor(cursor: string, expected: string): After | undefined {
+  try {
+    const [value, id, of] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown[];
+    const valid =
+      (typeof value === 'string' || typeof value === 'number') &&
+      typeof id === 'string' &&
+      of === expected;
+    return valid ? { value, id } : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,79 @@
+import type { Dialect, TextMatch, Write } from '../../../shared/db/dialect.js';
+import { uniqueNameKey } from '../../../shared/unique-name-key.js';
+
+/** How a text query compares (identity.v1.TextQueryMethod). */
+export type TextQueryMethod =
+  | 'TEXT_QUERY_METHOD_EQUALS'
+  | 'TEXT_QUERY_METHOD_EQUALS_IGNORE_CASE'
+  | 'TEXT_QUERY_METHOD_STARTS_WITH'
+  | 'TEXT_QUERY_METHOD_STARTS_WITH_IGNORE_CASE'
+  | 'TEXT_QUERY_METHOD_CONTAINS'
+  | 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE'
+  | 'TEXT_QUERY_METHOD_ENDS_WITH'
+  | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE';
+
+/**
+ * A text a query can compare: its SQL expression and, where the read model keeps one, the column
+ * of its search key (`uniqueNameKey`, lower case), which an index covers with the organization.
+ */
+export interface TextColumn {
+  column: string;
+  key?: string;
+}
+
+export const ALWAYS: Write = { sql: '1 = 1', params: [] };
+export const NEVER: Write = { sql: '1 = 0', params: [] };
+
+const MATCHES: Record<string, TextMatch> = {
+  EQUALS: 'equals',
+  STARTS_WITH: 'startsWith',
+  CONTAINS: 'contains',
+  ENDS_WITH: 'endsWith',
+};
+
+/**
+ * The condition of a text query. Ignoring case compares lower case (Unicode's): the search key
+ * where there is one, so that the index serves it, `LOWER` of the column elsewhere. An empty text
+ * starts, ends and is contained in every text.
+ */
+export function textCondition(
+  dialect: Dialect,
+  target: TextColumn,
+  value: string,
+  method: TextQueryMethod = 'TEXT_QUERY_METHOD_EQUALS',
+): Write {
+  const ignoreCase = method.endsWith('_IGNORE_CASE');
+  const how = MATCHES[method.replace(/^TEXT_QUERY_METHOD_|_IGNORE_CASE$/g, '')] ?? 'equals';
+  if (how !== 'equals' && value === '') return ALWAYS;
+  if (!ignoreCase) return dialect.textMatch(target.column, how, value);
+  if (target.key) return dialect.textMatch(target.key, how, uniqueNameKey(value));
+  return dialect.textMatch(`LOWER(${target.column})`, how, value.toLowerCase());
+}
+
+/** `column` is one of `values`; none is never. */
+export function inCondition(column: string, values: readonly unknown[]): Write {
+  if (values.length === 0) return NEVER;
+  return { sql: `${column} IN (${values.map(() => '?').join(', ')})`, params: [...values] };
+}
+
+/** Every condition holds (none: always). */
+export function allOf(conditions: readonly Write[]): Write {
+  return joined(conditions, 'AND', ALWAYS);
+}
+
+/** Some condition holds (none: never). */
+export function anyOf(conditions: readonly Write[]): Write {
+  return joined(conditions, 'OR', NEVER);
+}
+
+export function not(condition: Write): Write {
+  return { sql: `NOT (${condition.sql})`, params: condition.params };
+}
+
+function joined(conditions: readonly Write[], operator: string, empty: Write): Write {
+  if (conditions.length === 0) return empty;
+  return {
+    sql: conditions.map((condition) => `(${condition.sql})`).join(` ${operator} `),
+    params: conditions.flatMap((condition) => condition.params),
+  };
+}

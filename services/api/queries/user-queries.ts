@@ -1,0 +1,229 @@
+import type { DataSource } from 'typeorm';
+import { timeOf } from '../../../shared/db/data-source.js';
+import { dialectOf, type Dialect, type Write } from '../../../shared/db/dialect.js';
+import { UserReadModel } from '../../../shared/db/entities/index.js';
+import { uniqueNameKey } from '../../../shared/unique-name-key.js';
+import { cursorAfter, pageOf, type ListDetails, type ListQueryInput } from './list-query.js';
+import { progressOf } from './read-details.js';
+import {
+  allOf,
+  anyOf,
+  inCondition,
+  NEVER,
+  not,
+  textCondition,
+  type TextColumn,
+  type TextQueryMethod,
+} from './text-conditions.js';
+import {
+  STATE_NAMES,
+  userView,
+  type UserRow,
+  type UserState,
+  type UserView,
+} from './user-views.js';
+
+/**
+ * What each sorting column orders by (then the id). The user name and the email order by their
+ * search keys, ignoring case: the organization's index on each serves a page from any cursor.
+ */
+const SORTS = {
+  USER_FIELD_NAME_UNSPECIFIED: 'id',
+  USER_FIELD_NAME_USER_NAME: 'user_name_lower',
+  USER_FIELD_NAME_FIRST_NAME: 'first_name',
+  USER_FIELD_NAME_LAST_NAME: 'last_name',
+  USER_FIELD_NAME_NICK_NAME: "COALESCE(nick_name, '')",
+  USER_FIELD_NAME_DISPLAY_NAME: 'display_name',
+  USER_FIELD_NAME_EMAIL: 'email_lower',
+  USER_FIELD_NAME_STATE: 'state',
+  USER_FIELD_NAME_TYPE: 'type',
+  USER_FIELD_NAME_CREATION_DATE: 'creation_date',
+} as const;
+
+export type UserFieldName = keyof typeof SORTS;
+
+interface TextQuery {
+  method?: TextQueryMethod;
+}
+
+/** One criterion of a user search (identity.v1.UserSearchQuery): one property set. */
+export interface UserSearchQuery {
+  userNameQuery?: TextQuery & { userName: string };
+  firstNameQuery?: TextQuery & { firstName: string };
+  lastNameQuery?: TextQuery & { lastName: string };
+  nickNameQuery?: TextQuery & { nickName: string };
+  displayNameQuery?: TextQuery & { displayName: string };
+  emailQuery?: TextQuery & { emailAddress: string };
+  loginNameQuery?: TextQuery & { loginName: string };
+  externalIdQuery?: TextQuery & { externalId: string };
+  stateQuery?: { state?: UserState };
+  typeQuery?: { type?: 'TYPE_UNSPECIFIED' | 'TYPE_HUMAN' | 'TYPE_MACHINE' };
+  inUserIdsQuery?: { userIds?: string[] };
+  inUserEmailsQuery?: { userEmails?: string[] };
+  orQuery?: { queries?: UserSearchQuery[] };
+  andQuery?: { queries?: UserSearchQuery[] };
+  notQuery?: { query: UserSearchQuery };
+}
+
+export interface ListUsersInput {
+  query?: ListQueryInput;
+  sortingColumn?: UserFieldName;
+  queries?: UserSearchQuery[];
+}
+
+export interface UserList {
+  details: ListDetails;
+  sortingColumn: UserFieldName;
+  result: UserView[];
+}
+
+const USER_NAME: TextColumn = { column: 'user_name', key: 'user_name_lower' };
+
+/** The text queries: the property that holds the text, and the column it is compared with. */
+const TEXT_QUERIES: Record<string, [string, TextColumn]> = {
+  userNameQuery: ['userName', USER_NAME],
+  loginNameQuery: ['loginName', USER_NAME],
+  firstNameQuery: ['firstName', { column: 'first_name' }],
+  lastNameQuery: ['lastName', { column: 'last_name' }],
+  nickNameQuery: ['nickName', { column: "COALESCE(nick_name, '')" }],
+  displayNameQuery: ['displayName', { column: 'display_name' }],
+  emailQuery: ['emailAddress', { column: 'email', key: 'email_lower' }],
+  externalIdQuery: ['externalId', { column: "COALESCE(external_id, '')" }],
+};
+
+/** A state as the read model keeps it; the others match no user (none is kept as deleted). */
+const STATES = Object.fromEntries(
+  Object.entries(STATE_NAMES).map(([stored, name]) => [name, stored]),
+) as Partial<Record<UserState, string>>;
+
+const TYPES = { TYPE_HUMAN: 'human', TYPE_MACHINE: 'machine' } as const;
+
+/** A removed user's row stays as a tombstone (so that no late event brings it back): never read. */
+const READABLE = "state <> 'removed'";
+
+/** The user `userId` of the organization `orgId`, as the read model holds it, if there is one. */
+export async function findUser(
+  dataSource: DataSource,
+  orgId: string,
+  userId: string,
+): Promise<UserView | undefined> {
+  const rows: UserRow[] = await dataSource.query(
+    `SELECT * FROM user_read_models WHERE id = ? AND org_id = ? AND ${READABLE}`,
+    [userId, orgId],
+  );
+  return rows[0] && userView(rows[0]);
+}
+
+/**
+ * The organization's users that meet every query, a page of them in the order asked, with how
+ * many there are in all and how far the read model got.
+ */
+export async function listUsers(
+  dataSource: DataSource,
+  orgId: string,
+  input: ListUsersInput,
+): Promise<UserList> {
+  const dialect = dialectOf(dataSource);
+  const sortingColumn = input.sortingColumn ?? 'USER_FIELD_NAME_UNSPECIFIED';
+  const sort: string = SORTS[sortingColumn];
+  const page = pageOf(input.query, [sortingColumn, input.queries ?? []]);
+  const matching = allOf([
+    { sql: `org_id = ? AND ${READABLE}`, params: [orgId] },
+    ...(input.queries ?? []).map((query) => searchCondition(dialect, query)),
+  ]);
+  const after = page.after && afterCondition(dataSource, sort, page.asc, page.after);
+  const where = after ? allOf([matching, after]) : matching;
+  const direction = page.asc ? 'ASC' : 'DESC';
+  const [rows, counted, progress] = await Promise.all([
+    dataSource.query(
+      `SELECT *, ${sort} AS sort_value FROM user_read_models WHERE ${where.sql}
+        ORDER BY ${sort} ${direction}${sort === 'id' ? '' : `, id ${direction}`}
+        LIMIT ? OFFSET ?`,
+      [...where.params, page.limit + 1, page.offset],
+    ) as Promise<(UserRow & { sort_value: unknown })[]>,
+    dataSource.query(
+      `SELECT COUNT(*) AS total FROM user_read_models WHERE ${matching.sql}`,
+      matching.params,
+    ) as Promise<{ total: number | string }[]>,
+    progressOf(dataSource, 'user-read-model'),
+  ]);
+  const shown = rows.slice(0, page.limit);
+  const last = shown.at(-1);
+  const more = rows.length > page.limit && last !== undefined;
+  return {
+    details: {
+      totalResult: String(counted[0]?.total ?? 0),
+      ...progress,
+      ...(more && {
+        nextCursor: cursorAfter({ value: cursorValue(last.sort_value), id: last.id }, page.asc, [
+          sortingColumn,
+          input.queries ?? [],
+        ]),
+      }),
+    },
+    sortingColumn,
+    result: shown.map(userView),
+  };
+}
+
+/** The condition of one criterion, its combinations nested as the schema allows (5 deep). */
+function searchCondition(dialect: Dialect, query: UserSearchQuery): Write {
+  for (const [name, [property, target]] of Object.entries(TEXT_QUERIES)) {
+    const text = query[name as keyof UserSearchQuery] as
+      (TextQuery & Record<string, string>) | undefined;
+    if (text) return textCondition(dialect, target, text[property] ?? '', text.method);
+  }
+  if (query.stateQuery) {
+    const state = STATES[query.stateQuery.state ?? 'USER_STATE_UNSPECIFIED'];
+    return state ? { sql: 'state = ?', params: [state] } : NEVER;
+  }
+  if (query.typeQuery) {
+    const type = query.typeQuery.type;
+    return type && type !== 'TYPE_UNSPECIFIED' ? { sql: 'type = ?', params: [TYPES[type]] } : NEVER;
+  }
+  if (query.inUserIdsQuery) return inCondition('id', query.inUserIdsQuery.userIds ?? []);
+  if (query.inUserEmailsQuery)
+    return inCondition(
+      'email_lower',
+      (query.inUserEmailsQuery.userEmails ?? []).map(uniqueNameKey),
+    );
+  const nested = (queries: UserSearchQuery[] | undefined) =>
+    (queries ?? []).map((each) => searchCondition(dialect, each));
+  if (query.orQuery) return anyOf(nested(query.orQuery.queries));
+  if (query.andQuery) return allOf(nested(query.andQuery.queries));
+  if (query.notQuery) return not(searchCondition(dialect, query.notQuery.query));
+  return NEVER;
+}
+
+/** The rows after the previous page's last, in the page's order. */
+function afterCondition(
+  dataSource: DataSource,
+  sort: string,
+  asc: boolean,
+  after: { value: string | number; id: string },
+): Write {
+  const beyond = asc ? '>' : '<';
+  if (sort === 'id') return { sql: `id ${beyond} ?`, params: [after.id] };
+  const value = sort === 'creation_date' ? storedTime(dataSource, after.value) : after.value;
+  return {
+    sql: `${sort} ${beyond} ? OR (${sort} = ? AND id ${beyond} ?)`,
+    params: [value, value, after.id],
+  };
+}
+
+/** A time as the cursor keeps it (ms since the epoch), as the database compares it. */
+function storedTime(dataSource: DataSource, value: string | number): unknown {
+  const column = dataSource.getMetadata(UserReadModel).findColumnWithPropertyName('creationDate')!;
+  return dataSource.driver.preparePersistentValue(new Date(Number(value)), column);
+}
+
+/** A sort value as the cursor keeps it: a text, or a time as ms since the epoch. */
+function cursorValue(value: unknown): string | number {
+  if (value instanceof Date) return value.getTime();
+  if (typeof value === 'number') return value;
+  const text = String(value);
+  // SQLite answers a time as the text TypeORM stored.
+  return /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/.test(text) ? timeOf(text)!.getTime() : text;
+}
+
+export type { UserState, UserView } from './user-views.js';
