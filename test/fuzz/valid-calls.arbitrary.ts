@@ -5,6 +5,7 @@ import { FOREIGN_VECTORS } from '../support/password-hash-vectors.js';
 import type { FuzzFixtures } from './fuzz-fixtures.js';
 import { machineUserCall } from './machine-user-calls.arbitrary.js';
 import { projectAccessCall } from './project-access-calls.arbitrary.js';
+import { userReadCall } from './user-read-calls.arbitrary.js';
 
 /**
  * Valid calls of every operation: the starting point that the mutations bend, and, unmutated,
@@ -247,6 +248,7 @@ export function validCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
     { weight: 2, arbitrary: passkeyCall(fixtures) },
     { weight: 3, arbitrary: projectAccessCall(fixtures) },
     { weight: 3, arbitrary: machineUserCall(fixtures) },
+    { weight: 2, arbitrary: userReadCall(fixtures) },
   );
 }
 

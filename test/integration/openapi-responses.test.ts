@@ -244,9 +244,10 @@ describe('the REST responses against the OpenAPI document', function () {
       // The passkey operations' are seen by openapi-responses-passkeys.test.ts, the roles',
       // applications', grants', label policies' and ImportHumanUsers' by
       // openapi-responses-project-access.test.ts, the machine users' and members' by
-      // openapi-responses-machine-users.test.ts.
+      // openapi-responses-machine-users.test.ts, the user reads' by
+      // openapi-responses-user-reads.test.ts.
       const elsewhere =
-        / \/auth\/v1\/users\/me\/passkeys| \/management\/v1\/projects\/\{projectId\}\/| \/management\/v1\/users\/\{userId\}\/| \/management\/v1\/policies\/| \/management\/v1\/users\/human\/_import-batch| \/management\/v1\/users\/machine | \/management\/v1\/orgs\//;
+        / \/auth\/v1\/users\/me\/passkeys| \/management\/v1\/projects\/\{projectId\}\/| \/management\/v1\/users\/\{userId\}\/| \/management\/v1\/policies\/| \/management\/v1\/users\/human\/_import-batch| \/management\/v1\/users\/machine | \/management\/v1\/orgs\/| \/management\/v1\/users\/(\{id\}|_search) /;
       const unseen = contract
         .declared()
         .filter((response) => !elsewhere.test(response))

@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Project, User } from '../../shared/db/entities/index.js';
+import { toCloudEvent } from '../../shared/events/cloud-event.js';
+import { UserReadModelConsumer } from '../../services/worker/consumers/read-models/user-read-model.consumer.js';
 import { buildMember, buildOrg, buildProject } from '../support/factories.js';
 import { describeOnEachDatabase } from '../support/databases.js';
 import {
@@ -111,6 +113,8 @@ describeOnEachDatabase(
           ]),
       };
     };
+    const listUsers = (token: string, orgId: string | undefined) =>
+      send('POST', '/management/v1/users/_search', token, orgId, { query: { limit: 1000 } });
     const updateMyProfile = (token: string, orgId: string | undefined, firstName: string) =>
       send('PUT', '/auth/v1/users/me/profile', token, orgId, {
         firstName,
@@ -144,6 +148,11 @@ describeOnEachDatabase(
           roles: role === 'none' ? [] : [role],
         });
       }
+      // The callers as the worker would read them, so that the lists have users to answer.
+      const readModel = new UserReadModelConsumer(service.dataSource);
+      for (const { userId } of Object.values(callers))
+        for (const event of await service.events(userId))
+          await readModel.perform(toCloudEvent(event, 'urn:test'));
       // The reference answers come from a caller with every role in its own organization, so
       // they can only be "unknown organization", never "missing role".
       const owner = await buildMember(service, { orgId: homeOrg, roles: ['ORG_OWNER'] });
@@ -162,6 +171,7 @@ describeOnEachDatabase(
         expect(probe.body.code).to.equal(7);
       }
       deniedBody.ImportHumanUser = importProbe.text;
+      deniedBody.ListUsers = (await listUsers(owner.token, unknownOrg)).text;
       deniedBody.UpdateProject = updateProbe.text;
     });
 
@@ -221,6 +231,22 @@ describeOnEachDatabase(
             expect(await service.count('users')).to.equal(usersBefore);
             expect(await service.count('events')).to.equal(eventsBefore);
           }
+          return;
+        }
+
+        if (operation === 'ListUsers') {
+          const response = await listUsers(caller.token, orgHeader);
+          if (!allowed) return expectPermissionDenied(response, deniedBody.ListUsers);
+          expect(response.status, response.text).to.equal(200);
+          // The target organization's users as the read model holds them, and no one else.
+          const counted = (await service.dataSource.query(
+            "SELECT COUNT(*) AS total FROM user_read_models WHERE org_id = ? AND state <> 'removed'",
+            [targetOrg],
+          )) as { total: number | string }[];
+          expect(response.body.details.totalResult).to.equal(String(counted[0]!.total));
+          if (target !== 'other-org') expect(response.body.result).to.have.length(7);
+          for (const user of response.body.result as { details: { resourceOwner: string } }[])
+            expect(user.details.resourceOwner).to.equal(targetOrg);
           return;
         }
 

@@ -48,19 +48,23 @@ export function documentedAnswers(context: () => Answering) {
   }
 
   /**
-   * 500 for `ok` while `eventType` cannot be recorded (nothing stays), then 200; then 400, 401,
-   * 403, 413 and 415 of the same call.
+   * 500 for `ok` while `eventType` cannot be recorded (nothing stays), or while `broken` runs it
+   * (a read records no event), then 200; then 400, 401, 403, 413 and 415 of the same call.
    */
   async function answers(
     ok: Call,
-    eventType: string,
+    eventType: string | ((action: () => Promise<ApiResponse>) => Promise<ApiResponse>),
     {
       token = context().owner.token,
       forbidden,
     }: { token?: string; forbidden?: { token: string } } = {},
   ): Promise<ApiResponse> {
     const { service } = context();
-    conforms(ok, await withoutEvents(eventType, () => call(ok, { token })), 500);
+    const broken =
+      typeof eventType === 'string'
+        ? (action: () => Promise<ApiResponse>) => withoutEvents(eventType, action)
+        : eventType;
+    conforms(ok, await broken(() => call(ok, { token })), 500);
     const succeeded = await call(ok, { token });
     conforms(ok, succeeded, 200);
     const [method, path] = ok;

@@ -6,18 +6,36 @@ import type { Permission } from '../../services/api/auth/permissions.js';
  * permission each needs, and the ways of naming the target organization.
  */
 export type RoleName =
-  'none' | 'ORG_OWNER' | 'ORG_USER_MANAGER' | 'ORG_PROJECT_OWNER' | 'IAM_OWNER';
+  | 'none'
+  | 'ORG_OWNER'
+  | 'ORG_USER_MANAGER'
+  | 'ORG_PROJECT_OWNER'
+  | 'ORG_USER_VIEWER'
+  | 'ORG_PROJECT_VIEWER'
+  | 'IAM_OWNER';
 export type ProbedName = 'AddUserGrant' | 'SetLabelPolicy' | 'SetDefaultLabelPolicy';
-export type OperationName = 'UpdateMyProfile' | 'ImportHumanUser' | 'UpdateProject' | ProbedName;
+export type OperationName =
+  'UpdateMyProfile' | 'ImportHumanUser' | 'UpdateProject' | 'ListUsers' | ProbedName;
 export type TargetName = 'own-implicit' | 'own-named' | 'other-org' | 'unknown-org';
-const ORG_OWNER_GRANTS: Permission[] = ['user.write', 'project.write', 'user.grant.write'];
+const ORG_OWNER_GRANTS: Permission[] = [
+  'user.read',
+  'project.read',
+  'user.write',
+  'project.write',
+  'user.grant.write',
+];
 
 /** What the contract grants: roles in the caller's organization, IAM_OWNER everywhere. */
 export const ROLES: Record<RoleName, { grants: Permission[]; instanceWide: boolean }> = {
   none: { grants: [], instanceWide: false },
   ORG_OWNER: { grants: [...ORG_OWNER_GRANTS, 'policy.write'], instanceWide: false },
-  ORG_USER_MANAGER: { grants: ['user.write', 'user.grant.write'], instanceWide: false },
-  ORG_PROJECT_OWNER: { grants: ['project.write'], instanceWide: false },
+  ORG_USER_MANAGER: {
+    grants: ['user.read', 'user.write', 'user.grant.write'],
+    instanceWide: false,
+  },
+  ORG_PROJECT_OWNER: { grants: ['project.read', 'project.write'], instanceWide: false },
+  ORG_USER_VIEWER: { grants: ['user.read'], instanceWide: false },
+  ORG_PROJECT_VIEWER: { grants: ['project.read'], instanceWide: false },
   IAM_OWNER: {
     grants: [...ORG_OWNER_GRANTS, 'policy.write', 'instance.policy.write'],
     instanceWide: true,
@@ -28,6 +46,7 @@ export const OPERATIONS: Record<OperationName, Permission> = {
   UpdateMyProfile: 'authenticated',
   ImportHumanUser: 'user.write',
   UpdateProject: 'project.write',
+  ListUsers: 'user.read',
   AddUserGrant: 'user.grant.write',
   SetLabelPolicy: 'policy.write',
   SetDefaultLabelPolicy: 'instance.policy.write',

@@ -36,6 +36,8 @@ export type Operation =
   | 'AddUserGrant'
   | 'SetLabelPolicy'
   | 'ImportHumanUsers'
+  | 'GetUserByID'
+  | 'ListUsers'
   | MachineUserOperation;
 export interface Case {
   name: string;
@@ -58,6 +60,10 @@ const user = (f: Fixtures, name: string, extra: Record<string, unknown> = {}) =>
   email: { email: `${f.prefix}-${name}@example.com` },
   ...extra,
 });
+
+/** A user search `depth` deep: nots around a user name query. */
+const nested = (depth: number): Record<string, unknown> =>
+  depth === 1 ? { userNameQuery: { userName: 'x' } } : { notQuery: { query: nested(depth - 1) } };
 
 /** The same cases for every transport; each transport gets fresh fixtures of its own. */
 export const CASES: Case[] = [
@@ -217,6 +223,53 @@ export const CASES: Case[] = [
     request: () => ({}),
     caller: () => ({ token: 'not-a-jwt' }),
     expected: { code: 16, errorId: 'AUTH-UNAUTHENTICATED' },
+  },
+  {
+    name: 'a list of users, filtered, combined and ordered',
+    operation: 'ListUsers',
+    request: (f) => ({
+      query: { limit: 10, asc: true },
+      sortingColumn: 'USER_FIELD_NAME_USER_NAME',
+      queries: [
+        {
+          userNameQuery: {
+            userName: f.prefix,
+            method: 'TEXT_QUERY_METHOD_STARTS_WITH_IGNORE_CASE',
+          },
+        },
+        {
+          orQuery: {
+            queries: [
+              { typeQuery: { type: 'TYPE_HUMAN' } },
+              { notQuery: { query: { stateQuery: { state: 'USER_STATE_INACTIVE' } } } },
+            ],
+          },
+        },
+      ],
+    }),
+    expected: { code: 0 },
+  },
+  {
+    name: 'a list of users nested deeper than five',
+    operation: 'ListUsers',
+    request: () => ({ queries: [nested(6)] }),
+    expected: {
+      code: 3,
+      errorId: 'REQUEST-INVALID',
+      fields: ['queries[0].notQuery.query.notQuery.query.notQuery.query.notQuery.query.notQuery'],
+    },
+  },
+  {
+    name: 'a list of users after a cursor that is none',
+    operation: 'ListUsers',
+    request: () => ({ query: { cursor: 'not-a-cursor' } }),
+    expected: { code: 3, errorId: 'REQUEST-INVALID', fields: ['query.cursor'] },
+  },
+  {
+    name: 'a user of another organization',
+    operation: 'GetUserByID',
+    request: (f) => ({ id: f.other.orgId }),
+    expected: { code: 5, errorId: 'USER-NOT-FOUND' },
   },
   {
     name: 'a project change',

@@ -1,0 +1,98 @@
+import fc from 'fast-check';
+import { operations } from '../../services/api/operations/operations.js';
+import type { FuzzFixtures } from './fuzz-fixtures.js';
+import type { ValidCall } from './valid-calls.arbitrary.js';
+
+const METHODS = [
+  'EQUALS',
+  'EQUALS_IGNORE_CASE',
+  'STARTS_WITH',
+  'STARTS_WITH_IGNORE_CASE',
+  'CONTAINS',
+  'CONTAINS_IGNORE_CASE',
+  'ENDS_WITH',
+  'ENDS_WITH_IGNORE_CASE',
+].map((method) => `TEXT_QUERY_METHOD_${method}`);
+
+/** Texts to search for: empty, LIKE's wildcards and escape, non-Latin, astral. */
+const text = fc.constantFrom('', 'a', '%', '_', '!', '\\', 'ÜN', 'İ', '山田', '😀', "O'B");
+const method = fc.constantFrom(...METHODS);
+const textQuery = (query: string, field: string) =>
+  fc.record({ [field]: text, method }).map((value) => ({ [query]: value }));
+
+/** One leaf criterion of a user search. */
+const leaf = fc.oneof(
+  textQuery('userNameQuery', 'userName'),
+  textQuery('firstNameQuery', 'firstName'),
+  textQuery('lastNameQuery', 'lastName'),
+  textQuery('nickNameQuery', 'nickName'),
+  textQuery('displayNameQuery', 'displayName'),
+  textQuery('emailQuery', 'emailAddress'),
+  textQuery('loginNameQuery', 'loginName'),
+  textQuery('externalIdQuery', 'externalId'),
+  fc
+    .constantFrom('USER_STATE_ACTIVE', 'USER_STATE_INACTIVE', 'USER_STATE_DELETED')
+    .map((state) => ({ stateQuery: { state } })),
+  fc.constantFrom('TYPE_HUMAN', 'TYPE_MACHINE').map((type) => ({ typeQuery: { type } })),
+  fc.array(fc.uuid(), { maxLength: 3 }).map((userIds) => ({ inUserIdsQuery: { userIds } })),
+  fc
+    .array(fc.emailAddress(), { maxLength: 3 })
+    .map((userEmails) => ({ inUserEmailsQuery: { userEmails } })),
+);
+
+/** A criterion, its combinations nested within the five levels the schema allows. */
+const { query: searchQuery } = fc.letrec<{ query: Record<string, unknown> }>((tie) => ({
+  query: fc.oneof(
+    { depthSize: 'small', maxDepth: 4, withCrossShrink: true },
+    leaf,
+    fc.array(tie('query'), { maxLength: 3 }).map((queries) => ({ orQuery: { queries } })),
+    fc.array(tie('query'), { maxLength: 3 }).map((queries) => ({ andQuery: { queries } })),
+    tie('query').map((query) => ({ notQuery: { query } })),
+  ),
+}));
+
+const sortingColumn = fc.constantFrom(
+  ...[
+    'UNSPECIFIED',
+    'USER_NAME',
+    'FIRST_NAME',
+    'LAST_NAME',
+    'NICK_NAME',
+    'DISPLAY_NAME',
+    'EMAIL',
+    'STATE',
+    'TYPE',
+    'CREATION_DATE',
+  ].map((column) => `USER_FIELD_NAME_${column}`),
+);
+
+/** The user reads as the owner: a user by id (known or not), and lists of every shape. */
+export function userReadCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
+  const as = (method: string) => (message: Record<string, unknown>) => ({
+    operation: operations.find((operation) => operation.grpc.method === method)!,
+    message,
+    token: fixtures.owner.token,
+  });
+  return fc.oneof(
+    fc
+      .constantFrom(fixtures.owner.userId, fixtures.member.userId, ...fixtures.machineUserIds)
+      .map((id) => as('GetUserByID')({ id })),
+    fc
+      .record(
+        {
+          query: fc.record(
+            {
+              offset: fc.oneof(fc.nat(50), fc.nat(50).map(String)),
+              limit: fc.integer({ min: 0, max: 1000 }),
+              asc: fc.boolean(),
+            },
+            { requiredKeys: [] },
+          ),
+          sortingColumn,
+          queries: fc.array(searchQuery, { maxLength: 3 }),
+        },
+        { requiredKeys: [] },
+      )
+      .map(as('ListUsers')),
+  );
+}
