@@ -24,6 +24,8 @@ export const MAX_LIMIT = 1000;
 export interface After {
   value: string | number;
   id: string;
+  /** How many matched when the first page was read, which the later pages answer again. */
+  total: string;
 }
 
 /** A request's page, checked: how many, in which order, and from where. */
@@ -35,9 +37,11 @@ export interface Page {
 }
 
 /**
- * The page a request asks for. A cursor carries the last row of the page before and what that
- * page was of (`of`: the sorting column, the order and the criteria), so that it cannot continue
- * another list; it is opaque to callers, and a wrong or foreign one is INVALID_ARGUMENT.
+ * The page a request asks for. A cursor carries the last row of the page before, the total the
+ * first page counted (a later page answers it again rather than counting a million rows anew),
+ * and what that page was of (`of`: the sorting column, the order and the criteria), so that it
+ * cannot continue another list; it is opaque to callers, and a wrong or foreign one is
+ * INVALID_ARGUMENT.
  */
 export function pageOf(query: ListQueryInput | undefined, of: unknown): Page {
   const limit = query?.limit || DEFAULT_LIMIT;
@@ -53,19 +57,22 @@ export function pageOf(query: ListQueryInput | undefined, of: unknown): Page {
 
 /** The cursor of the page after the one whose last row is `last`, for the same request. */
 export function cursorAfter(last: After, asc: boolean, of: unknown): string {
-  return Buffer.from(JSON.stringify([last.value, last.id, JSON.stringify([asc, of])])).toString(
-    'base64url',
-  );
+  const state = [last.value, last.id, last.total, JSON.stringify([asc, of])];
+  return Buffer.from(JSON.stringify(state)).toString('base64url');
 }
 
 function readCursor(cursor: string, expected: string): After | undefined {
   try {
-    const [value, id, of] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown[];
+    const [value, id, total, of] = JSON.parse(
+      Buffer.from(cursor, 'base64url').toString(),
+    ) as unknown[];
     const valid =
       (typeof value === 'string' || typeof value === 'number') &&
       typeof id === 'string' &&
+      typeof total === 'string' &&
+      /^[0-9]{1,19}$/.test(total) &&
       of === expected;
-    return valid ? { value, id } : undefined;
+    return valid ? { value, id, total } : undefined;
   } catch {
     return undefined;
   }

@@ -45,6 +45,12 @@ export function textCondition(
   const ignoreCase = method.endsWith('_IGNORE_CASE');
   const how = MATCHES[method.replace(/^TEXT_QUERY_METHOD_|_IGNORE_CASE$/g, '')] ?? 'equals';
   if (how !== 'equals' && value === '') return ALWAYS;
+  // A text equal to the value has the value's key: the key's index finds it, the text decides.
+  if (!ignoreCase && how === 'equals' && target.key)
+    return allOf([
+      dialect.textMatch(target.key, how, uniqueNameKey(value)),
+      dialect.textMatch(target.column, how, value),
+    ]);
   if (!ignoreCase) return dialect.textMatch(target.column, how, value);
   if (target.key) return dialect.textMatch(target.key, how, uniqueNameKey(value));
   return dialect.textMatch(`LOWER(${target.column})`, how, value.toLowerCase());

@@ -133,37 +133,78 @@ export async function listUsers(
   ]);
   const after = page.after && afterCondition(dataSource, sort, page.asc, page.after);
   const where = after ? allOf([matching, after]) : matching;
+  const index = after ? cursorIndex(sort, input.queries ?? []) : undefined;
   const direction = page.asc ? 'ASC' : 'DESC';
-  const [rows, counted, progress] = await Promise.all([
+  const [rows, total, progress] = await Promise.all([
     dataSource.query(
-      `SELECT *, ${sort} AS sort_value FROM user_read_models WHERE ${where.sql}
+      `SELECT *, ${sort} AS sort_value FROM user_read_models ${index ? dialect.forceIndex(index) : ''}
+        WHERE ${where.sql}
         ORDER BY ${sort} ${direction}${sort === 'id' ? '' : `, id ${direction}`}
         LIMIT ? OFFSET ?`,
       [...where.params, page.limit + 1, page.offset],
     ) as Promise<(UserRow & { sort_value: unknown })[]>,
-    dataSource.query(
-      `SELECT COUNT(*) AS total FROM user_read_models WHERE ${matching.sql}`,
-      matching.params,
-    ) as Promise<{ total: number | string }[]>,
+    page.after?.total ?? countOf(dataSource, matching),
     progressOf(dataSource, 'user-read-model'),
   ]);
   const shown = rows.slice(0, page.limit);
   const last = shown.at(-1);
   const more = rows.length > page.limit && last !== undefined;
+  const of = [sortingColumn, input.queries ?? []];
   return {
     details: {
-      totalResult: String(counted[0]?.total ?? 0),
+      totalResult: total,
       ...progress,
       ...(more && {
-        nextCursor: cursorAfter({ value: cursorValue(last.sort_value), id: last.id }, page.asc, [
-          sortingColumn,
-          input.queries ?? [],
-        ]),
+        nextCursor: cursorAfter(
+          { value: cursorValue(last.sort_value), id: last.id, total },
+          page.asc,
+          of,
+        ),
       }),
     },
     sortingColumn,
     result: shown.map(userView),
   };
+}
+
+/** How many users meet `matching`. */
+async function countOf(dataSource: DataSource, matching: Write): Promise<string> {
+  const counted: { total: number | string }[] = await dataSource.query(
+    `SELECT COUNT(*) AS total FROM user_read_models WHERE ${matching.sql}`,
+    matching.params,
+  );
+  return String(counted[0]?.total ?? 0);
+}
+
+/** The indexes that hold the organization's users in the order of a sort column. */
+const ORDERED_BY: Record<string, string> = {
+  id: 'user_read_models_org_id',
+  user_name_lower: 'user_read_models_org_user_name',
+  email_lower: 'user_read_models_org_email',
+};
+
+/** The column an index narrows a criterion of the top level to, if any. */
+function narrowedBy(query: UserSearchQuery): string | undefined {
+  const text = query.userNameQuery ?? query.loginNameQuery;
+  const prefix = (method?: TextQueryMethod) =>
+    method === 'TEXT_QUERY_METHOD_EQUALS_IGNORE_CASE' ||
+    method === 'TEXT_QUERY_METHOD_STARTS_WITH_IGNORE_CASE';
+  if (text && prefix(text.method)) return 'user_name_lower';
+  if (query.emailQuery && prefix(query.emailQuery.method)) return 'email_lower';
+  if (query.inUserEmailsQuery) return 'email_lower';
+  if (query.inUserIdsQuery) return 'id';
+  return undefined;
+}
+
+/**
+ * The index a page after a cursor reads, when that is the sort column's: its range starts at the
+ * cursor, so a page deep in a million users costs what the first does. Not when a criterion is
+ * narrowed by another index: its few rows, sorted, are cheaper.
+ */
+function cursorIndex(sort: string, queries: readonly UserSearchQuery[]): string | undefined {
+  const index = ORDERED_BY[sort];
+  const narrowed = queries.map(narrowedBy).filter((column) => column !== undefined);
+  return index && narrowed.every((column) => column === sort) ? index : undefined;
 }
 
 /** The condition of one criterion, its combinations nested as the schema allows (5 deep). */
@@ -205,8 +246,10 @@ function afterCondition(
   const beyond = asc ? '>' : '<';
   if (sort === 'id') return { sql: `id ${beyond} ?`, params: [after.id] };
   const value = sort === 'creation_date' ? storedTime(dataSource, after.value) : after.value;
+  // The first comparison alone bounds the index range where the page starts; the rest only
+  // passes over the rows of the same value up to the cursor's id.
   return {
-    sql: `${sort} ${beyond} ? OR (${sort} = ? AND id ${beyond} ?)`,
+    sql: `${sort} ${beyond}= ? AND (${sort} ${beyond} ? OR id ${beyond} ?)`,
     params: [value, value, after.id],
   };
 }

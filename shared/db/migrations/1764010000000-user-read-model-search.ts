@@ -1,6 +1,7 @@
 import type { QueryRunner } from 'typeorm';
 import { MARIADB_TYPES, type ColumnTypes } from './column-types.js';
 import { TablesMigration } from './tables-migration.js';
+import { uniqueNameKey } from '../../unique-name-key.js';
 
 /**
  * The user read model as ListUsers searches it: machine users beside the human ones (`type`,
@@ -15,10 +16,25 @@ export class UserReadModelSearch1764010000000 extends TablesMigration {
   tables = READ_MODEL_PROGRESS_TABLES;
   override addedColumns = USER_SEARCH_COLUMNS;
   override addedIndexes = USER_SEARCH_INDEXES;
+  /** The rows whose keys LOWER may not have made as the worker does. */
+  protected rekeyed = "user_name REGEXP '[^ -~]' OR email REGEXP '[^ -~]'";
   statements = () => [
     ...userSearchStatements(MARIADB_TYPES),
+    // MariaDB's LOWER is Unicode's, but not NFC: texts beyond ASCII get their keys in `up`.
     'UPDATE user_read_models SET user_name_lower = LOWER(user_name), email_lower = LOWER(email)',
+    // (org_id, id) serves all it served, and the optimizer took it for a cursor's range.
+    'DROP INDEX user_read_models_org ON user_read_models',
   ];
+
+  override async up(db: QueryRunner): Promise<void> {
+    await super.up(db);
+    await exactSearchKeys(db, uniqueNameKey, this.rekeyed);
+  }
+
+  override async down(db: QueryRunner): Promise<void> {
+    await db.query('CREATE INDEX user_read_models_org ON user_read_models (org_id)');
+    await super.down(db);
+  }
 }
 
 export const READ_MODEL_PROGRESS_TABLES = ['read_model_progress'];
@@ -66,13 +82,17 @@ export function userSearchStatements(types: ColumnTypes): string[] {
   ];
 }
 
-/** The search keys of the embedded database's rows, made as the worker makes them. */
-export async function embeddedSearchKeys(
+/**
+ * The search keys of the rows `where` picks, made as the worker makes them (`key`), so that an
+ * exact search finds what the worker's keys would.
+ */
+export async function exactSearchKeys(
   db: QueryRunner,
   key: (text: string) => string,
+  where: string,
 ): Promise<void> {
   const rows: { id: string; user_name: string; email: string }[] = await db.query(
-    "SELECT id, user_name, email FROM user_read_models WHERE type = 'human'",
+    `SELECT id, user_name, email FROM user_read_models WHERE ${where}`,
   );
   for (const row of rows)
     await db.query(
