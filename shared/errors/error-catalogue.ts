@@ -200,6 +200,12 @@ export const ERROR_CATALOGUE = {
     when: 'no permission in the target organization, or no such organization',
     message: 'no permission for this operation in the target organization',
   },
+  'RESOURCE-CHANGED': {
+    code: StatusCode.FAILED_PRECONDITION,
+    http: 412,
+    when: "the change's If-Match names a state the resource is no longer in: someone changed it since it was read; nothing was stored",
+    message: 'the resource changed since the If-Match given: read it again and redo the change',
+  },
   'AUTH-NOT-A-PERSON': {
     code: StatusCode.FAILED_PRECONDITION,
     http: 400,

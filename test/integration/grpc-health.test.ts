@@ -142,6 +142,7 @@ describe('gRPC health and reflection', () => {
           'google/rpc/error_details.proto',
           'identity/management/v1/project_access.proto',
           'identity/management/v1/machine_users.proto',
+          'identity/management/v1/user_reads.proto',
         ],
       });
       expect(Object.keys(reflected.files)).to.include.members([

@@ -86,8 +86,15 @@ describe('the REST responses against the OpenAPI document', function () {
       expect(contract.document).to.deep.equal(committed);
     });
 
-    it('UpdateMyProfile: 200, 400, 401, 413, 415, 500', async () => {
+    it('UpdateMyProfile: 200, 400, 401, 412, 413, 415, 500', async () => {
       const put = (options: Parameters<TestService['call']>[2]) => call('PUT', PROFILE, options);
+      const stale = { 'if-match': '"1"' };
+      conforms(
+        'PUT',
+        PROFILE,
+        await put({ token: owner.token, body: profile, headers: stale }),
+        412,
+      );
       conforms('PUT', PROFILE, await put({ token: owner.token, body: profile }), 200);
       conforms('PUT', PROFILE, await put({ token: owner.token, body: { firstName: '' } }), 400);
       conforms('PUT', PROFILE, await put({ token: owner.token, rawBody: '{' }), 400);
@@ -176,10 +183,12 @@ describe('the REST responses against the OpenAPI document', function () {
       conforms('POST', IMPORT, failed, 500);
     });
 
-    it('UpdateProject: 200, 400, 401, 403, 404, 409, 413, 415, 500', async () => {
+    it('UpdateProject: 200, 400, 401, 403, 404, 409, 412, 413, 415, 500', async () => {
       const path = `${PROJECTS}/${projectId}`;
       const put = (body: unknown, options: Parameters<TestService['call']>[2] = {}, at = path) =>
         call('PUT', at, { token: owner.token, body, ...options });
+      const stale = { headers: { 'if-match': '"1"' } };
+      conforms('PUT', path, await put({ name: 'Rocket 2' }, stale), 412);
       conforms('PUT', path, await put({ name: 'Rocket 2', projectRoleCheck: true }), 200);
       conforms('PUT', path, await put({ id: projectId, name: 'Rocket 2' }), 400);
       conforms('PUT', path, await put({ name: 'Rocket 2' }, { token: '' }), 401);

@@ -9,6 +9,8 @@ export interface GrpcOutcome {
   response?: any;
   /** The details of grpc-status-details-bin, decoded: `@type` plus the message's fields. */
   details: Record<string, any>[];
+  /** The `etag` of the answer's initial metadata, when it has one. */
+  etag?: string;
 }
 
 interface GrpcCallOptions {
@@ -96,13 +98,17 @@ function unaryCall<Request>(
   if (options.orgId) metadata.set('x-service-orgid', options.orgId);
   for (const [name, value] of Object.entries(options.headers ?? {})) metadata.set(name, value);
   return new Promise((resolve) => {
+    let etag: string | undefined;
     clients
       .get(key)!
       .makeUnaryRequest(path, serialize, deserialize, request, metadata, (error, response) => {
-        if (!error) return resolve({ code: 0, response, details: [] });
+        if (!error) return resolve({ code: 0, response, details: [], ...(etag && { etag }) });
         const raw = error.metadata?.get('grpc-status-details-bin')[0] as Buffer | undefined;
         const details = raw ? decodeStatusDetails(raw) : [];
         resolve({ code: error.code, message: error.details, details });
+      })
+      .on('metadata', (initial) => {
+        etag = initial.get('etag')[0] as string | undefined;
       });
   });
 }

@@ -65,9 +65,13 @@ export function documentedAnswers(context: () => Answering) {
         ? (action: () => Promise<ApiResponse>) => withoutEvents(eventType, action)
         : eventType;
     conforms(ok, await broken(() => call(ok, { token })), 500);
+    const [method, path] = ok;
+    // A change that takes If-Match: a state it is not in is refused, and nothing is stored.
+    const template = context().contract.template(method, path);
+    if (context().contract.declared().includes(`${method} ${template} 412`))
+      conforms(ok, await call(ok, { token, headers: { 'if-match': '"1"' } }), 412);
     const succeeded = await call(ok, { token });
     conforms(ok, succeeded, 200);
-    const [method, path] = ok;
     const raw = (body: string, headers: Record<string, string> = {}, as = token) =>
       rawCall(`${service.api.url}${path}`, method, body, as, headers);
     conforms(ok, await raw('{'), 400);

@@ -1,3 +1,4 @@
+import { honorsIfMatch } from '../operations/if-match.js';
 import {
   internal,
   invalidArgument,
@@ -59,6 +60,11 @@ const PIPELINE_ERRORS: readonly DocumentedError[] = [
     when: 'the caller made more than RATE_LIMIT_REQUESTS calls in RATE_LIMIT_WINDOW_SECONDS; Retry-After and google.rpc.RetryInfo say when to try again',
   },
   {
+    error: new ServiceError('RESOURCE-CHANGED'),
+    when: 'If-Match named a state the resource is no longer in; nothing was stored',
+    appliesTo: (operation) => honorsIfMatch(operation.handle),
+  },
+  {
     error: new ServiceError('READ-MODEL-BEHIND'),
     when: 'x-identity-after-sequence named a write the read model had not reduced within 5 s',
     appliesTo: (operation) => operation.reads !== undefined,
@@ -76,6 +82,11 @@ export const RESPONSE_HEADERS = {
     description:
       "The request's id: the caller's `x-request-id` when plausible, a new UUID otherwise. Every log line of the call carries it.",
     schema: { type: 'string' },
+  },
+  ETag: {
+    description:
+      "The state answered: the sequence of the last event that changed it (the project's for its parts, the user's for a grant), for `If-Match`.",
+    schema: { type: 'string', example: '"4711"' },
   },
   RetryAfter: {
     description: 'Seconds until the caller may call again.',

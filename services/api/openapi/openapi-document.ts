@@ -1,3 +1,4 @@
+import { honorsIfMatch, IF_MATCH_HEADER } from '../operations/if-match.js';
 import { AFTER_SEQUENCE_HEADER } from '../queries/read-after-write.js';
 import type protobuf from 'protobufjs';
 import { takesBody, type Operation } from '../operations/operation.js';
@@ -69,6 +70,7 @@ export function openApiDocument(
           ? []
           : [{ $ref: '#/components/parameters/OrgId' }]),
         ...(operation.reads ? [{ $ref: '#/components/parameters/AfterSequence' }] : []),
+        ...(honorsIfMatch(operation.handle) ? [{ $ref: '#/components/parameters/IfMatch' }] : []),
         { $ref: '#/components/parameters/RequestId' },
       ],
       ...(takesBody(operation) && {
@@ -80,7 +82,10 @@ export function openApiDocument(
       responses: {
         '200': {
           description: 'Done.',
-          headers: { 'x-request-id': REQUEST_ID_HEADER },
+          headers: {
+            'x-request-id': REQUEST_ID_HEADER,
+            ...(answersEtag(responseType) && { etag: { $ref: '#/components/headers/ETag' } }),
+          },
           content: { 'application/json': { schema: schemas.ref(responseType) } },
         },
         ...errorResponses(operation, errorSchema, responses),
@@ -121,6 +126,14 @@ export function openApiDocument(
             "Read your writes: the `details.sequence` of up to 20 writes, comma-separated. The read answers once the read model shows each (it waits at most 5 s, then 503 READ-MODEL-BEHIND); without it the read answers at once, from a read model that may lag the writes by the worker's delay.",
           schema: { type: 'string', example: '4711' },
         },
+        IfMatch: {
+          name: IF_MATCH_HEADER,
+          in: 'header',
+          required: false,
+          description:
+            "No lost updates: the `ETag` of the state the change was made from (a read's, or an earlier change's), or `*`. When the resource changed since, the answer is 412 RESOURCE-CHANGED and nothing is stored; checked under the lock of the transaction that writes. The ETag of a project's roles, applications and grants is the project's, of a user's grants the user's.",
+          schema: { type: 'string', example: '"4711"' },
+        },
         RequestId: {
           name: 'x-request-id',
           in: 'header',
@@ -147,4 +160,10 @@ export function openApiDocument(
 /** The document as `npm run openapi` writes it to docs/openapi.json. */
 export function serializeOpenApi(document: JsonSchema): string {
   return `${JSON.stringify(document, null, 2)}\n`;
+}
+
+/** Whether the answer of `responseType` shows one state, whose sequence its ETag is. */
+function answersEtag(responseType: protobuf.Type): boolean {
+  const details = responseType.fields.details ?? responseType.fields.user;
+  return details !== undefined && !responseType.fields.result;
 }

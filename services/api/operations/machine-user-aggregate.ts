@@ -9,6 +9,7 @@ import { invalidArgument, ServiceError } from '../../../shared/errors/service-er
 import { queueMachineTokensRevoked } from '../oidc/machine-tokens.js';
 import { rfc3339Time } from '../validation/formats.js';
 import { updateDetails, type DetailsResponse } from './details.js';
+import { expectUnchanged, honoringIfMatch } from './if-match.js';
 import type { Dependencies, OperationContext } from './operation.js';
 import { firstOr } from './project-aggregate.js';
 
@@ -72,16 +73,18 @@ export function machineUserChange<
     work: MachineUserWork<Request>,
   ) => MachineUserChange<Answer> | Promise<MachineUserChange<Answer>>,
 ): (context: OperationContext, request: Request) => Promise<Answer & DetailsResponse> {
-  return ({ deps, orgId }, request) =>
+  return honoringIfMatch(({ deps, orgId, ifMatch }, request) =>
     inBatchedTransaction(deps.dataSource, async (transaction) => {
       const machineUser = await lockedMachineUser(transaction, request.userId, orgId);
+      expectUnchanged(ifMatch, machineUser.sequence);
       const work = { transaction, machineUser, request, deps };
       const { event, columns = {}, revokesTokens, answer } = await change(work);
       if (revokesTokens) queueMachineTokensRevoked(transaction, machineUser.id);
       const changed =
         event && (await commitChange(transaction, MachineUser, machineUser, event, columns));
       return { ...(answer as Answer), details: updateDetails({ ...machineUser, ...changed }) };
-    });
+    }),
+  );
 }
 
 export const machineUserNotActive = (): ServiceError => new ServiceError('MACHINE-USER-NOT-ACTIVE');

@@ -3,6 +3,7 @@ import type { Config } from '../../../shared/config/config.js';
 import type { Logger } from '../../../shared/logging/logger.js';
 import type { ServiceError } from '../../../shared/errors/service-error.js';
 import type { Caller } from '../auth/caller.js';
+import type { IfMatch } from './if-match.js';
 import type { Permission } from '../auth/permissions.js';
 import type { AggregateType } from '../../../shared/events/event-types.js';
 
@@ -16,6 +17,8 @@ export interface Dependencies {
 export interface OperationContext {
   deps: Dependencies;
   caller: Caller;
+  /** The state a change was made from (`If-Match`), checked under the aggregate's lock. */
+  ifMatch?: IfMatch;
   /** The organization the operation acts in: the caller's, or the one `x-service-orgid` named. */
   orgId: string;
 }

@@ -6,6 +6,7 @@ import { commitChange } from '../../../shared/events/record-change.js';
 import { ServiceError } from '../../../shared/errors/service-error.js';
 import { inBatchedTransaction } from '../../../shared/db/batched-transaction.js';
 import { updateDetails, type DetailsResponse } from './details.js';
+import { expectUnchanged, honoringIfMatch } from './if-match.js';
 import type { Dependencies, OperationContext } from './operation.js';
 import { projectNotFound } from './update-project/update-project.errors.js';
 
@@ -53,13 +54,15 @@ export function projectChange<Request, Answer extends object = object>(
   change: (work: ProjectWork<Request>) => Promise<ProjectChange<Answer>>,
   projectIdOf = (request: Request) => (request as { projectId: string }).projectId,
 ): (context: OperationContext, request: Request) => Promise<Answer & DetailsResponse> {
-  return ({ deps, orgId }, request) =>
+  return honoringIfMatch(({ deps, orgId, ifMatch }, request) =>
     inBatchedTransaction(deps.dataSource, async (transaction) => {
       const project = await lockedProject(transaction, projectIdOf(request), orgId);
+      expectUnchanged(ifMatch, project.sequence);
       const { event, columns = {}, answer } = await change({ transaction, project, request, deps });
       const changed = event && (await commitChange(transaction, Project, project, event, columns));
       return { ...(answer as Answer), details: updateDetails({ ...project, ...changed }) };
-    });
+    }),
+  );
 }
 
 /** The roles of the project with these keys; PROJECT-ROLE-NOT-FOUND names the first missing. */

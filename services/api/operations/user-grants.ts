@@ -7,6 +7,7 @@ import { commitChange, queueChange } from '../../../shared/events/record-change.
 import { ServiceError } from '../../../shared/errors/service-error.js';
 import { inBatchedTransaction } from '../../../shared/db/batched-transaction.js';
 import { updateDetails, type DetailsResponse } from './details.js';
+import { expectUnchanged, honoringIfMatch } from './if-match.js';
 import type { OperationContext } from './operation.js';
 import { existingRoles, firstOr, roleNotFound } from './project-aggregate.js';
 import { projectNotFound } from './update-project/update-project.errors.js';
@@ -142,12 +143,15 @@ export function userChange<Request, Answer extends object = object>(
     orgId: string,
   ) => Promise<{ user: User; event?: DomainEvent; answer?: Answer }>,
 ): (context: OperationContext, request: Request) => Promise<Answer & DetailsResponse> {
-  return ({ deps, orgId }, request) =>
+  return honoringIfMatch(({ deps, orgId, ifMatch }, request) =>
     inBatchedTransaction(deps.dataSource, async (transaction) => {
       const { user, event, answer } = await change(transaction, request, orgId);
+      // The user was locked last by `change`: its state now is the one the change applies to.
+      expectUnchanged(ifMatch, user.sequence);
       const changed = event && (await commitChange(transaction, User, user, event, {}));
       return { ...(answer as Answer), details: updateDetails({ ...user, ...changed }) };
-    });
+    }),
+  );
 }
 
 /** The user's grant with this id; USER-GRANT-NOT-FOUND otherwise. */

@@ -8,6 +8,7 @@ import { AuthCache } from '../auth/auth-cache.js';
 import { authorize } from '../auth/authorize.js';
 import type { Dependencies, Operation } from '../operations/operation.js';
 import { RequestSchemas, type RequestValidator } from '../validation/request-validator.js';
+import { honorsIfMatch, ifMatchOf, ifMatchUnsupported } from '../operations/if-match.js';
 import { untilReduced } from '../queries/read-after-write.js';
 import type { CallerRateLimit } from './rate-limit.js';
 
@@ -19,6 +20,8 @@ export interface IncomingCall {
   targetOrgId?: string;
   /** The `x-identity-after-sequence` header or metadata value: writes a read must show. */
   afterSequence?: string;
+  /** The `If-Match` header or metadata value: the state a change was made from. */
+  ifMatch?: string;
   /** The request message in its proto3 JSON shape. */
   request: unknown;
   transport: Transport;
@@ -102,8 +105,10 @@ export class OperationPipeline {
       this.authCache,
     );
     const request = this.validators.get(operation as Operation)!(incoming.request);
+    const ifMatch = operation.reads ? undefined : ifMatchOf(incoming.ifMatch);
+    if (ifMatch !== undefined && !honorsIfMatch(operation.handle)) throw ifMatchUnsupported();
     if (operation.reads && incoming.afterSequence !== undefined)
       await untilReduced(deps.dataSource, operation.reads, orgId, incoming.afterSequence);
-    return operation.handle({ deps, caller, orgId }, request as never);
+    return operation.handle({ deps, caller, orgId, ifMatch }, request as never);
   }
 }

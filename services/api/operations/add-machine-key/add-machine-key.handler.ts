@@ -7,6 +7,7 @@ import {
   PUBLIC_KEY_RULE,
 } from '../../credentials/machine-keys.js';
 import type { DetailsResponse } from '../details.js';
+import { honoringIfMatch } from '../if-match.js';
 import { expirationOf, machineUserChange } from '../machine-user-aggregate.js';
 import type { OperationContext } from '../operation.js';
 import type { AddMachineKeyRequest } from './add-machine-key.request.generated.js';
@@ -18,7 +19,7 @@ type AddMachineKeyResponse = DetailsResponse & { keyId: string; keyDetails?: str
  * expiry only): the caller's public key, or a new RSA pair whose key file (base64 of its JSON) is
  * answered this once. The key is checked, or the pair made, before the user is locked.
  */
-export async function addMachineKey(
+export const addMachineKey = honoringIfMatch(async function addMachineKey(
   context: OperationContext,
   request: AddMachineKeyRequest,
 ): Promise<AddMachineKeyResponse> {
@@ -46,4 +47,4 @@ export async function addMachineKey(
     },
   );
   return change(context, request);
-}
+});

@@ -2,6 +2,7 @@ import { PersonalAccessToken } from '../../../../shared/db/entities/machine-user
 import { newId } from '../../../../shared/ids.js';
 import { newPersonalAccessToken } from '../../credentials/machine-credentials.js';
 import type { DetailsResponse } from '../details.js';
+import { honoringIfMatch } from '../if-match.js';
 import { expirationOf, machineUserChange } from '../machine-user-aggregate.js';
 import type { OperationContext } from '../operation.js';
 import type { AddPersonalAccessTokenRequest } from './add-personal-access-token.request.generated.js';
@@ -12,7 +13,7 @@ type AddPersonalAccessTokenResponse = DetailsResponse & { tokenId: string; token
  * Gives a machine user a personal access token, a bearer token for the API (`user.pat.added`, with
  * its id and expiry only): answered this once, kept only as its SHA-256.
  */
-export async function addPersonalAccessToken(
+export const addPersonalAccessToken = honoringIfMatch(async function addPersonalAccessToken(
   context: OperationContext,
   request: AddPersonalAccessTokenRequest,
 ): Promise<AddPersonalAccessTokenResponse> {
@@ -36,4 +37,4 @@ export async function addPersonalAccessToken(
     return { event: { type: 'user.pat.added', payload }, answer: { tokenId, token } };
   });
   return change(context, request);
-}
+});

@@ -4,6 +4,7 @@ import { unauthenticated } from '../../../../shared/errors/service-error.js';
 import { PROFILE_FIELDS } from '../../../../shared/events/event-types.js';
 import { commitChange } from '../../../../shared/events/record-change.js';
 import { updateDetails } from '../details.js';
+import { expectUnchanged, honoringIfMatch } from '../if-match.js';
 import type { OperationContext } from '../operation.js';
 import { normalizeProfile, sameProfile } from '../profile.js';
 import { profileChanged } from './update-my-profile.events.js';
@@ -30,8 +31,8 @@ const PROFILE_READ: (keyof User & string)[] = [
  * Replaces the caller's profile. The row is locked for the comparison, so two concurrent updates
  * cannot both see "unchanged" or interleave their versions.
  */
-export async function updateMyProfile(
-  { deps, caller }: OperationContext,
+export const updateMyProfile = honoringIfMatch(async function updateMyProfile(
+  { deps, caller, ifMatch }: OperationContext,
   request: UpdateMyProfileRequest,
 ): Promise<UpdateMyProfileResponse> {
   const profile = normalizeProfile(request);
@@ -42,8 +43,9 @@ export async function updateMyProfile(
       { lock: true, select: PROFILE_READ },
     );
     if (!user) throw unauthenticated();
+    expectUnchanged(ifMatch, user.sequence);
     if (sameProfile(user, profile)) return { details: updateDetails(user) };
     const changed = await commitChange(transaction, User, user, profileChanged(profile), profile);
     return { details: updateDetails({ ...user, ...changed }) };
   });
-}
+});

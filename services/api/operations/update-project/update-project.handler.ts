@@ -1,6 +1,7 @@
 import { isDuplicateKey, uniqueKeys } from '../../../../shared/db/db-errors.js';
 import type { ProjectPayload } from '../../../../shared/events/event-types.js';
 import type { OperationContext } from '../operation.js';
+import { honoringIfMatch } from '../if-match.js';
 import { projectChange } from '../project-aggregate.js';
 import { projectSettings } from '../project-settings.js';
 import { uniqueNameKey } from '../../../../shared/unique-name-key.js';
@@ -22,11 +23,11 @@ const replaceProject = projectChange<UpdateProjectRequest>(
 );
 
 /** Replaces a project of the target organization; a project of another organization is not found. */
-export function updateProject(
+export const updateProject = honoringIfMatch(function updateProject(
   context: OperationContext,
   request: UpdateProjectRequest,
 ): Promise<UpdateProjectResponse> {
   return replaceProject(context, request).catch((error: unknown) => {
     throw isDuplicateKey(error, uniqueKeys.projectName) ? projectNameTaken() : error;
   });
-}
+});

@@ -1,4 +1,4 @@
-import { AFTER_SEQUENCE_HEADER } from '../../queries/read-after-write.js';
+import { CALL_HEADER_NAMES, callHeadersOf, etagOfAnswer } from '../../pipeline/call-headers.js';
 import express, { type Request, type Router } from 'express';
 import { requestTooLarge, ServiceError } from '../../../../shared/errors/service-error.js';
 import type { Operation } from '../../operations/operation.js';
@@ -72,20 +72,20 @@ export function grpcWebRoutes(
       const message = readRequest(method, request.body as Buffer, variant, bodyLimit);
       if (message instanceof ServiceError) return fail(message);
       const incoming = {
-        authorization: request.get('authorization'),
-        targetOrgId: request.get('x-service-orgid'),
-        afterSequence: request.get(AFTER_SEQUENCE_HEADER),
+        ...callHeadersOf((name) => request.get(name)),
         requestId: response.locals.requestId as string,
         request: message,
         transport: 'grpc-web' as const,
       };
       invoke(pipeline, method, incoming)
-        .then((result) =>
+        .then((result) => {
+          const etag = etagOfAnswer(result);
+          if (etag) response.set('etag', etag);
           reply([
             dataFrame(encodeResponse(method, result)),
             trailersFrame({ 'grpc-status': '0', 'grpc-message': '' }),
-          ]),
-        )
+          ]);
+        })
         .catch((error: unknown) => fail(asServiceError(error, logger)));
     });
   });
@@ -106,13 +106,16 @@ function readRequest(
 }
 
 /** Response headers a browser must be allowed to read for gRPC-web. */
-export const GRPC_WEB_EXPOSED_HEADERS = ['grpc-status', 'grpc-message', 'grpc-status-details-bin'];
+export const GRPC_WEB_EXPOSED_HEADERS = [
+  'grpc-status',
+  'grpc-message',
+  'grpc-status-details-bin',
+  'etag',
+];
 /** Request headers a browser sends with gRPC-web. */
 export const GRPC_WEB_ALLOWED_HEADERS = [
   'content-type',
-  'authorization',
-  'x-service-orgid',
-  AFTER_SEQUENCE_HEADER,
+  ...CALL_HEADER_NAMES,
   'x-grpc-web',
   'x-user-agent',
   'grpc-timeout',

@@ -1,4 +1,4 @@
-import { AFTER_SEQUENCE_HEADER } from '../../queries/read-after-write.js';
+import { callHeadersOf, etagOfAnswer } from '../../pipeline/call-headers.js';
 import { format } from 'node:util';
 import * as grpc from '@grpc/grpc-js';
 import type { PackageDefinition } from '@grpc/proto-loader';
@@ -71,15 +71,20 @@ export async function startGrpcServer(
       callback: grpc.sendUnaryData<unknown>,
     ) => {
       const incoming = {
-        authorization: metadataValue(call.metadata, 'authorization'),
-        targetOrgId: metadataValue(call.metadata, 'x-service-orgid'),
-        afterSequence: metadataValue(call.metadata, AFTER_SEQUENCE_HEADER),
-        requestId: metadataValue(call.metadata, 'x-request-id'),
+        ...callHeadersOf((name) => metadataValue(call.metadata, name)),
         request: call.request,
         transport: 'grpc' as const,
       };
       invoke(pipeline, method, incoming).then(
-        (response) => callback(null, response),
+        (response) => {
+          const etag = etagOfAnswer(response);
+          if (etag) {
+            const metadata = new grpc.Metadata();
+            metadata.set('etag', etag);
+            call.sendMetadata(metadata);
+          }
+          callback(null, response);
+        },
         (error: unknown) => callback(toGrpcError(root, asServiceError(error, logger))),
       );
     };

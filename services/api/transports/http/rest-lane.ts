@@ -1,4 +1,4 @@
-import { AFTER_SEQUENCE_HEADER } from '../../queries/read-after-write.js';
+import { callHeadersOf, etagOfAnswer } from '../../pipeline/call-headers.js';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { requestIdFrom } from '../../../../shared/logging/log-context.js';
 import { invalidArgument, ServiceError } from '../../../../shared/errors/service-error.js';
@@ -114,13 +114,13 @@ async function serve(
   try {
     const body = await bodyOf(request, request.headers['content-length'] !== undefined);
     const result = await pipeline.call(operation, {
-      authorization: headerOf(request, 'authorization'),
-      targetOrgId: headerOf(request, 'x-service-orgid'),
-      afterSequence: headerOf(request, AFTER_SEQUENCE_HEADER),
+      ...callHeadersOf((name) => headerOf(request, name)),
       requestId,
       transport: 'json',
       request: takesBody(operation) ? requestMessage(body, params) : { ...params },
     });
+    const etag = etagOfAnswer(result);
+    if (etag) response.setHeader('etag', etag);
     writeJson(response, 200, result);
   } catch (error) {
     // Anything but a ServiceError is the body's stream failing: the caller is gone.

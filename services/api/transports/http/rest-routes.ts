@@ -1,4 +1,4 @@
-import { AFTER_SEQUENCE_HEADER } from '../../queries/read-after-write.js';
+import { callHeadersOf, etagOfAnswer } from '../../pipeline/call-headers.js';
 import type { Router } from 'express';
 import { invalidArgument, ServiceError } from '../../../../shared/errors/service-error.js';
 import { takesBody, type Operation } from '../../operations/operation.js';
@@ -23,15 +23,15 @@ export function mountRestRoutes(
       response.locals.operation = `${operation.grpc.service}/${operation.grpc.method}`;
       try {
         const result = await pipeline.call(operation, {
-          authorization: request.get('authorization'),
-          targetOrgId: request.get('x-service-orgid'),
-          afterSequence: request.get(AFTER_SEQUENCE_HEADER),
+          ...callHeadersOf((name) => request.get(name)),
           requestId: response.locals.requestId as string,
           transport: 'json',
           request: takesBody(operation)
             ? requestMessage(request.body, request.params as Record<string, string>)
             : { ...request.params },
         });
+        const etag = etagOfAnswer(result);
+        if (etag) response.set('etag', etag);
         response.status(200).json(result);
       } catch (error) {
         sendError(response, error as ServiceError);
