@@ -101,6 +101,7 @@ describe('architecture', () => {
   it('operations, the pipeline, the accounts and shared code import no transport', () => {
     const dirs = [
       'services/api/operations',
+      'services/api/queries',
       'services/api/pipeline',
       'services/api/auth',
       'services/api/validation',
@@ -137,5 +138,10 @@ describe('architecture', () => {
       /^import (?!type )[^;]*from ['"]typeorm['"]/m,
     ];
     expect(offenders(['services/api/login'], domain)).to.deep.equal([]);
+  });
+
+  it('the read side knows no command: it imports no operation, account or event writer', () => {
+    const commands = [importing('/operations/'), importing('/accounts/'), /shared\/events\/record/];
+    expect(offenders(['services/api/queries'], commands)).to.deep.equal([]);
   });
 });
