@@ -4,16 +4,17 @@ import { BODY_LIMIT, documentedAnswers, type Call } from '../support/openapi-ans
 import { OpenApiContract } from '../support/openapi-contract.js';
 import type { ApiResponse } from '../support/service-client.js';
 import { TestService } from '../support/test-service.js';
-import { buildMember, buildOwner, type BuiltMember } from '../support/factories.js';
+import { buildMember, buildOwner, buildProject, type BuiltMember } from '../support/factories.js';
 
-const PATHS = / \/management\/v1\/users\/(\{id\}|_search) /;
+const PATHS =
+  /^(GET \/management\/v1\/(users|projects)\/\{id\}|POST \/management\/v1\/(users|projects)\/_search) /;
 
 /**
  * The user reads' real responses, success and each documented error, held to the document the
  * service serves, as openapi-responses.test.ts holds the others'; in the end every response the
  * document declares for them must have been seen.
  */
-describe('the user reads’ REST responses against the OpenAPI document', function () {
+describe('the user and project reads’ REST responses against the OpenAPI document', function () {
   this.timeout(120_000);
   let contract: OpenApiContract;
   let service: TestService;
@@ -25,14 +26,15 @@ describe('the user reads’ REST responses against the OpenAPI document', functi
   }));
 
   /** Runs a read while its read model's table is gone: an unexpected failure, 500. */
-  const withoutReadModel = async (action: () => Promise<ApiResponse>) => {
-    await service.dataSource.query('RENAME TABLE user_read_models TO user_read_models_away');
+  const withoutTable = (table: string) => async (action: () => Promise<ApiResponse>) => {
+    await service.dataSource.query(`RENAME TABLE ${table} TO ${table}_away`);
     try {
       return await action();
     } finally {
-      await service.dataSource.query('RENAME TABLE user_read_models_away TO user_read_models');
+      await service.dataSource.query(`RENAME TABLE ${table}_away TO ${table}`);
     }
   };
+  const withoutReadModel = withoutTable('user_read_models');
 
   describe('on a running service', () => {
     before(async () => {
@@ -60,9 +62,22 @@ describe('the user reads’ REST responses against the OpenAPI document', functi
       conforms(list, await call(list, { headers }), 503);
     });
 
-    it('GetUserByID and ListUsers: each response declared', async () => {
+    it('GetProjectByID and ListProjects: each response declared', async () => {
       await service.startRelay();
       await service.startWorker();
+      const { projectId } = await buildProject(service, { orgId: owner.orgId });
+      const read: Call = ['GET', `/management/v1/projects/${projectId}`];
+      const after = String((await service.events(projectId)).at(-1)!.position);
+      conforms(read, await call(read, { headers: { 'x-identity-after-sequence': after } }), 200);
+      await answers(read, withoutTable('project_read_models'));
+      conforms(read, await call(['GET', '/management/v1/projects/none']), 404);
+      const list: Call = ['POST', '/management/v1/projects/_search', { query: { limit: 1 } }];
+      const listed = await answers(list, withoutTable('project_read_models'));
+      expect(listed.body).to.have.keys('details', 'result');
+      conforms(list, await call(['POST', list[1], { query: { cursor: 'x' } }]), 400);
+    });
+
+    it('GetUserByID and ListUsers: each response declared', async () => {
       const read: Call = ['GET', `/management/v1/users/${owner.userId}`];
       const written = (await service.events(owner.userId)).at(-1)!.position;
       const after = { headers: { 'x-identity-after-sequence': String(written) } };
@@ -87,6 +102,8 @@ describe('the user reads’ REST responses against the OpenAPI document', functi
     const calls = (userId: string): Call[] => [
       ['GET', `/management/v1/users/${userId}`],
       ['POST', '/management/v1/users/_search', {}],
+      ['GET', `/management/v1/projects/${userId}`],
+      ['POST', '/management/v1/projects/_search', {}],
     ];
     const ownerToken = async () =>
       (await buildMember(limited.service, { orgId: limited.orgId, roles: ['ORG_OWNER'] })).token;

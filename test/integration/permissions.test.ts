@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Project, User } from '../../shared/db/entities/index.js';
 import { toCloudEvent } from '../../shared/events/cloud-event.js';
 import { UserReadModelConsumer } from '../../services/worker/consumers/read-models/user-read-model.consumer.js';
+import { ProjectReadModelConsumer } from '../../services/worker/consumers/read-models/project-read-model.consumer.js';
 import { buildMember, buildOrg, buildProject } from '../support/factories.js';
 import { describeOnEachDatabase } from '../support/databases.js';
 import {
@@ -115,6 +116,8 @@ describeOnEachDatabase(
     };
     const listUsers = (token: string, orgId: string | undefined) =>
       send('POST', '/management/v1/users/_search', token, orgId, { query: { limit: 1000 } });
+    const listProjects = (token: string, orgId: string | undefined) =>
+      send('POST', '/management/v1/projects/_search', token, orgId, { query: { limit: 1000 } });
     const updateMyProfile = (token: string, orgId: string | undefined, firstName: string) =>
       send('PUT', '/auth/v1/users/me/profile', token, orgId, {
         firstName,
@@ -153,6 +156,10 @@ describeOnEachDatabase(
       for (const { userId } of Object.values(callers))
         for (const event of await service.events(userId))
           await readModel.perform(toCloudEvent(event, 'urn:test'));
+      const { projectId: listed } = await buildProject(service, { orgId: homeOrg });
+      const projects = new ProjectReadModelConsumer(service.dataSource);
+      for (const event of await service.events(listed))
+        await projects.perform(toCloudEvent(event, 'urn:test'));
       // The reference answers come from a caller with every role in its own organization, so
       // they can only be "unknown organization", never "missing role".
       const owner = await buildMember(service, { orgId: homeOrg, roles: ['ORG_OWNER'] });
@@ -172,6 +179,7 @@ describeOnEachDatabase(
       }
       deniedBody.ImportHumanUser = importProbe.text;
       deniedBody.ListUsers = (await listUsers(owner.token, unknownOrg)).text;
+      deniedBody.ListProjects = (await listProjects(owner.token, unknownOrg)).text;
       deniedBody.UpdateProject = updateProbe.text;
     });
 
@@ -231,6 +239,16 @@ describeOnEachDatabase(
             expect(await service.count('users')).to.equal(usersBefore);
             expect(await service.count('events')).to.equal(eventsBefore);
           }
+          return;
+        }
+
+        if (operation === 'ListProjects') {
+          const response = await listProjects(caller.token, orgHeader);
+          if (!allowed) return expectPermissionDenied(response, deniedBody.ListProjects);
+          expect(response.status, response.text).to.equal(200);
+          for (const project of response.body.result as { details: { resourceOwner: string } }[])
+            expect(project.details.resourceOwner).to.equal(targetOrg);
+          if (target !== 'other-org') expect(response.body.result).to.have.length.at.least(1);
           return;
         }
 

@@ -15,7 +15,12 @@ export type RoleName =
   | 'IAM_OWNER';
 export type ProbedName = 'AddUserGrant' | 'SetLabelPolicy' | 'SetDefaultLabelPolicy';
 export type OperationName =
-  'UpdateMyProfile' | 'ImportHumanUser' | 'UpdateProject' | 'ListUsers' | ProbedName;
+  | 'UpdateMyProfile'
+  | 'ImportHumanUser'
+  | 'UpdateProject'
+  | 'ListUsers'
+  | 'ListProjects'
+  | ProbedName;
 export type TargetName = 'own-implicit' | 'own-named' | 'other-org' | 'unknown-org';
 const ORG_OWNER_GRANTS: Permission[] = [
   'user.read',
@@ -47,6 +52,7 @@ export const OPERATIONS: Record<OperationName, Permission> = {
   ImportHumanUser: 'user.write',
   UpdateProject: 'project.write',
   ListUsers: 'user.read',
+  ListProjects: 'project.read',
   AddUserGrant: 'user.grant.write',
   SetLabelPolicy: 'policy.write',
   SetDefaultLabelPolicy: 'instance.policy.write',

@@ -38,6 +38,8 @@ export type Operation =
   | 'ImportHumanUsers'
   | 'GetUserByID'
   | 'ListUsers'
+  | 'GetProjectByID'
+  | 'ListProjects'
   | MachineUserOperation;
 export interface Case {
   name: string;
@@ -264,6 +266,21 @@ export const CASES: Case[] = [
     operation: 'ListUsers',
     request: () => ({ query: { cursor: 'not-a-cursor' } }),
     expected: { code: 3, errorId: 'REQUEST-INVALID', fields: ['query.cursor'] },
+  },
+  {
+    name: 'a list of projects by name',
+    operation: 'ListProjects',
+    request: () => ({
+      query: { limit: 5 },
+      queries: [{ nameQuery: { name: 'ro', method: 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE' } }],
+    }),
+    expected: { code: 0 },
+  },
+  {
+    name: 'a project of another organization',
+    operation: 'GetProjectByID',
+    request: (f) => ({ id: f.other.orgId }),
+    expected: { code: 5, errorId: 'PROJECT-NOT-FOUND' },
   },
   {
     name: 'a user of another organization',

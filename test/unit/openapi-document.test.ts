@@ -60,6 +60,7 @@ describe('the OpenAPI document', () => {
       '200',
       '400',
       '401',
+      '412',
       '413',
       '415',
       '429',
@@ -144,7 +145,7 @@ describe('the OpenAPI document', () => {
 
   it('holds responses to it closely: an undeclared status or field fails', () => {
     const contract = new OpenApiContract(document);
-    const headers = new Headers({ 'x-request-id': 'r' });
+    const headers = new Headers({ 'x-request-id': 'r', etag: '"7"' });
     const details = { sequence: '7', changeDate: '2026-01-02T03:04:05.000Z', resourceOwner: 'o' };
     const check = (status: number, body: unknown, sent = headers) =>
       contract.check('PUT', '/management/v1/projects/p1', { status, body, headers: sent });
@@ -153,6 +154,7 @@ describe('the OpenAPI document', () => {
     expect(check(200, { details, extra: true })).to.have.length(1);
     expect(check(200, { details }, new Headers())).to.deep.equal([
       'PUT /management/v1/projects/{id} 200: no x-request-id header',
+      'PUT /management/v1/projects/{id} 200: no etag header',
     ]);
     expect(check(418, {})).to.deep.equal([
       'PUT /management/v1/projects/{id} 418: the status is not declared',

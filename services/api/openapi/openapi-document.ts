@@ -164,6 +164,9 @@ export function serializeOpenApi(document: JsonSchema): string {
 
 /** Whether the answer of `responseType` shows one state, whose sequence its ETag is. */
 function answersEtag(responseType: protobuf.Type): boolean {
-  const details = responseType.fields.details ?? responseType.fields.user;
-  return details !== undefined && !responseType.fields.result;
+  if (responseType.fields.details) return !responseType.fields.result;
+  // A Get's answer holds its one resource, with that resource's details.
+  const [only, ...others] = responseType.fieldsArray;
+  const resource = only?.resolve().resolvedType;
+  return others.length === 0 && !!(resource as protobuf.Type | null)?.fields?.details;
 }

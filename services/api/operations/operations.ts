@@ -35,6 +35,8 @@ import { removeOrgMemberOperation } from './remove-org-member/remove-org-member.
 import type { Operation } from './operation.js';
 import { getUserByIDOperation } from './get-user-by-id/get-user-by-id.operation.js';
 import { listUsersOperation } from './list-users/list-users.operation.js';
+import { getProjectByIDOperation } from './get-project-by-id/get-project-by-id.operation.js';
+import { listProjectsOperation } from './list-projects/list-projects.operation.js';
 import { removeMyPasskeyOperation } from './remove-my-passkey/remove-my-passkey.operation.js';
 import { renameMyPasskeyOperation } from './rename-my-passkey/rename-my-passkey.operation.js';
 import { startMyPasskeyRegistrationOperation } from './start-my-passkey-registration/start-my-passkey-registration.operation.js';
@@ -55,6 +57,8 @@ export const operations: readonly Operation[] = [
   getUserByIDOperation,
   listUsersOperation,
   updateProjectOperation,
+  getProjectByIDOperation,
+  listProjectsOperation,
   addProjectRoleOperation,
   updateProjectRoleOperation,
   removeProjectRoleOperation,

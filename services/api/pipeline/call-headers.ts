@@ -29,13 +29,14 @@ export const CALL_HEADER_NAMES = [
 
 /**
  * The ETag of an answer: the sequence of the state it shows or made (`details.sequence` of a
- * change, of a read such as GetMyProfile, or of the one resource it reads, GetUserByID's user).
- * None for a list, whose details have no sequence.
+ * change, of a read such as GetMyProfile, or of the one resource a Get answers alone: its user,
+ * its project). None for a list, whose details have no sequence.
  */
 export function etagOfAnswer(answer: unknown): string | undefined {
   const sequenceOf = (value: unknown) =>
     (value as { details?: { sequence?: unknown } } | undefined)?.details?.sequence;
   const own = sequenceOf(answer);
-  const sequence = typeof own === 'string' ? own : sequenceOf((answer as { user?: unknown }).user);
+  const [only, ...others] = Object.values((answer ?? {}) as Record<string, unknown>);
+  const sequence = typeof own === 'string' || others.length > 0 ? own : sequenceOf(only);
   return typeof sequence === 'string' ? `"${sequence}"` : undefined;
 }

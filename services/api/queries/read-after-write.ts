@@ -10,7 +10,10 @@ export const READ_WAIT_MS = 5000;
 const LOOK_EVERY_MS = 25;
 
 /** The read model of each kind of aggregate that has one. */
-const READ_MODELS: Partial<Record<AggregateType, string>> = { user: 'user_read_models' };
+const READ_MODELS: Partial<Record<AggregateType, string>> = {
+  user: 'user_read_models',
+  project: 'project_read_models',
+};
 
 const SEQUENCES = /^\s*[1-9][0-9]{0,18}\s*(,\s*[1-9][0-9]{0,18}\s*){0,19}$/;
 

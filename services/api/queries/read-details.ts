@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { timeOf } from '../../../shared/db/data-source.js';
 import { ReadModelProgress } from '../../../shared/db/entities/index.js';
 
 /**
@@ -22,3 +23,25 @@ export async function progressOf(
     ? { processedSequence: progress.position, viewTimestamp: progress.changeDate }
     : { processedSequence: '0' };
 }
+
+/** The columns every read model row has, as the driver answers them. */
+export interface ReadModelRow {
+  id: string;
+  org_id: string;
+  sequence: string | number;
+  creation_date: Date | string;
+  change_date: Date | string;
+}
+
+/** The details of a read model row. */
+export function readDetailsOf(row: ReadModelRow): ReadDetails {
+  return {
+    sequence: String(row.sequence),
+    creationDate: timeOf(row.creation_date)!,
+    changeDate: timeOf(row.change_date)!,
+    resourceOwner: row.org_id,
+  };
+}
+
+/** A flag as either driver answers it (MySQL's 0 or 1, SQLite's too). */
+export const flag = (value: number | boolean): boolean => Boolean(Number(value));

@@ -1,10 +1,8 @@
 import type { DataSource } from 'typeorm';
-import { timeOf } from '../../../shared/db/data-source.js';
 import { dialectOf, type Dialect, type Write } from '../../../shared/db/dialect.js';
-import { UserReadModel } from '../../../shared/db/entities/index.js';
 import { uniqueNameKey } from '../../../shared/unique-name-key.js';
-import { cursorAfter, pageOf, type ListDetails, type ListQueryInput } from './list-query.js';
-import { progressOf } from './read-details.js';
+import { pageOf, type ListDetails, type ListQueryInput } from './list-query.js';
+import { readPage } from './read-pages.js';
 import {
   allOf,
   anyOf,
@@ -131,49 +129,21 @@ export async function listUsers(
     { sql: `org_id = ? AND ${READABLE}`, params: [orgId] },
     ...(input.queries ?? []).map((query) => searchCondition(dialect, query)),
   ]);
-  const after = page.after && afterCondition(dataSource, sort, page.asc, page.after);
-  const where = after ? allOf([matching, after]) : matching;
-  const index = after ? cursorIndex(sort, input.queries ?? []) : undefined;
-  const direction = page.asc ? 'ASC' : 'DESC';
-  const [rows, total, progress] = await Promise.all([
-    dataSource.query(
-      `SELECT *, ${sort} AS sort_value FROM user_read_models ${index ? dialect.forceIndex(index) : ''}
-        WHERE ${where.sql}
-        ORDER BY ${sort} ${direction}${sort === 'id' ? '' : `, id ${direction}`}
-        LIMIT ? OFFSET ?`,
-      [...where.params, page.limit + 1, page.offset],
-    ) as Promise<(UserRow & { sort_value: unknown })[]>,
-    page.after?.total ?? countOf(dataSource, matching),
-    progressOf(dataSource, 'user-read-model'),
-  ]);
-  const shown = rows.slice(0, page.limit);
-  const last = shown.at(-1);
-  const more = rows.length > page.limit && last !== undefined;
-  const of = [sortingColumn, input.queries ?? []];
+  const queries = input.queries ?? [];
+  const { rows, details } = await readPage<UserRow>(dataSource, {
+    table: 'user_read_models',
+    readModel: 'user-read-model',
+    matching,
+    sort,
+    page,
+    of: [sortingColumn, queries],
+    cursorIndex: cursorIndex(sort, queries),
+  });
   return {
-    details: {
-      totalResult: total,
-      ...progress,
-      ...(more && {
-        nextCursor: cursorAfter(
-          { value: cursorValue(last.sort_value), id: last.id, total },
-          page.asc,
-          of,
-        ),
-      }),
-    },
+    details,
     sortingColumn,
-    result: shown.map(userView),
+    result: rows.map(userView),
   };
-}
-
-/** How many users meet `matching`. */
-async function countOf(dataSource: DataSource, matching: Write): Promise<string> {
-  const counted: { total: number | string }[] = await dataSource.query(
-    `SELECT COUNT(*) AS total FROM user_read_models WHERE ${matching.sql}`,
-    matching.params,
-  );
-  return String(counted[0]?.total ?? 0);
 }
 
 /** The indexes that hold the organization's users in the order of a sort column. */
@@ -234,39 +204,6 @@ function searchCondition(dialect: Dialect, query: UserSearchQuery): Write {
   if (query.andQuery) return allOf(nested(query.andQuery.queries));
   if (query.notQuery) return not(searchCondition(dialect, query.notQuery.query));
   return NEVER;
-}
-
-/** The rows after the previous page's last, in the page's order. */
-function afterCondition(
-  dataSource: DataSource,
-  sort: string,
-  asc: boolean,
-  after: { value: string | number; id: string },
-): Write {
-  const beyond = asc ? '>' : '<';
-  if (sort === 'id') return { sql: `id ${beyond} ?`, params: [after.id] };
-  const value = sort === 'creation_date' ? storedTime(dataSource, after.value) : after.value;
-  // The first comparison alone bounds the index range where the page starts; the rest only
-  // passes over the rows of the same value up to the cursor's id.
-  return {
-    sql: `${sort} ${beyond}= ? AND (${sort} ${beyond} ? OR id ${beyond} ?)`,
-    params: [value, value, after.id],
-  };
-}
-
-/** A time as the cursor keeps it (ms since the epoch), as the database compares it. */
-function storedTime(dataSource: DataSource, value: string | number): unknown {
-  const column = dataSource.getMetadata(UserReadModel).findColumnWithPropertyName('creationDate')!;
-  return dataSource.driver.preparePersistentValue(new Date(Number(value)), column);
-}
-
-/** A sort value as the cursor keeps it: a text, or a time as ms since the epoch. */
-function cursorValue(value: unknown): string | number {
-  if (value instanceof Date) return value.getTime();
-  if (typeof value === 'number') return value;
-  const text = String(value);
-  // SQLite answers a time as the text TypeORM stored.
-  return /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/.test(text) ? timeOf(text)!.getTime() : text;
 }
 
 export type { UserState, UserView } from './user-views.js';

@@ -1,6 +1,5 @@
-import { timeOf } from '../../../shared/db/data-source.js';
 import { profileOf, type ProfileView } from './profiles.js';
-import type { ReadDetails } from './read-details.js';
+import { flag, readDetailsOf, type ReadDetails, type ReadModelRow } from './read-details.js';
 
 /** A user as a read answers it (identity.v1.User). */
 export interface UserView {
@@ -34,9 +33,7 @@ export type UserState =
   | 'USER_STATE_INITIAL';
 
 /** A row of `user_read_models` as the driver answers it. */
-export interface UserRow {
-  id: string;
-  org_id: string;
+export interface UserRow extends ReadModelRow {
   type: string;
   user_name: string;
   external_id: string | null;
@@ -54,21 +51,12 @@ export interface UserRow {
   machine_name: string | null;
   machine_description: string | null;
   has_secret: number | boolean;
-  sequence: string | number;
-  creation_date: Date | string;
-  change_date: Date | string;
 }
 
 export function userView(row: UserRow): UserView {
-  const flag = (value: number | boolean) => Boolean(Number(value));
   return {
     id: row.id,
-    details: {
-      sequence: String(row.sequence),
-      creationDate: timeOf(row.creation_date)!,
-      changeDate: timeOf(row.change_date)!,
-      resourceOwner: row.org_id,
-    },
+    details: readDetailsOf(row),
     state: STATE_NAMES[row.state as keyof typeof STATE_NAMES] ?? 'USER_STATE_UNSPECIFIED',
     userName: row.user_name,
     loginNames: [row.user_name],

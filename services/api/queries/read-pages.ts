@@ -1,0 +1,110 @@
+import type { DataSource } from 'typeorm';
+import { timeOf } from '../../../shared/db/data-source.js';
+import { dialectOf, type Write } from '../../../shared/db/dialect.js';
+import { UserReadModel } from '../../../shared/db/entities/index.js';
+import { cursorAfter, type ListDetails, type Page } from './list-query.js';
+import { progressOf } from './read-details.js';
+import { allOf } from './text-conditions.js';
+
+/** One list's page of a read model, as a query module asks for it. */
+export interface PageRead {
+  /** The read model's table, and its name in `read_model_progress`. */
+  table: string;
+  readModel: string;
+  /** The rows that match, the organization's among them. */
+  matching: Write;
+  /** What the list is ordered by (then the id): a column or an expression of the row. */
+  sort: string;
+  page: Page;
+  /** What the page is of (sorting column, criteria), which its cursor must match. */
+  of: unknown;
+  /** The index a page after a cursor reads (the sort column's, where the query module knows it). */
+  cursorIndex?: string;
+}
+
+/**
+ * A page of a read model's rows: those after the cursor in the page's order (or past the offset),
+ * with how many match (counted on the first page; a cursor carries it on), how far the read model
+ * got, and the cursor of the next page when more follow.
+ */
+export async function readPage<Row extends { id: string }>(
+  dataSource: DataSource,
+  read: PageRead,
+): Promise<{ rows: Row[]; details: ListDetails }> {
+  const { table, sort, page, matching } = read;
+  const after = page.after && afterCondition(dataSource, sort, page.asc, page.after);
+  const where = after ? allOf([matching, after]) : matching;
+  const index = after && read.cursorIndex ? dialectOf(dataSource).forceIndex(read.cursorIndex) : '';
+  const direction = page.asc ? 'ASC' : 'DESC';
+  const [rows, total, progress] = await Promise.all([
+    dataSource.query(
+      `SELECT *, ${sort} AS sort_value FROM ${table} ${index} WHERE ${where.sql}
+        ORDER BY ${sort} ${direction}${sort === 'id' ? '' : `, id ${direction}`}
+        LIMIT ? OFFSET ?`,
+      [...where.params, page.limit + 1, page.offset],
+    ) as Promise<(Row & { sort_value: unknown })[]>,
+    page.after?.total ?? countOf(dataSource, table, matching),
+    progressOf(dataSource, read.readModel),
+  ]);
+  const shown = rows.slice(0, page.limit);
+  const last = shown.at(-1);
+  const more = rows.length > page.limit && last !== undefined;
+  return {
+    rows: shown,
+    details: {
+      totalResult: total,
+      ...progress,
+      ...(more && {
+        nextCursor: cursorAfter(
+          { value: cursorValue(last.sort_value), id: last.id, total },
+          page.asc,
+          read.of,
+        ),
+      }),
+    },
+  };
+}
+
+async function countOf(dataSource: DataSource, table: string, matching: Write): Promise<string> {
+  const counted: { total: number | string }[] = await dataSource.query(
+    `SELECT COUNT(*) AS total FROM ${table} WHERE ${matching.sql}`,
+    matching.params,
+  );
+  return String(counted[0]?.total ?? 0);
+}
+
+/** The rows after the previous page's last, in the page's order. */
+function afterCondition(
+  dataSource: DataSource,
+  sort: string,
+  asc: boolean,
+  after: { value: string | number; id: string },
+): Write {
+  const beyond = asc ? '>' : '<';
+  if (sort === 'id') return { sql: `id ${beyond} ?`, params: [after.id] };
+  const value = sort === 'creation_date' ? storedTime(dataSource, after.value) : after.value;
+  // The first comparison alone bounds the index range where the page starts; the rest only
+  // passes over the rows of the same value up to the cursor's id.
+  return {
+    sql: `${sort} ${beyond}= ? AND (${sort} ${beyond} ? OR id ${beyond} ?)`,
+    params: [value, value, after.id],
+  };
+}
+
+/**
+ * A time as the cursor keeps it (ms since the epoch), as the database compares it: as TypeORM
+ * stores every read model's `creation_date` (the user read model's stands for all).
+ */
+function storedTime(dataSource: DataSource, value: string | number): unknown {
+  const column = dataSource.getMetadata(UserReadModel).findColumnWithPropertyName('creationDate')!;
+  return dataSource.driver.preparePersistentValue(new Date(Number(value)), column);
+}
+
+/** A sort value as the cursor keeps it: a text, or a time as ms since the epoch. */
+function cursorValue(value: unknown): string | number {
+  if (value instanceof Date) return value.getTime();
+  if (typeof value === 'number') return value;
+  const text = String(value);
+  // SQLite answers a time as the text TypeORM stored.
+  return /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/.test(text) ? timeOf(text)!.getTime() : text;
+}
