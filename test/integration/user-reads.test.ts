@@ -244,6 +244,59 @@ describeOnEachDatabase(
       expectErrorOf(await getUser(service, owner, 'no-such-user'), 'USER-NOT-FOUND');
     });
 
+    it('pages by cursor through names that look like times, and after a thousand ids', async () => {
+      const org = await buildOwner(service);
+      const times = ['2020-01-01 00:00:00', '2020-01-01 00:00:01', '2020-99-99 99:99:99'];
+      let last = '';
+      for (const [index, displayName] of times.entries()) {
+        const imported = await service.importUser(
+          person(`timely-${index}`, { profile: { firstName: 'T', lastName: 'M', displayName } }),
+          { token: org.token },
+        );
+        last = imported.body.details.sequence;
+      }
+      const page = (body: object) => listUsers(service, org, body, last);
+      const names: string[] = [];
+      let cursor: string | undefined;
+      const byName = {
+        sortingColumn: 'USER_FIELD_NAME_DISPLAY_NAME',
+        queries: [
+          { userNameQuery: { userName: 'timely-', method: 'TEXT_QUERY_METHOD_STARTS_WITH' } },
+        ],
+      };
+      do {
+        const answer = await page({
+          ...byName,
+          query: { limit: 1, asc: true, ...(cursor && { cursor }) },
+        });
+        expect(answer.status, answer.text).to.equal(200);
+        names.push(
+          ...answer.body.result.map(
+            (user: { human: { profile: { displayName: string } } }) =>
+              user.human.profile.displayName,
+          ),
+        );
+        cursor = answer.body.details.nextCursor;
+      } while (cursor && names.length < 10);
+      expect(names).to.deep.equal(times);
+
+      const userIds = Array.from(
+        { length: 1000 },
+        (_, i) => `00000000-0000-7000-8000-${String(i).padStart(12, '0')}`,
+      );
+      const listed = await listUsers(service, org, {
+        query: { limit: 1 },
+        queries: [{ notQuery: { query: { inUserIdsQuery: { userIds } } } }],
+      });
+      expect(listed.status, listed.text).to.equal(200);
+      const next = await listUsers(service, org, {
+        query: { limit: 1, cursor: listed.body.details.nextCursor },
+        queries: [{ notQuery: { query: { inUserIdsQuery: { userIds } } } }],
+      });
+      expect(next.status, next.text).to.equal(200);
+      expect(next.body.result[0].id).not.to.equal(listed.body.result[0].id);
+    });
+
     it('lets a viewer read users and nothing else, and no project owner read them', async () => {
       const viewer = await buildMember(service, { orgId: owner.orgId, roles: ['ORG_USER_VIEWER'] });
       const listed = await listUsers(service, viewer, {});

@@ -18,8 +18,13 @@ export function pinToPublicUrl(provider: Provider, publicUrl: string): void {
   const origin = `${protocol}//${host}`;
   const hrefOf = (target: string) => {
     if (!ABSOLUTE.test(target)) return `${origin}${target}`;
-    const url = new URL(target);
-    return `${origin}${url.pathname}${url.search}`;
+    try {
+      const url = new URL(target);
+      return `${origin}${url.pathname}${url.search}`;
+    } catch {
+      // Not a URL at all: its path is what follows the scheme and authority, as routing saw it.
+      return `${origin}${target.replace(/^https?:\/\/[^/?#]*/i, '') || '/'}`;
+    }
   };
   Object.defineProperties(provider.request, {
     host: { get: () => host },

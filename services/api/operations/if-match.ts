@@ -6,7 +6,12 @@ export const IF_MATCH_HEADER = 'if-match';
 /** What `If-Match` asks: any current state (`*`), or one of these sequences. */
 export type IfMatch = '*' | readonly string[];
 
-const ENTITY_TAG = /^\s*(?:W\/)?"([^"]*)"\s*$|^\s*([0-9]{1,19})\s*$/;
+/**
+ * One element of the list and the comma after it (RFC 9110 §5.6.1, §8.8.3): an entity tag, weak
+ * or strong (its characters any visible one but `"`, a comma too), or a bare sequence; or
+ * nothing, an empty element, which a recipient ignores.
+ */
+const ELEMENT = /[ \t]*(?:(W\/)?"([\x21\x23-\x7e\x80-\uffff]*)"|([0-9]{1,19}))?[ \t]*(?:,|$)/y;
 
 /**
  * The `If-Match` of a change (RFC 9110 §13.1.1): `*`, or entity tags (`"4711"`, as a read's
@@ -16,16 +21,30 @@ const ENTITY_TAG = /^\s*(?:W\/)?"([^"]*)"\s*$|^\s*([0-9]{1,19})\s*$/;
 export function ifMatchOf(header: string | undefined): IfMatch | undefined {
   if (header === undefined) return undefined;
   if (header.trim() === '*') return '*';
-  const tags = header.split(',').map((tag) => ENTITY_TAG.exec(tag));
-  if (tags.length > 20 || tags.some((tag) => tag === null))
-    throw invalidArgument([
-      {
-        field: IF_MATCH_HEADER,
-        description: 'must be * or up to 20 entity tags such as "4711", comma-separated',
-      },
-    ]);
-  return tags.flatMap((tag) => (tag![0].trimStart().startsWith('W/') ? [] : [tag![1] ?? tag![2]!]));
+  const tags: string[] = [];
+  let elements = 0;
+  for (let at = 0; at < header.length;) {
+    ELEMENT.lastIndex = at;
+    const element = ELEMENT.exec(header);
+    if (!element || ELEMENT.lastIndex === at) throw malformedIfMatch();
+    at = ELEMENT.lastIndex;
+    const [, weak, quoted, bare] = element;
+    const tag = quoted ?? bare;
+    if (tag === undefined) continue;
+    elements += 1;
+    if (!weak) tags.push(tag);
+  }
+  if (elements === 0 || elements > 20) throw malformedIfMatch();
+  return tags;
 }
+
+const malformedIfMatch = () =>
+  invalidArgument([
+    {
+      field: IF_MATCH_HEADER,
+      description: 'must be * or up to 20 entity tags such as "4711", comma-separated',
+    },
+  ]);
 
 /** The ETag of a state: its aggregate's sequence, the position of the last event that changed it. */
 export const etagOf = (sequence: string): string => `"${sequence}"`;

@@ -105,7 +105,8 @@ export class OperationPipeline {
       this.authCache,
     );
     const request = this.validators.get(operation as Operation)!(incoming.request);
-    const ifMatch = operation.reads ? undefined : ifMatchOf(incoming.ifMatch);
+    // A read (GET) ignores If-Match; a change that does not take it refuses it.
+    const ifMatch = operation.http.method === 'GET' ? undefined : ifMatchOf(incoming.ifMatch);
     if (ifMatch !== undefined && !honorsIfMatch(operation.handle)) throw ifMatchUnsupported();
     if (operation.reads && incoming.afterSequence !== undefined)
       await untilReduced(deps.dataSource, operation.reads, orgId, incoming.afterSequence);

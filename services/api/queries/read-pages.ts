@@ -4,7 +4,7 @@ import { dialectOf, type Write } from '../../../shared/db/dialect.js';
 import { UserReadModel } from '../../../shared/db/entities/index.js';
 import { cursorAfter, type ListDetails, type Page } from './list-query.js';
 import { progressOf } from './read-details.js';
-import { allOf } from './text-conditions.js';
+import { allOf, NEVER } from './text-conditions.js';
 
 /** One list's page of a read model, as a query module asks for it. */
 export interface PageRead {
@@ -56,7 +56,7 @@ export async function readPage<Row extends { id: string }>(
       ...progress,
       ...(more && {
         nextCursor: cursorAfter(
-          { value: cursorValue(last.sort_value), id: last.id, total },
+          { value: cursorValue(sort, last.sort_value), id: last.id, total },
           page.asc,
           read.of,
         ),
@@ -83,6 +83,7 @@ function afterCondition(
   const beyond = asc ? '>' : '<';
   if (sort === 'id') return { sql: `id ${beyond} ?`, params: [after.id] };
   const value = sort === 'creation_date' ? storedTime(dataSource, after.value) : after.value;
+  if (value === undefined) return NEVER;
   // The first comparison alone bounds the index range where the page starts; the rest only
   // passes over the rows of the same value up to the cursor's id.
   return {
@@ -96,15 +97,18 @@ function afterCondition(
  * stores every read model's `creation_date` (the user read model's stands for all).
  */
 function storedTime(dataSource: DataSource, value: string | number): unknown {
+  const time = new Date(Number(value));
+  // A cursor this service made holds a time; anything else continues no list.
+  if (Number.isNaN(time.getTime())) return undefined;
   const column = dataSource.getMetadata(UserReadModel).findColumnWithPropertyName('creationDate')!;
-  return dataSource.driver.preparePersistentValue(new Date(Number(value)), column);
+  return dataSource.driver.preparePersistentValue(time, column);
 }
 
-/** A sort value as the cursor keeps it: a text, or a time as ms since the epoch. */
-function cursorValue(value: unknown): string | number {
-  if (value instanceof Date) return value.getTime();
-  if (typeof value === 'number') return value;
-  const text = String(value);
-  // SQLite answers a time as the text TypeORM stored.
-  return /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/.test(text) ? timeOf(text)!.getTime() : text;
+/**
+ * A sort value as the cursor keeps it: the text of a text column, or the time of `creation_date`
+ * as ms since the epoch (MySQL answers a Date, SQLite the text TypeORM stored).
+ */
+function cursorValue(sort: string, value: unknown): string | number {
+  if (sort !== 'creation_date') return typeof value === 'number' ? value : String(value);
+  return (value instanceof Date ? value : timeOf(String(value))!).getTime();
 }

@@ -32,6 +32,8 @@ export class UserReadModelSearch1764010000000 extends TablesMigration {
   }
 
   override async down(db: QueryRunner): Promise<void> {
+    // Without `type` they would read as people; the read model held no machine user before.
+    await db.query("DELETE FROM user_read_models WHERE type = 'machine'");
     await db.query('CREATE INDEX user_read_models_org ON user_read_models (org_id)');
     await super.down(db);
   }

@@ -6,6 +6,6 @@ import { operation } from '../operation.js';
 export const getMyProfileOperation = operation(
   'identity.auth.v1.AuthService/GetMyProfile',
   'GET /auth/v1/users/me/profile',
-  { permission: 'authenticated', schema, handle: getMyProfile },
+  { permission: 'authenticated', schema, handle: getMyProfile, reads: 'user' },
   [profileNotFound()],
 );
