@@ -1,4 +1,4 @@
-import { IF_MATCH_HEADER } from '../operations/if-match.js';
+import { etagOf, IF_MATCH_HEADER } from '../operations/if-match.js';
 import { AFTER_SEQUENCE_HEADER } from '../queries/read-after-write.js';
 import type { IncomingCall } from './operation-pipeline.js';
 
@@ -38,5 +38,5 @@ export function etagOfAnswer(answer: unknown): string | undefined {
   const own = sequenceOf(answer);
   const [only, ...others] = Object.values((answer ?? {}) as Record<string, unknown>);
   const sequence = typeof own === 'string' || others.length > 0 ? own : sequenceOf(only);
-  return typeof sequence === 'string' ? `"${sequence}"` : undefined;
+  return typeof sequence === 'string' ? etagOf(sequence) : undefined;
 }
