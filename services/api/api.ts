@@ -12,6 +12,7 @@ import { opsRoutes } from '../ops/ops-routes.js';
 import { Readiness, type ReadinessCheck } from '../../shared/observability/readiness.js';
 import { listen } from '../../shared/process/listen.js';
 import type { Dependencies } from './operations/operation.js';
+import { createFailedAttempts } from './accounts/failed-attempts.js';
 import { operations } from './operations/operations.js';
 import { OperationPipeline } from './pipeline/operation-pipeline.js';
 import { createRateLimit } from './pipeline/rate-limit.js';
@@ -75,11 +76,13 @@ export async function startApi(
   );
   await readiness.start();
 
-  const pipeline = new OperationPipeline(deps, keys, operations, {
+  // Failed sign-ins' counts and locks: the sign-in pages keep them, UnlockUser lifts a lock.
+  const attempts = createFailedAttempts(config, deps.dataSource);
+  const pipeline = new OperationPipeline({ ...deps, signInLocks: attempts }, keys, operations, {
     metrics: new CallMetrics(registry),
     rateLimit: createRateLimit(config.rateLimit, redis, config.redisKeyPrefix),
   });
-  const signIn = await startSignIn(config, deps.dataSource, deps.logger);
+  const signIn = await startSignIn(config, deps.dataSource, deps.logger, attempts);
   const app = createHttpApp({
     pipeline,
     operations,
@@ -125,7 +128,7 @@ export async function startApi(
       readiness.stop();
       server.close();
       await admin?.disconnect();
-      await signIn?.close();
+      await attempts.close();
       redis?.disconnect();
       throw error;
     });
@@ -145,7 +148,7 @@ export async function startApi(
         new Promise<void>((resolve) => grpc.server.tryShutdown(() => resolve())),
       ]);
       await admin?.disconnect();
-      await signIn?.close();
+      await attempts.close();
       redis?.disconnect();
     },
   };

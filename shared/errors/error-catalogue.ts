@@ -104,6 +104,24 @@ export const ERROR_CATALOGUE = {
     when: 'the user (for an organization member: human or machine) is not in the target organization',
     message: 'user not found',
   },
+  'USER-NOT-ACTIVE': {
+    code: StatusCode.FAILED_PRECONDITION,
+    http: 400,
+    when: 'the user to deactivate is inactive already, or the user to lock is not active (inactive, or locked already)',
+    message: 'the user is not active',
+  },
+  'USER-NOT-INACTIVE': {
+    code: StatusCode.FAILED_PRECONDITION,
+    http: 400,
+    when: 'the user to reactivate is not deactivated (a locked user is unlocked instead)',
+    message: 'the user is not deactivated',
+  },
+  'USER-NOT-LOCKED': {
+    code: StatusCode.FAILED_PRECONDITION,
+    http: 400,
+    when: 'the user to unlock is neither locked by an administrator nor locked by failed sign-ins',
+    message: 'the user is not locked',
+  },
   'USER-GRANT-NOT-FOUND': {
     code: StatusCode.NOT_FOUND,
     http: 404,

@@ -150,8 +150,21 @@ export interface EventPayloads {
     reason: SignInFailure;
     passkeyId?: string;
   };
-  /** Too many failed sign-ins: refused until `until` (ISO time). */
-  'user.human.locked': { until: string };
+  /**
+   * Too many failed sign-ins: refused until `until` (ISO time). Locked by an administrator
+   * (`by: 'admin'`, LockUser): until 9999-12-31T23:59:59Z, that is until UnlockUser.
+   */
+  'user.human.locked': { until: string; by?: 'admin' };
+  /** An administrator lifted the user's lock (theirs, or the one failed sign-ins set). */
+  'user.human.unlocked': Record<string, never>;
+  /** Signing in and the user's sessions and tokens end until reactivated. */
+  'user.human.deactivated': Record<string, never>;
+  'user.human.reactivated': Record<string, never>;
+  /**
+   * The user's last event: with their passkeys, links, codes, grants and memberships; their user
+   * name is free again.
+   */
+  'user.human.removed': { userName: string };
   /** An initialization code was redeemed (the account was activated with it). */
   'user.human.init.code.verified': { codeId: string };
   /** A new initialization email was asked for: by the person (`user`) or an operator (`admin`). */
@@ -194,6 +207,9 @@ export interface EventPayloads {
   /** Its tokens stop working and it gets no new ones until reactivated. */
   'user.machine.deactivated': Record<string, never>;
   'user.machine.reactivated': Record<string, never>;
+  /** Locked by an administrator (LockUser): as deactivated, until UnlockUser. */
+  'user.machine.locked': { until: string; by: 'admin' };
+  'user.machine.unlocked': Record<string, never>;
   /** With its secret, keys, tokens and memberships. */
   'user.machine.removed': { userName: string };
   /** A client secret was made (shown once to the caller; never in an event). */

@@ -31,8 +31,9 @@ const unknownId = fc.uuid();
  * The machine user operations on the fixtures' machine users, as the owner: new machine users,
  * changes, deactivations and reactivations (refused when the last left it so), credentials made
  * (a pair without a public key: an RSA key on the thread pool) and removals of ones that are not
- * there, memberships given and taken (refused while held, or not); and the removal of the second
- * machine user, after which its calls are not found.
+ * there, memberships given and taken (refused while held, or not), locks and unlocks (as
+ * DeactivateUser and the rest take a user of either kind); and the removal of the second machine
+ * user, after which its calls are not found.
  */
 export function machineUserCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
   const [first, second] = fixtures.machineUserIds;
@@ -63,5 +64,13 @@ export function machineUserCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall>
     fc.record({ userId, roles }).map(as('AddOrgMember')),
     fc.record({ userId }).map(as('RemoveOrgMember')),
     fc.constant({ userId: second }).map(as('RemoveMachineUser')),
+    // The user lifecycle on the same machine users, and on ids nobody has (not found).
+    fc
+      .record({
+        id: fc.oneof(userId, unknownId),
+        method: fc.constantFrom('LockUser', 'UnlockUser', 'DeactivateUser', 'ReactivateUser'),
+      })
+      .map(({ id, method }) => as(method)({ id })),
+    fc.record({ id: unknownId }).map(as('RemoveUser')),
   );
 }

@@ -7,14 +7,14 @@ import { buildMember, buildOwner, buildUser, type BuiltMember } from '../support
 import { buildMachine } from '../support/machine-users.js';
 
 const PATHS =
-  / \/management\/v1\/(users\/machine|users\/\{userId\}\/(machine|secret|keys|pats)|orgs\/)/;
+  / \/management\/v1\/(users\/machine|users\/\{userId\}\/(machine|secret|keys|pats)|orgs\/)|^(POST \/management\/v1\/users\/\{id\}\/_\w+|DELETE \/management\/v1\/users\/\{id\}) /;
 
 /**
- * The machine user and organization member operations' real responses, success and each
+ * The machine user, organization member and user lifecycle operations' real responses, success and each
  * documented error, held to the document the service serves, as openapi-responses.test.ts holds
  * the others'; in the end every response the document declares for them must have been seen.
  */
-describe('the machine user and member operations’ REST responses against the OpenAPI document', function () {
+describe('the machine user, member and user lifecycle operations’ REST responses against the OpenAPI document', function () {
   this.timeout(120_000);
   let contract: OpenApiContract;
   let service: TestService;
@@ -36,6 +36,28 @@ describe('the machine user and member operations’ REST responses against the O
     /** `path` under a new machine user of the owner's organization. */
     const ofMachine = async (path = '') =>
       `/management/v1/users/${(await buildMachine(service, { owner })).userId}${path}`;
+
+    it('LockUser, UnlockUser, DeactivateUser, ReactivateUser, RemoveUser: each response declared', async () => {
+      const { userId } = await buildMember(service, { orgId: owner.orgId });
+      const path = `/management/v1/users/${userId}`;
+      const steps: [string, string][] = [
+        ['_lock', 'user.human.locked'],
+        ['_unlock', 'user.human.unlocked'],
+        ['_deactivate', 'user.human.deactivated'],
+        ['_reactivate', 'user.human.reactivated'],
+      ];
+      for (const [action, event] of steps) {
+        const change: Call = ['POST', `${path}/${action}`, {}];
+        const changed = await answers(change, event);
+        expect(changed.body).to.have.keys('details');
+        // Made again, the state it left refuses it.
+        conforms(change, await call(change), 400);
+        conforms(change, await call(['POST', `/management/v1/users/none/${action}`, {}]), 404);
+      }
+      const remove: Call = ['DELETE', path];
+      await answers(remove, 'user.human.removed');
+      conforms(remove, await call(remove), 404);
+    });
 
     it('AddMachineUser, UpdateMachineUser, RemoveMachineUser: each response declared', async () => {
       const body = { userName: 'documented-machine', name: 'Documented' };
@@ -142,6 +164,12 @@ describe('the machine user and member operations’ REST responses against the O
       ['DELETE', `/management/v1/users/${userId}/pats/t`],
       ['POST', '/management/v1/orgs/me/members', { userId, roles: ['ORG_OWNER'] }],
       ['DELETE', `/management/v1/orgs/me/members/${userId}`],
+      ...['_lock', '_unlock', '_deactivate', '_reactivate'].map((action): Call => [
+        'POST',
+        `/management/v1/users/${userId}/${action}`,
+        {},
+      ]),
+      ['DELETE', `/management/v1/users/${userId}`],
     ];
     const ownerToken = async () =>
       (await buildMember(limited.service, { orgId: limited.orgId, roles: ['ORG_OWNER'] })).token;

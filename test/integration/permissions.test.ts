@@ -98,6 +98,15 @@ describeOnEachDatabase(
           written: () => service.count('user_grants', 'user_id = ?', [userId]),
         };
       },
+      LockUser: async (targetOrg) => {
+        const { userId } = await buildMember(service, { orgId: targetOrg, roles: [] });
+        return {
+          call: (token, orgId) =>
+            send('POST', `/management/v1/users/${userId}/_lock`, token, orgId, {}),
+          owner: targetOrg,
+          written: () => service.count('users', "id = ? AND state = 'locked'", [userId]),
+        };
+      },
       SetLabelPolicy: async (targetOrg) => labelPolicyProbe('', targetOrg, targetOrg),
       SetDefaultLabelPolicy: async () => labelPolicyProbe('/default', '', 'instance'),
     };

@@ -3,7 +3,7 @@ import type { GrpcOutcome } from '../support/grpc-client.js';
 import { operations } from '../../services/api/operations/operations.js';
 import { takesBody } from '../../services/api/operations/operation.js';
 import { TestService } from '../support/test-service.js';
-import { buildIdp, buildOwner, buildProject } from '../support/factories.js';
+import { buildIdp, buildMember, buildOwner, buildProject } from '../support/factories.js';
 import { describeOnEachDatabase } from '../support/databases.js';
 import { CASES, type Fixtures, type Operation, type Outcome } from '../support/transport-cases.js';
 import { TAKEN_MACHINE_NAME } from '../support/machine-user-transport-cases.js';
@@ -108,6 +108,7 @@ describeOnEachDatabase('the same requests over every transport', (service) => {
         idpId: (await buildIdp(service, { orgId: owner.orgId })).idpId,
         prefix: transport.toLowerCase().replace(/[^a-z]/g, ''),
         machineUserId: (await buildMachine(service, { owner })).userId,
+        humanUserId: (await buildMember(service, { orgId: owner.orgId })).userId,
         machineToken: (
           await addPersonalAccessToken(service, await buildMachine(service, { owner }))
         ).token,

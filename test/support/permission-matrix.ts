@@ -13,7 +13,7 @@ export type RoleName =
   | 'ORG_USER_VIEWER'
   | 'ORG_PROJECT_VIEWER'
   | 'IAM_OWNER';
-export type ProbedName = 'AddUserGrant' | 'SetLabelPolicy' | 'SetDefaultLabelPolicy';
+export type ProbedName = 'AddUserGrant' | 'LockUser' | 'SetLabelPolicy' | 'SetDefaultLabelPolicy';
 export type OperationName =
   | 'UpdateMyProfile'
   | 'ImportHumanUser'
@@ -54,6 +54,7 @@ export const OPERATIONS: Record<OperationName, Permission> = {
   ListUsers: 'user.read',
   ListProjects: 'project.read',
   AddUserGrant: 'user.grant.write',
+  LockUser: 'user.write',
   SetLabelPolicy: 'policy.write',
   SetDefaultLabelPolicy: 'instance.policy.write',
 };

@@ -1,4 +1,8 @@
 import { MACHINE_USER_CASES, type MachineUserOperation } from './machine-user-transport-cases.js';
+import {
+  USER_LIFECYCLE_CASES,
+  type UserLifecycleOperation,
+} from './user-lifecycle-transport-cases.js';
 
 /** The cases test/integration/transports.test.ts sends over every transport. */
 
@@ -15,12 +19,14 @@ export interface Outcome {
 
 export interface Fixtures {
   owner: { orgId: string; userId: string; token: string };
-  other: { orgId: string };
+  other: { orgId: string; userId: string };
   projectId: string;
   idpId: string;
   prefix: string;
   /** A machine user of the owner's organization. */
   machineUserId: string;
+  /** A person of the owner's organization, whose life the lifecycle cases go through. */
+  humanUserId: string;
   /** A personal access token of another machine user of that organization, to call as it. */
   machineToken: string;
 }
@@ -40,7 +46,8 @@ export type Operation =
   | 'ListUsers'
   | 'GetProjectByID'
   | 'ListProjects'
-  | MachineUserOperation;
+  | MachineUserOperation
+  | UserLifecycleOperation;
 export interface Case {
   name: string;
   operation: Operation;
@@ -382,5 +389,6 @@ export const CASES: Case[] = [
     request: () => ({ logo: Buffer.from('<svg/>').toString('base64') }),
     expected: { code: 3, errorId: 'REQUEST-INVALID', fields: ['logo'] },
   },
+  ...USER_LIFECYCLE_CASES,
   ...MACHINE_USER_CASES,
 ];

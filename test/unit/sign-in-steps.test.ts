@@ -120,11 +120,12 @@ describe('the sign-in steps (accounts/sign-in-steps.ts)', function () {
     expect(accounts.reasons()).to.deep.equal(['wrong-password']);
   });
 
-  it('refuses an inactive user’s right password as a wrong one', async () => {
+  it('says an inactive user’s account cannot be used, only to the right password', async () => {
     accounts.add('ada', { passwordHash: stored, active: false });
-    expect(await password('ada', PASSWORD)).to.deep.equal({ refused: 'wrong-credentials' });
+    expect(await password('ada', 'wrong')).to.deep.equal({ refused: 'wrong-credentials' });
+    expect(await password('ada', PASSWORD)).to.deep.equal({ refused: 'unusable' });
     await settled();
-    expect(accounts.reasons()).to.deep.equal(['inactive']);
+    expect(accounts.reasons()).to.deep.equal(['wrong-password', 'inactive']);
   });
 
   it('locks a name at its third failure, known or not, and says until when', async () => {

@@ -35,6 +35,14 @@ export interface FailedAttempts {
   close(): Promise<void>;
 }
 
+/** What an administrator sees of a name's sign-in lock, and lifts (UnlockUser). */
+export interface SignInLocks {
+  /** Until when failed attempts lock the name, or null when they do not. */
+  lockedUntil(userName: string): Promise<Date | null>;
+  /** The name's count and lock end, as at a sign-in. */
+  lift(userName: string): Promise<void>;
+}
+
 /**
  * Redis (config's REDIS_URL, when set) or else the service's database; shared by replicas.
  *
@@ -45,7 +53,10 @@ export interface FailedAttempts {
  * same way, and past `addressMaxFailures` it is refused, so that one address cannot try a
  * password on many user names. An attempt refused is counted against neither: it checked nothing.
  */
-export function createFailedAttempts(config: Config, dataSource: DataSource): FailedAttempts {
+export function createFailedAttempts(
+  config: Config,
+  dataSource: DataSource,
+): FailedAttempts & SignInLocks {
   return failedAttempts(
     config.signIn,
     config.redisUrl
@@ -55,9 +66,17 @@ export function createFailedAttempts(config: Config, dataSource: DataSource): Fa
 }
 
 /** The rules above over any store of counts (a test's too). */
-export function failedAttempts(signIn: SignInConfig, counts: FailureCounts): FailedAttempts {
+export function failedAttempts(
+  signIn: SignInConfig,
+  counts: FailureCounts,
+): FailedAttempts & SignInLocks {
   const { maxFailures, lockSeconds, addressMaxFailures } = signIn;
   const windowMs = lockSeconds * 1000;
+  const lift = async (userName: string) => {
+    const { count, lock } = keysOf(userName);
+    await counts.remove(count);
+    await counts.remove(lock);
+  };
   return {
     async reserve(userName, address) {
       const { count, lock } = keysOf(userName);
@@ -95,11 +114,9 @@ export function failedAttempts(signIn: SignInConfig, counts: FailureCounts): Fai
         },
       };
     },
-    async signedIn(userName) {
-      const { count, lock } = keysOf(userName);
-      await counts.remove(count);
-      await counts.remove(lock);
-    },
+    signedIn: lift,
+    lift,
+    lockedUntil: (userName) => counts.heldUntil(keysOf(userName).lock),
     close: () => counts.close(),
   };
 }

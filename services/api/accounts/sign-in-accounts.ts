@@ -6,7 +6,10 @@ import { recordSignIn, type SignInOutcome } from './sign-in-records.js';
 /** A user as the sign-in steps need one. */
 export interface SignInAccount {
   id: string;
-  /** The user can sign in (not deactivated, not locked by an administrator). */
+  /**
+   * The user can sign in: not deactivated, not locked by an administrator, and of an active
+   * organization.
+   */
   active: boolean;
   passwordHash: string | null;
   passwordChangeRequired: boolean;
@@ -29,6 +32,7 @@ export interface SignInAccounts {
 interface UserRow {
   id: string;
   state: string;
+  org_state: string;
   password_hash: string | null;
   password_change_required: number | boolean;
   otp_secret_encrypted: Uint8Array | null;
@@ -41,9 +45,11 @@ interface UserRow {
  */
 export function databaseSignInAccounts(dataSource: DataSource): SignInAccounts {
   const read = async (where: string, value: string) => {
-    const rows: UserRow[] = await dataSource.query(`SELECT * FROM users WHERE ${where} = ?`, [
-      value,
-    ]);
+    const rows: UserRow[] = await dataSource.query(
+      `SELECT u.*, o.state AS org_state FROM users u JOIN organizations o ON o.id = u.org_id
+        WHERE u.${where} = ?`,
+      [value],
+    );
     return rows[0] && account(rows[0]);
   };
   return {
@@ -58,7 +64,7 @@ export function databaseSignInAccounts(dataSource: DataSource): SignInAccounts {
 function account(row: UserRow): SignInAccount {
   return {
     id: row.id,
-    active: row.state === 'active',
+    active: row.state === 'active' && row.org_state === 'active',
     passwordHash: row.password_hash,
     passwordChangeRequired: Boolean(row.password_change_required),
     otpSecretEncrypted: row.otp_secret_encrypted,

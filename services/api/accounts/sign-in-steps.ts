@@ -13,11 +13,14 @@ export type Step = 'user-name' | 'password' | 'otp' | 'new-password';
 
 /**
  * Why a submission was refused, for the page to say in its words: a wrong user name or password
- * (never which), a locked name (until when), an address past its budget, a wrong TOTP code, a
+ * (never which), the right password of an account that cannot be used (deactivated or locked by
+ * an administrator, or of a deactivated organization: said only to whoever knows the password, so
+ * it tells nobody else that the name exists), a locked name (until when), an address past its budget, a wrong TOTP code, a
  * sign-in gone stale, two new passwords that differ, or one that breaks the policy.
  */
 export type Refusal =
   | 'wrong-credentials'
+  | 'unusable'
   | 'locked'
   | 'address-blocked'
   | 'wrong-code'
@@ -81,7 +84,7 @@ export class SignInSteps {
     if (!user || !verified.ok || !user.active) {
       const reason = verified.ok ? 'inactive' : 'wrong-password';
       this.afterTheAnswer(() => this.failed(reserved.attempt, user?.id ?? null, clientId, reason));
-      return refused('wrong-credentials');
+      return refused(verified.ok ? 'unusable' : 'wrong-credentials');
     }
     await reserved.attempt.passed();
     const upgradedHash = verified.upgradedHash

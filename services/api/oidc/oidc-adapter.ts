@@ -58,8 +58,8 @@ export function databaseAdapter(
       const replay = this.model === 'ReplayDetection';
       await dataSource
         .query(
-          `${replay ? 'INSERT' : 'REPLACE'} INTO oidc_payloads (model, id, payload, grant_id, uid, user_code, expires_at, consumed_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, NULL)`,
+          `${replay ? 'INSERT' : 'REPLACE'} INTO oidc_payloads (model, id, payload, grant_id, uid, user_code, account_id, expires_at, consumed_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL)`,
           [
             this.model,
             this.rowId(id),
@@ -70,6 +70,8 @@ export function databaseAdapter(
               null,
             payload.uid ?? null,
             payload.userCode ?? null,
+            // A person's artifacts are filed under the person too, to end with their access.
+            payload.accountId ?? null,
             expiresIn ? now() + expiresIn : null,
           ],
         )

@@ -87,6 +87,24 @@ export function machineUserChange<
   );
 }
 
+/** What is the machine user's, by its `user_id`: taken with it. */
+const OWNED = ['machine_keys', 'personal_access_tokens', 'role_grants'];
+
+/**
+ * Queues the removal of a machine user with its keys, personal access tokens and roles in every
+ * organization, and the revocation of its access tokens; answers its last event.
+ */
+export function removedMachineUser(
+  transaction: BatchedTransaction,
+  machineUser: MachineUser,
+): { event: DomainEvent } {
+  for (const table of OWNED)
+    transaction.queue(`DELETE FROM ${table} WHERE user_id = ?`, [machineUser.id]);
+  transaction.queue('DELETE FROM machine_users WHERE id = ?', [machineUser.id]);
+  queueMachineTokensRevoked(transaction, machineUser.id);
+  return { event: { type: 'user.machine.removed', payload: { userName: machineUser.userName } } };
+}
+
 export const machineUserNotActive = (): ServiceError => new ServiceError('MACHINE-USER-NOT-ACTIVE');
 export const machineUserNotInactive = (): ServiceError =>
   new ServiceError('MACHINE-USER-NOT-INACTIVE');
@@ -97,11 +115,13 @@ const ALREADY_IN = { inactive: machineUserNotActive, active: machineUserNotInact
 /**
  * A handler that puts a machine user in `state`: deactivated, its tokens revoked
  * (`user.machine.deactivated`), or reactivated (`user.machine.reactivated`). A user in that state
- * already is a failed precondition.
+ * already is a failed precondition; a locked one (LockUser) is deactivated, but not reactivated
+ * (UnlockUser is its way back).
  */
-export function machineUserStateChange(state: MachineUser['state']) {
+export function machineUserStateChange(state: 'active' | 'inactive') {
   return machineUserChange<{ userId: string }>(({ machineUser }) => {
-    if (machineUser.state === state) throw ALREADY_IN[state]();
+    if (machineUser.state === state || (state === 'active' && machineUser.state === 'locked'))
+      throw ALREADY_IN[state]();
     const deactivated = state === 'inactive';
     const type = deactivated ? 'user.machine.deactivated' : 'user.machine.reactivated';
     return { event: { type, payload: {} }, columns: { state }, revokesTokens: deactivated };

@@ -35,6 +35,11 @@ import { removeOrgMemberOperation } from './remove-org-member/remove-org-member.
 import type { Operation } from './operation.js';
 import { getUserByIDOperation } from './get-user-by-id/get-user-by-id.operation.js';
 import { listUsersOperation } from './list-users/list-users.operation.js';
+import { deactivateUserOperation } from './deactivate-user/deactivate-user.operation.js';
+import { reactivateUserOperation } from './reactivate-user/reactivate-user.operation.js';
+import { lockUserOperation } from './lock-user/lock-user.operation.js';
+import { unlockUserOperation } from './unlock-user/unlock-user.operation.js';
+import { removeUserOperation } from './remove-user/remove-user.operation.js';
 import { getProjectByIDOperation } from './get-project-by-id/get-project-by-id.operation.js';
 import { listProjectsOperation } from './list-projects/list-projects.operation.js';
 import { removeMyPasskeyOperation } from './remove-my-passkey/remove-my-passkey.operation.js';
@@ -56,6 +61,11 @@ export const operations: readonly Operation[] = [
   importHumanUsersOperation,
   getUserByIDOperation,
   listUsersOperation,
+  deactivateUserOperation,
+  reactivateUserOperation,
+  lockUserOperation,
+  unlockUserOperation,
+  removeUserOperation,
   updateProjectOperation,
   getProjectByIDOperation,
   listProjectsOperation,

@@ -14,7 +14,7 @@ export class MachineUser {
   @Column({ name: 'user_name_lower', type: 'varchar', length: 600 }) userNameLower!: string;
   @Column({ type: 'varchar', length: 200 }) name!: string;
   @Column({ type: 'varchar', length: 1000 }) description!: string;
-  @Column({ type: 'varchar', length: 16 }) state!: 'active' | 'inactive';
+  @Column({ type: 'varchar', length: 16 }) state!: 'active' | 'inactive' | 'locked';
   /** The client secret, sealed under the secret key; null for none. */
   @Column({ name: 'secret_encrypted', ...blob, nullable: true }) secretEncrypted!: Buffer | null;
   @Column({ type: 'int', unsigned: true }) version!: number;

@@ -11,6 +11,7 @@ import { bigint } from './columns.js';
 @Index('oidc_payloads_uid', ['uid'])
 @Index('oidc_payloads_user_code', ['userCode'])
 @Index('oidc_payloads_expires', ['expiresAt'])
+@Index('oidc_payloads_account', ['accountId'])
 export class OidcPayload {
   @PrimaryColumn({ type: 'varchar', length: 32 }) model!: string;
   @PrimaryColumn({ type: 'varchar', length: 255 }) id!: string;
@@ -19,6 +20,9 @@ export class OidcPayload {
   @Column({ name: 'grant_id', type: 'varchar', length: 255, nullable: true })
   grantId!: string | null;
   @Column({ type: 'varchar', length: 255, nullable: true }) uid!: string | null;
+  /** The person a session, grant, code or token belongs to: all of them end with the person's access. */
+  @Column({ name: 'account_id', type: 'varchar', length: 36, nullable: true })
+  accountId!: string | null;
   @Column({ name: 'user_code', type: 'varchar', length: 255, nullable: true })
   userCode!: string | null;
   @Column({ name: 'expires_at', ...bigint, nullable: true }) expiresAt!: string | null;

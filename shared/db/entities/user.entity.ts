@@ -10,7 +10,8 @@ export class User {
   @Column({ name: 'org_id', type: 'varchar', length: 36 }) orgId!: string;
   @Column({ name: 'user_name', type: 'varchar', length: 200 }) userName!: string;
   @Column({ name: 'user_name_lower', type: 'varchar', length: 600 }) userNameLower!: string;
-  @Column({ type: 'varchar', length: 16 }) state!: 'active' | 'inactive';
+  /** Locked: by an administrator (LockUser), until UnlockUser; failed sign-ins lock a name elsewhere. */
+  @Column({ type: 'varchar', length: 16 }) state!: 'active' | 'inactive' | 'locked';
   /** The id the importing caller gave the user, unique in the organization; null for none. */
   @Column({ name: 'external_id', type: 'varchar', length: 200, nullable: true })
   externalId!: string | null;

@@ -15,6 +15,7 @@ import { MachineUsers1763980000000 } from './1763980000000-machine-users.js';
 import { MemberRoles1763990000000 } from './1763990000000-member-roles.js';
 import { OidcStoredIds1764000000000 } from './1764000000000-oidc-stored-ids.js';
 import { UserReadModelSearch1764010000000 } from './1764010000000-user-read-model-search.js';
+import { OidcAccounts1764020000000 } from './1764020000000-oidc-accounts.js';
 /** Every migration, oldest first. A schema change is a new file here, never an edit of an old one. */
 export const migrations = [
   InitialSchema1763790000000,
@@ -34,4 +35,5 @@ export const migrations = [
   MemberRoles1763990000000,
   OidcStoredIds1764000000000,
   UserReadModelSearch1764010000000,
+  OidcAccounts1764020000000,
 ];

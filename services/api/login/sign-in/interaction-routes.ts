@@ -4,7 +4,7 @@ import type { Adapter } from 'oidc-provider';
 import type { DataSource } from 'typeorm';
 import type { Config, PasswordPolicy } from '../../../../shared/config/config.js';
 import type { Logger } from '../../../../shared/logging/logger.js';
-import { createFailedAttempts } from '../../accounts/failed-attempts.js';
+import type { FailedAttempts } from '../../accounts/failed-attempts.js';
 import { INTERACTION_PREFIX, PROJECT_ACCESS_PROMPT } from '../../oidc/oidc-paths.js';
 import { databaseAdapter } from '../../oidc/oidc-adapter.js';
 import { storedIdOf } from '../../oidc/stored-ids.js';
@@ -38,8 +38,8 @@ export function interactionRoutes(
   config: Config,
   dataSource: DataSource,
   logger: Logger,
-): { router: Router; close(): Promise<void> } {
-  const attempts = createFailedAttempts(config, dataSource);
+  attempts: FailedAttempts,
+): Router {
   const steps = new SignInSteps(config, databaseSignInAccounts(dataSource), attempts, logger);
   const states: Adapter = new (databaseAdapter(dataSource, {
     storedId: storedIdOf(secretKeyOf(config)),
@@ -206,7 +206,7 @@ export function interactionRoutes(
     steps.newPassword(state, form.newPassword, form.repeatPassword),
   );
 
-  return { router, close: () => attempts.close() };
+  return router;
 }
 
 /**
@@ -233,6 +233,7 @@ type Refused = { refused: Refusal; until?: Date };
 /** The words of each refusal. */
 const SAYS: Record<Refusal, keyof Words> = {
   'wrong-credentials': 'wrongCredentials',
+  unusable: 'unusable',
   locked: 'lockedUntil',
   'address-blocked': 'blocked',
   'wrong-code': 'wrongOtp',

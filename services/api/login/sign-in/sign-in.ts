@@ -3,6 +3,7 @@ import express, { type Router } from 'express';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../../../shared/config/config.js';
 import type { Logger } from '../../../../shared/logging/logger.js';
+import type { FailedAttempts } from '../../accounts/failed-attempts.js';
 import { readSigningJwk } from '../../auth/token-keys.js';
 import { interactionRoutes } from './interaction-routes.js';
 import { errorPage, signedOutPage, signOutPage } from './provider-pages.js';
@@ -13,7 +14,6 @@ export interface SignIn {
   router: Router;
   /** The provider's own handler, and the paths it answers past express (provider-lane.ts). */
   lane: { provider: RequestListener; paths: readonly string[] };
-  close(): Promise<void>;
 }
 
 /**
@@ -24,6 +24,7 @@ export async function startSignIn(
   config: Config,
   dataSource: DataSource,
   logger: Logger,
+  attempts: FailedAttempts,
 ): Promise<SignIn | undefined> {
   if (!config.auth.signingKeyFile || !config.secretsEncryptionKey) return undefined;
   const { createOidcProvider, MACHINE_ENDPOINTS } = await importProvider(logger);
@@ -43,8 +44,7 @@ export async function startSignIn(
       void callback(request, response);
     else next();
   });
-  const interactions = interactionRoutes(provider, config, dataSource, logger);
-  router.use(interactions.router);
+  router.use(interactionRoutes(provider, config, dataSource, logger, attempts));
   return {
     router,
     // koa answers errors itself: its promise never rejects.
@@ -52,7 +52,6 @@ export async function startSignIn(
       provider: (request, response) => void callback(request, response),
       paths: MACHINE_ENDPOINTS,
     },
-    close: interactions.close,
   };
 }
 

@@ -15,6 +15,7 @@ const WORDS = {
     repeatPassword: 'Repeat the new password',
     notAnother: 'Not you? Start again',
     wrongCredentials: 'Unknown user name or wrong password.',
+    unusable: 'This account cannot be used. Ask an administrator of your organization.',
     wrongOtp: 'That code is not valid.',
     lockedUntil: 'Too many failed attempts. Signing in is locked until',
     blocked: 'Too many failed attempts from your address. Try again later.',
@@ -46,6 +47,8 @@ const WORDS = {
     repeatPassword: 'Neues Passwort wiederholen',
     notAnother: 'Nicht Sie? Neu beginnen',
     wrongCredentials: 'Unbekannter Benutzername oder falsches Passwort.',
+    unusable:
+      'Dieses Konto kann nicht verwendet werden. Wenden Sie sich an eine Administratorin oder einen Administrator Ihrer Organisation.',
     wrongOtp: 'Dieser Code ist nicht gültig.',
     lockedUntil: 'Zu viele Fehlversuche. Die Anmeldung ist gesperrt bis',
     blocked: 'Zu viele Fehlversuche von Ihrer Adresse. Versuchen Sie es später erneut.',

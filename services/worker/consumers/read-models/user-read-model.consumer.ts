@@ -88,6 +88,8 @@ export class UserReadModelConsumer extends ReadModelConsumer {
     'user.machine.changed': (event, data) => this.change(event, machineColumns(data)),
     'user.machine.deactivated': (event) => this.change(event, { state: 'inactive' }),
     'user.machine.reactivated': (event) => this.change(event, { state: 'active' }),
+    'user.machine.locked': (event) => this.change(event, { state: 'locked' }),
+    'user.machine.unlocked': (event) => this.change(event, { state: 'active' }),
     // Kept as a tombstone that reads skip: an event arriving late cannot bring the row back.
     'user.machine.removed': (event) => this.change(event, { state: 'removed' }),
     'user.machine.secret.added': (event) => this.change(event, { hasSecret: true }),
@@ -136,7 +138,15 @@ export class UserReadModelConsumer extends ReadModelConsumer {
     'user.human.password.hash.upgraded': (event) => this.change(event, {}),
     'user.human.signin.succeeded': (event) => this.change(event, {}),
     'user.human.signin.failed': (event) => this.change(event, {}),
-    'user.human.locked': (event) => this.change(event, {}),
+    // Failed sign-ins' lock ends by itself and leaves the state; an administrator's is a state.
+    'user.human.locked': (event, data) =>
+      this.change(event, data.by === 'admin' ? { state: 'locked' } : {}),
+    // Unlocking lifts either lock; a person is unlocked only when locked or active.
+    'user.human.unlocked': (event) => this.change(event, { state: 'active' }),
+    'user.human.deactivated': (event) => this.change(event, { state: 'inactive' }),
+    'user.human.reactivated': (event) => this.change(event, { state: 'active' }),
+    // Kept as a tombstone that reads skip, as a removed machine user's row is.
+    'user.human.removed': (event) => this.change(event, { state: 'removed' }),
     // Passkeys are read from the write side (ListMyPasskeys): their events move the details only.
     'user.human.passwordless.code.requested': (event) => this.change(event, {}),
     'user.human.passkey.added': (event) => this.change(event, {}),

@@ -11,6 +11,7 @@ import { EmbeddedMachineUsers1763980000000 } from './1763980000000-machine-users
 import { EmbeddedMemberRoles1763990000000 } from './1763990000000-member-roles.js';
 import { OidcStoredIds1764000000000 } from '../1764000000000-oidc-stored-ids.js';
 import { EmbeddedUserReadModelSearch1764010000000 } from './1764010000000-user-read-model-search.js';
+import { EmbeddedOidcAccounts1764020000000 } from './1764020000000-oidc-accounts.js';
 /** The embedded SQLite database's migrations, oldest first; each schema change has one here too. */
 export const sqliteMigrations = [
   EmbeddedSchema1763830000000,
@@ -27,4 +28,5 @@ export const sqliteMigrations = [
   // One statement both databases know: the MySQL migration serves here as it is.
   OidcStoredIds1764000000000,
   EmbeddedUserReadModelSearch1764010000000,
+  EmbeddedOidcAccounts1764020000000,
 ];
