@@ -122,6 +122,24 @@ export const ERROR_CATALOGUE = {
     when: 'the user to unlock is neither locked by an administrator nor locked by failed sign-ins',
     message: 'the user is not locked',
   },
+  'USER-PHONE-NOT-FOUND': {
+    code: StatusCode.NOT_FOUND,
+    http: 404,
+    when: 'the person to remove the phone number of has none',
+    message: 'the user has no phone number',
+  },
+  'USER-OTP-NOT-FOUND': {
+    code: StatusCode.NOT_FOUND,
+    http: 404,
+    when: 'the person to remove the TOTP second factor of has none',
+    message: 'the user has no TOTP second factor',
+  },
+  'USER-INITIALIZATION-NOT-DUE': {
+    code: StatusCode.FAILED_PRECONDITION,
+    http: 400,
+    when: 'the person to send an initialization email to is initialized already (email verified and a password set)',
+    message: 'the user is initialized already',
+  },
   'USER-GRANT-NOT-FOUND': {
     code: StatusCode.NOT_FOUND,
     http: 404,
@@ -293,8 +311,8 @@ export const ERROR_CATALOGUE = {
   'PASSKEY-NOT-FOUND': {
     code: StatusCode.NOT_FOUND,
     http: 404,
-    when: 'the caller has no passkey with this id',
-    message: 'no passkey of yours has this id',
+    when: 'the user (the caller, or the person named) has no passkey with this id',
+    message: 'the user has no passkey with this id',
   },
   'PASSKEY-LIMIT-REACHED': {
     code: StatusCode.FAILED_PRECONDITION,

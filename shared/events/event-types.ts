@@ -132,8 +132,13 @@ export interface EventPayloads {
   };
   'user.human.email.verified': { email: string };
   'user.human.phone.verified': { phone: string };
+  /** An administrator set the number (UpdateHumanPhone): unverified until its `verified`. */
+  'user.human.phone.changed': { phone: string };
+  'user.human.phone.removed': Record<string, never>;
   'user.human.password.set': { changeRequired: boolean; imported: boolean };
   'user.human.otp.added': Record<string, never>;
+  /** The TOTP second factor was removed (RemoveHumanAuthFactorOTP): the password signs in alone. */
+  'user.human.otp.removed': Record<string, never>;
   'user.idp.link.added': { configId: string; externalUserId: string; displayName: string | null };
   'user.human.passwordless.code.added': { codeId: string; expiration: string };
   /** Recorded by the worker when it makes the code an initialization email carries. */

@@ -72,5 +72,30 @@ export function machineUserCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall>
       })
       .map(({ id, method }) => as(method)({ id })),
     fc.record({ id: unknownId }).map(as('RemoveUser')),
+    // A person's changes, on the member (whose token stays good) and on ids nobody has.
+    fc
+      .record({
+        userId: fc.oneof(fc.constant(fixtures.member.userId), unknownId),
+        firstName: name,
+        lastName: name,
+        gender: fc.constantFrom('GENDER_FEMALE', 'GENDER_DIVERSE'),
+      })
+      .map(as('UpdateHumanProfile')),
+    fc
+      .record({
+        userId: fc.constant(fixtures.member.userId),
+        phone: fc.constantFrom('+41791234567', 'tel:+1-202-555-0143', '+4930123456'),
+        isPhoneVerified: fc.boolean(),
+      })
+      .map(as('UpdateHumanPhone')),
+    fc.constant({ userId: fixtures.member.userId }).map(as('RemoveHumanPhone')),
+    fc
+      .record({ userId: fc.constant(fixtures.member.userId), noChangeRequired: fc.boolean() })
+      .map((call) => as('SetHumanPassword')({ ...call, password: 'Fuzz-keeper-1!' })),
+    fc.constant({ userId: fixtures.member.userId }).map(as('ResendHumanInitialization')),
+    fc.constant({ userId: fixtures.member.userId }).map(as('RemoveHumanAuthFactorOTP')),
+    fc
+      .record({ userId: fc.constant(fixtures.member.userId), tokenId: unknownId })
+      .map(as('RemoveHumanPasswordless')),
   );
 }

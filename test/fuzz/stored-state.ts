@@ -88,9 +88,17 @@ export async function unexplainedChanges(
     }
   }
   const events = (await db.query(
-    'SELECT position, type, aggregate_id AS aggregateId, payload FROM events WHERE position > ? ORDER BY position',
+    `SELECT position, type, aggregate_id AS aggregateId, aggregate_version AS version, created_at AS at,
+       payload FROM events WHERE position > ? ORDER BY position`,
     [before.lastPosition],
-  )) as { position: unknown; type: string; aggregateId: string; payload: unknown }[];
+  )) as {
+    position: unknown;
+    type: string;
+    aggregateId: string;
+    version: unknown;
+    at: unknown;
+    payload: unknown;
+  }[];
   const acceptedTypes = events
     .filter((event) => accepted.sequences.has(String(event.position)))
     .map((event) => event.type);
@@ -130,6 +138,18 @@ export async function unexplainedChanges(
   for (const event of events) {
     const payload = typeof event.payload === 'string' ? JSON.parse(event.payload) : event.payload;
     if (event.type.startsWith('user.grant.') && cascading.has(payload.projectId))
+      explainedSequences.add(String(event.position));
+  }
+  // A call that records several events answers the last one's sequence: the events before it in
+  // the same commit (the same aggregate, time and run of versions) are explained with it.
+  for (const event of events.toReversed()) {
+    const next = events.find(
+      (later) =>
+        later.aggregateId === event.aggregateId &&
+        Number(later.version) === Number(event.version) + 1 &&
+        String(later.at) === String(event.at),
+    );
+    if (next && explainedSequences.has(String(next.position)))
       explainedSequences.add(String(event.position));
   }
   for (const event of events) {

@@ -1,4 +1,7 @@
 import { expect } from 'chai';
+import { createHumanUser } from '../../services/api/admin/users.js';
+import { minimalImport } from '../support/requests.js';
+import { storedPasskey } from '../support/administered-people.js';
 import { limitedServiceBehindProxy } from '../support/limited-service.js';
 import { BODY_LIMIT, documentedAnswers, type Call } from '../support/openapi-answers.js';
 import { OpenApiContract } from '../support/openapi-contract.js';
@@ -7,7 +10,7 @@ import { buildMember, buildOwner, buildUser, type BuiltMember } from '../support
 import { buildMachine } from '../support/machine-users.js';
 
 const PATHS =
-  / \/management\/v1\/(users\/machine|users\/\{userId\}\/(machine|secret|keys|pats)|orgs\/)|^(POST \/management\/v1\/users\/\{id\}\/_\w+|DELETE \/management\/v1\/users\/\{id\}) /;
+  / \/management\/v1\/(users\/machine|users\/\{userId\}\/(machine|secret|keys|pats|profile|phone|password|_resend_initialization|auth_factors|passwordless)|orgs\/)|^(POST \/management\/v1\/users\/\{id\}\/_\w+|DELETE \/management\/v1\/users\/\{id\}) /;
 
 /**
  * The machine user, organization member and user lifecycle operations' real responses, success and each
@@ -57,6 +60,52 @@ describe('the machine user, member and user lifecycle operations’ REST respons
       const remove: Call = ['DELETE', path];
       await answers(remove, 'user.human.removed');
       conforms(remove, await call(remove), 404);
+    });
+
+    it('UpdateHumanProfile, UpdateHumanPhone, RemoveHumanPhone, SetHumanPassword, ResendHumanInitialization, RemoveHumanAuthFactorOTP, RemoveHumanPasswordless: each response declared', async () => {
+      const userName = `documented-${Date.now()}`;
+      const { userId } = await createHumanUser(service.dataSource, service.config, owner.orgId, {
+        ...minimalImport(userName),
+        otpCode: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+      });
+      const path = `/management/v1/users/${userId}`;
+      const none = (call: Call): Call => [call[0], call[1].replace(userId, 'none'), call[2]];
+      const changes: [Call, string, Call | undefined][] = [
+        [
+          ['PUT', `${path}/profile`, { firstName: 'Grace', lastName: 'Hopper' }],
+          'user.human.profile.changed',
+          ['PUT', `${path}/profile`, { firstName: '', lastName: 'L' }],
+        ],
+        [
+          ['PUT', `${path}/phone`, { phone: '+41791234567' }],
+          'user.human.phone.changed',
+          ['PUT', `${path}/phone`, { phone: '079' }],
+        ],
+        [['DELETE', `${path}/phone`], 'user.human.phone.removed', undefined],
+        [
+          ['POST', `${path}/_resend_initialization`, {}],
+          'user.human.init.code.requested',
+          undefined,
+        ],
+        [
+          ['POST', `${path}/password`, { password: 'Zoo-keeper-1!' }],
+          'user.human.password.set',
+          ['POST', `${path}/password`, {}],
+        ],
+        [['DELETE', `${path}/auth_factors/otp`], 'user.human.otp.removed', undefined],
+      ];
+      for (const [change, event, invalid] of changes) {
+        await answers(change, event);
+        conforms(change, await call(none(change)), 404);
+        if (invalid) conforms(change, await call(invalid), 400);
+      }
+      // Each refused by the state the last left.
+      conforms(changes[2]![0], await call(changes[2]![0]), 404);
+      conforms(changes[5]![0], await call(changes[5]![0]), 404);
+      const { id } = await storedPasskey(service, userId);
+      const passkey: Call = ['DELETE', `${path}/passwordless/${id}`];
+      await answers(passkey, 'user.human.passkey.removed');
+      conforms(passkey, await call(passkey), 404);
     });
 
     it('AddMachineUser, UpdateMachineUser, RemoveMachineUser: each response declared', async () => {
@@ -170,6 +219,13 @@ describe('the machine user, member and user lifecycle operations’ REST respons
         {},
       ]),
       ['DELETE', `/management/v1/users/${userId}`],
+      ['PUT', `/management/v1/users/${userId}/profile`, { firstName: 'A', lastName: 'B' }],
+      ['PUT', `/management/v1/users/${userId}/phone`, { phone: '+41791234567' }],
+      ['DELETE', `/management/v1/users/${userId}/phone`],
+      ['POST', `/management/v1/users/${userId}/password`, { password: 'Zoo-keeper-1!' }],
+      ['POST', `/management/v1/users/${userId}/_resend_initialization`, {}],
+      ['DELETE', `/management/v1/users/${userId}/auth_factors/otp`],
+      ['DELETE', `/management/v1/users/${userId}/passwordless/p`],
     ];
     const ownerToken = async () =>
       (await buildMember(limited.service, { orgId: limited.orgId, roles: ['ORG_OWNER'] })).token;

@@ -1,17 +1,12 @@
 import { expect } from 'chai';
 import * as oidc from 'openid-client';
-import { createHumanUser } from '../../services/api/admin/users.js';
 import { apiResource } from '../../services/api/oidc/oidc-paths.js';
+import { administeredPeople } from '../support/administered-people.js';
 import { describeOnEachDatabase } from '../support/databases.js';
-import { buildOwner, buildProject, type BuiltMember } from '../support/factories.js';
+import { buildOwner, buildProject } from '../support/factories.js';
 import { addPersonalAccessToken, buildMachine } from '../support/machine-users.js';
 import { pollUntil } from '../support/poll.js';
-import {
-  authorization,
-  publicUrlEnv,
-  relyingParty,
-  REDIRECT_URI,
-} from '../support/relying-party.js';
+import { authorization, publicUrlEnv, REDIRECT_URI } from '../support/relying-party.js';
 import { minimalImport } from '../support/requests.js';
 import { pageError, SignInBrowser } from '../support/sign-in-flow.js';
 
@@ -22,49 +17,31 @@ const AUTH_CACHE_MS = 1000;
 describeOnEachDatabase(
   'The life of a user: deactivate, reactivate, lock, unlock, remove',
   (service) => {
-    let owner: BuiltMember;
-    let client: oidc.Configuration;
-    before(async () => {
-      owner = await buildOwner(service);
-      client = await relyingParty(service);
-      await service.startRelay();
-      await service.startWorker();
-    });
-
-    const manage = (method: string, path: string, headers: Record<string, string> = {}) =>
-      service.call(method, `/management/v1/users${path}`, {
-        token: owner.token,
-        body: method === 'DELETE' ? undefined : {},
-        headers,
-      });
-
-    /** A person of the owner's organization who signs in with PASSWORD. */
-    async function person(userName = `life-${Math.random().toString(36).slice(2, 10)}`) {
-      const { userId } = await createHumanUser(service.dataSource, service.config, owner.orgId, {
-        ...minimalImport(userName),
-        password: PASSWORD,
-      });
-      return { userId, userName };
-    }
+    const people = administeredPeople(service, PASSWORD);
+    const { person, manage } = people;
 
     /** Signs in through the pages: the provider's session, a refresh token and an API token. */
     async function signedIn(userName: string) {
       const browser = new SignInBrowser(service.config.publicUrl);
-      const { url, checks } = await authorization(client);
+      const { url, checks } = await authorization(people.client);
       const callback = await browser.signIn(url, userName, PASSWORD);
       expect(callback.url, pageError(callback)).to.match(
         /^http:\/\/127\.0\.0\.1:1\/callback\?code=/,
       );
-      const tokens = await oidc.authorizationCodeGrant(client, new URL(callback.url), checks, {
-        resource: apiResource(service.config),
-      });
+      const tokens = await oidc.authorizationCodeGrant(
+        people.client,
+        new URL(callback.url),
+        checks,
+        {
+          resource: apiResource(service.config),
+        },
+      );
       return { browser, tokens };
     }
 
     /** What the pages say to the user name and password now (after the name and the password). */
     async function signInSays(userName: string): Promise<string | undefined> {
-      const browser = new SignInBrowser(service.config.publicUrl);
-      const page = await browser.signIn((await authorization(client)).url, userName, PASSWORD);
+      const page = await people.signIn(userName);
       return page.url.startsWith(REDIRECT_URI) ? 'signed in' : pageError(page);
     }
 
@@ -72,7 +49,7 @@ describeOnEachDatabase(
       (await service.call('GET', '/auth/v1/users/me/profile', { token })).status !== 401;
 
     const refreshed = (refreshToken: string) =>
-      oidc.refreshTokenGrant(client, refreshToken).then(
+      oidc.refreshTokenGrant(people.client, refreshToken).then(
         () => 'refreshed',
         (error: { error?: string }) => error.error,
       );
@@ -158,8 +135,7 @@ describeOnEachDatabase(
       expect(refused.body.details.at(-1).id).to.equal('USER-NOT-LOCKED');
       const { maxFailures } = service.config.signIn;
       for (let attempt = 0; attempt < maxFailures; attempt++) {
-        const browser = new SignInBrowser(service.config.publicUrl);
-        await browser.signIn((await authorization(client)).url, userName, 'wrong');
+        await people.signIn(userName, 'wrong');
       }
       expect(await signInSays(userName)).to.match(
         /^Too many failed attempts\. Signing in is locked until/,
@@ -175,19 +151,19 @@ describeOnEachDatabase(
 
     it('RemoveUser takes everything of the person, ends their sessions, and frees the user name', async () => {
       const { userId, userName } = await person();
-      const { projectId } = await buildProject(service, { orgId: owner.orgId });
+      const { projectId } = await buildProject(service, { orgId: people.owner.orgId });
       const role = await service.call('POST', `/management/v1/projects/${projectId}/roles`, {
-        token: owner.token,
+        token: people.owner.token,
         body: { roleKey: 'keeper', displayName: 'Keeper' },
       });
       expect(role.status, role.text).to.equal(200);
       const grant = await service.call('POST', `/management/v1/users/${userId}/grants`, {
-        token: owner.token,
+        token: people.owner.token,
         body: { projectId, roleKeys: ['keeper'] },
       });
       expect(grant.status, grant.text).to.equal(200);
       const member = await service.call('POST', '/management/v1/orgs/me/members', {
-        token: owner.token,
+        token: people.owner.token,
         body: { userId, roles: ['ORG_USER_VIEWER'] },
       });
       expect(member.status, member.text).to.equal(200);
@@ -209,7 +185,7 @@ describeOnEachDatabase(
         (read) => read === 'removed',
       );
       const read = await service.call('GET', `/management/v1/users/${userId}`, {
-        token: owner.token,
+        token: people.owner.token,
       });
       expect(read.status).to.equal(404);
       const grants = await service.dataSource.query(
@@ -222,17 +198,21 @@ describeOnEachDatabase(
 
       const again = await service.importUser(
         { ...minimalImport(userName.toUpperCase()) },
-        { token: owner.token },
+        { token: people.owner.token },
       );
       expect(again.status, again.text).to.equal(200);
       expect((await manage('DELETE', `/${userId}`)).status).to.equal(404);
     });
 
     it('LockUser on a machine user: its token is refused until UnlockUser', async () => {
-      const machine = await buildMachine(service, { owner, roles: ['ORG_USER_VIEWER'] });
+      const machine = await buildMachine(service, {
+        owner: people.owner,
+        roles: ['ORG_USER_VIEWER'],
+      });
       const { token } = await addPersonalAccessToken(service, machine);
       const reads = async () =>
-        (await service.call('GET', `/management/v1/users/${owner.userId}`, { token })).status;
+        (await service.call('GET', `/management/v1/users/${people.owner.userId}`, { token }))
+          .status;
       expect(await reads()).to.not.equal(401);
       expect((await manage('POST', `/${machine.userId}/_lock`)).status).to.equal(200);
       await pollUntil(reads, (status) => status === 401, AUTH_CACHE_MS * 5);
@@ -244,7 +224,7 @@ describeOnEachDatabase(
 
     it('takes If-Match: a stale ETag is 412 and changes nothing; the current one is taken', async () => {
       const { userId } = await person();
-      const stale = await manage('POST', `/${userId}/_lock`, { 'if-match': '"1"' });
+      const stale = await manage('POST', `/${userId}/_lock`, {}, { 'if-match': '"1"' });
       expect(stale.status).to.equal(412);
       expect(stale.body.details.at(-1).id).to.equal('RESOURCE-CHANGED');
       const [row] = await service.dataSource.query(
@@ -252,7 +232,12 @@ describeOnEachDatabase(
         [userId],
       );
       expect(row.state).to.equal('active');
-      const taken = await manage('POST', `/${userId}/_lock`, { 'if-match': `"${row.sequence}"` });
+      const taken = await manage(
+        'POST',
+        `/${userId}/_lock`,
+        {},
+        { 'if-match': `"${row.sequence}"` },
+      );
       expect(taken.status, taken.text).to.equal(200);
     });
 

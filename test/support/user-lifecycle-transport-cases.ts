@@ -3,7 +3,18 @@ import type { Case } from './transport-cases.js';
 /** The cases of a user's life that test/integration/transports.test.ts sends. */
 
 export type UserLifecycleOperation =
-  'DeactivateUser' | 'ReactivateUser' | 'LockUser' | 'UnlockUser' | 'RemoveUser';
+  | 'UpdateHumanProfile'
+  | 'UpdateHumanPhone'
+  | 'RemoveHumanPhone'
+  | 'SetHumanPassword'
+  | 'ResendHumanInitialization'
+  | 'RemoveHumanAuthFactorOTP'
+  | 'RemoveHumanPasswordless'
+  | 'DeactivateUser'
+  | 'ReactivateUser'
+  | 'LockUser'
+  | 'UnlockUser'
+  | 'RemoveUser';
 
 const DETAILS = ['details', 'details.changeDate', 'details.resourceOwner', 'details.sequence'];
 const changed = { code: 0, shape: DETAILS };
@@ -15,6 +26,81 @@ const on = (
   name: string,
   expected: Case['expected'],
 ): Case => ({ name, operation, request: (f) => ({ id: f[of] }), expected });
+
+/** A change of the person with these fields besides `userId`. */
+const ofPerson = (
+  operation: UserLifecycleOperation,
+  name: string,
+  fields: Record<string, unknown>,
+  expected: Case['expected'],
+): Case => ({ name, operation, request: (f) => ({ userId: f.humanUserId, ...fields }), expected });
+
+/** The changes of a person, each then refused by the state it left or by its input. */
+const PERSON_CASES: Case[] = [
+  ofPerson(
+    'UpdateHumanProfile',
+    'a person’s profile',
+    { firstName: 'Ada', lastName: 'Lovelace', gender: 'GENDER_FEMALE' },
+    changed,
+  ),
+  ofPerson(
+    'UpdateHumanProfile',
+    'a profile without a first name',
+    { firstName: '', lastName: 'Lovelace' },
+    { code: 3, errorId: 'REQUEST-INVALID', fields: ['firstName'] },
+  ),
+  {
+    name: 'a profile of a machine user',
+    operation: 'UpdateHumanProfile',
+    request: (f) => ({ userId: f.machineUserId, firstName: 'M', lastName: 'U' }),
+    expected: { code: 5, errorId: 'USER-NOT-FOUND' },
+  },
+  ofPerson(
+    'UpdateHumanPhone',
+    'a person’s phone number',
+    { phone: 'tel:+41791234567', isPhoneVerified: true },
+    changed,
+  ),
+  ofPerson(
+    'UpdateHumanPhone',
+    'a phone number that is none',
+    { phone: '0791234567' },
+    { code: 3, errorId: 'REQUEST-INVALID', fields: ['phone'] },
+  ),
+  ofPerson('RemoveHumanPhone', 'a person’s phone number’s removal', {}, changed),
+  ofPerson(
+    'RemoveHumanPhone',
+    'a removal of a phone number that is gone',
+    {},
+    { code: 5, errorId: 'USER-PHONE-NOT-FOUND' },
+  ),
+  ofPerson('ResendHumanInitialization', 'an initialization email again', {}, changed),
+  ofPerson('SetHumanPassword', 'a person’s password', { password: 'Zoo-keeper-1!' }, changed),
+  ofPerson(
+    'SetHumanPassword',
+    'a password that is neither given nor hashed',
+    {},
+    { code: 3, errorId: 'REQUEST-INVALID', fields: ['password'] },
+  ),
+  ofPerson(
+    'ResendHumanInitialization',
+    'an initialization email to an initialized person',
+    {},
+    { code: 9, errorId: 'USER-INITIALIZATION-NOT-DUE' },
+  ),
+  ofPerson(
+    'RemoveHumanAuthFactorOTP',
+    'a removal of a TOTP factor the person has not',
+    {},
+    { code: 5, errorId: 'USER-OTP-NOT-FOUND' },
+  ),
+  ofPerson(
+    'RemoveHumanPasswordless',
+    'a removal of a passkey the person has not',
+    { tokenId: 'none' },
+    { code: 5, errorId: 'PASSKEY-NOT-FOUND' },
+  ),
+];
 
 /**
  * In this order on each transport's person (and its machine user, before the machine user's own
@@ -43,6 +129,7 @@ export const USER_LIFECYCLE_CASES: Case[] = [
   on('humanUserId', 'ReactivateUser', 'a person’s reactivation', changed),
   on('machineUserId', 'LockUser', 'a machine user’s lock', changed),
   on('machineUserId', 'UnlockUser', 'a machine user’s unlock', changed),
+  ...PERSON_CASES,
   on('humanUserId', 'RemoveUser', 'a person’s removal', changed),
   on('humanUserId', 'RemoveUser', 'a removal of a removed person', {
     code: 5,

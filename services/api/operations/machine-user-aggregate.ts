@@ -1,15 +1,11 @@
-import {
-  inBatchedTransaction,
-  type BatchedTransaction,
-} from '../../../shared/db/batched-transaction.js';
+import type { BatchedTransaction } from '../../../shared/db/batched-transaction.js';
 import { MachineUser } from '../../../shared/db/entities/machine-user.entity.js';
 import type { DomainEvent, MachineUserPayload } from '../../../shared/events/event-types.js';
-import { commitChange } from '../../../shared/events/record-change.js';
 import { invalidArgument, ServiceError } from '../../../shared/errors/service-error.js';
 import { queueMachineTokensRevoked } from '../oidc/machine-tokens.js';
 import { rfc3339Time } from '../validation/formats.js';
-import { updateDetails, type DetailsResponse } from './details.js';
-import { expectUnchanged, honoringIfMatch } from './if-match.js';
+import { aggregateChange } from './aggregate-change.js';
+import type { DetailsResponse } from './details.js';
 import type { Dependencies, OperationContext } from './operation.js';
 import { firstOr } from './project-aggregate.js';
 
@@ -59,11 +55,11 @@ export interface MachineUserChange<Answer> {
 }
 
 /**
- * A handler that changes a machine user of the target organization in one transaction: the user
- * locked (the request's `userId`), then `change` queues its writes and answers the user's event
- * (none when nothing changed), its new columns and what else the response holds; committed
- * together, answered with the user's details after. A machine user of another organization is
- * not found.
+ * A handler that changes a machine user of the target organization in one transaction
+ * (aggregateChange): the user locked (the request's `userId`), then `change` queues its writes
+ * and answers the user's event (none when nothing changed), its new columns and what else the
+ * response holds; `revokesTokens` revokes its access tokens with them. A machine user of another
+ * organization is not found.
  */
 export function machineUserChange<
   Request extends { userId: string },
@@ -73,17 +69,15 @@ export function machineUserChange<
     work: MachineUserWork<Request>,
   ) => MachineUserChange<Answer> | Promise<MachineUserChange<Answer>>,
 ): (context: OperationContext, request: Request) => Promise<Answer & DetailsResponse> {
-  return honoringIfMatch(({ deps, orgId, ifMatch }, request) =>
-    inBatchedTransaction(deps.dataSource, async (transaction) => {
-      const machineUser = await lockedMachineUser(transaction, request.userId, orgId);
-      expectUnchanged(ifMatch, machineUser.sequence);
-      const work = { transaction, machineUser, request, deps };
-      const { event, columns = {}, revokesTokens, answer } = await change(work);
-      if (revokesTokens) queueMachineTokensRevoked(transaction, machineUser.id);
-      const changed =
-        event && (await commitChange(transaction, MachineUser, machineUser, event, columns));
-      return { ...(answer as Answer), details: updateDetails({ ...machineUser, ...changed }) };
-    }),
+  return aggregateChange(
+    MachineUser,
+    lockedMachineUser,
+    (request: Request) => request.userId,
+    async ({ row, ...work }) => {
+      const { revokesTokens, ...changed } = await change({ ...work, machineUser: row });
+      if (revokesTokens) queueMachineTokensRevoked(work.transaction, row.id);
+      return changed;
+    },
   );
 }
 

@@ -35,6 +35,13 @@ import { removeOrgMemberOperation } from './remove-org-member/remove-org-member.
 import type { Operation } from './operation.js';
 import { getUserByIDOperation } from './get-user-by-id/get-user-by-id.operation.js';
 import { listUsersOperation } from './list-users/list-users.operation.js';
+import { updateHumanProfileOperation } from './update-human-profile/update-human-profile.operation.js';
+import { updateHumanPhoneOperation } from './update-human-phone/update-human-phone.operation.js';
+import { removeHumanPhoneOperation } from './remove-human-phone/remove-human-phone.operation.js';
+import { setHumanPasswordOperation } from './set-human-password/set-human-password.operation.js';
+import { resendHumanInitializationOperation } from './resend-human-initialization/resend-human-initialization.operation.js';
+import { removeHumanAuthFactorOTPOperation } from './remove-human-auth-factor-otp/remove-human-auth-factor-otp.operation.js';
+import { removeHumanPasswordlessOperation } from './remove-human-passwordless/remove-human-passwordless.operation.js';
 import { deactivateUserOperation } from './deactivate-user/deactivate-user.operation.js';
 import { reactivateUserOperation } from './reactivate-user/reactivate-user.operation.js';
 import { lockUserOperation } from './lock-user/lock-user.operation.js';
@@ -66,6 +73,13 @@ export const operations: readonly Operation[] = [
   lockUserOperation,
   unlockUserOperation,
   removeUserOperation,
+  updateHumanProfileOperation,
+  updateHumanPhoneOperation,
+  removeHumanPhoneOperation,
+  setHumanPasswordOperation,
+  resendHumanInitializationOperation,
+  removeHumanAuthFactorOTPOperation,
+  removeHumanPasswordlessOperation,
   updateProjectOperation,
   getProjectByIDOperation,
   listProjectsOperation,

@@ -2,11 +2,9 @@ import type { BatchedTransaction } from '../../../shared/db/batched-transaction.
 import { Project } from '../../../shared/db/entities/project.entity.js';
 import { ProjectRole } from '../../../shared/db/entities/project-access.entities.js';
 import type { DomainEvent } from '../../../shared/events/event-types.js';
-import { commitChange } from '../../../shared/events/record-change.js';
 import { ServiceError } from '../../../shared/errors/service-error.js';
-import { inBatchedTransaction } from '../../../shared/db/batched-transaction.js';
-import { updateDetails, type DetailsResponse } from './details.js';
-import { expectUnchanged, honoringIfMatch } from './if-match.js';
+import { aggregateChange } from './aggregate-change.js';
+import type { DetailsResponse } from './details.js';
 import type { Dependencies, OperationContext } from './operation.js';
 import { projectNotFound } from './update-project/update-project.errors.js';
 
@@ -44,24 +42,17 @@ export interface ProjectChange<Answer> {
 }
 
 /**
- * A handler that changes a project of the target organization in one transaction: the project
- * locked (`projectIdOf` the request names it), then `change` queues its writes and answers the
- * project's event (none when nothing changed), its new columns and what else the response holds;
- * committed together, answered with the project's details after. A project of another
- * organization is not found.
+ * A handler that changes a project of the target organization in one transaction
+ * (aggregateChange): the project locked (`projectIdOf` the request names it), then `change`
+ * queues its writes and answers the project's event (none when nothing changed), its new columns
+ * and what else the response holds. A project of another organization is not found.
  */
 export function projectChange<Request, Answer extends object = object>(
   change: (work: ProjectWork<Request>) => Promise<ProjectChange<Answer>>,
   projectIdOf = (request: Request) => (request as { projectId: string }).projectId,
 ): (context: OperationContext, request: Request) => Promise<Answer & DetailsResponse> {
-  return honoringIfMatch(({ deps, orgId, ifMatch }, request) =>
-    inBatchedTransaction(deps.dataSource, async (transaction) => {
-      const project = await lockedProject(transaction, projectIdOf(request), orgId);
-      expectUnchanged(ifMatch, project.sequence);
-      const { event, columns = {}, answer } = await change({ transaction, project, request, deps });
-      const changed = event && (await commitChange(transaction, Project, project, event, columns));
-      return { ...(answer as Answer), details: updateDetails({ ...project, ...changed }) };
-    }),
+  return aggregateChange(Project, lockedProject, projectIdOf, ({ row, ...work }) =>
+    change({ ...work, project: row }),
   );
 }
 

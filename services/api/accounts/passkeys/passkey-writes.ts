@@ -152,10 +152,30 @@ export function removePasskey(
   dataSource: DataSource,
   input: { userId: string; passkeyId: string },
 ): Promise<UserVersion> {
-  return changePasskey(dataSource, input, (transaction, passkey) => {
-    transaction.queue('DELETE FROM passkeys WHERE id = ?', [passkey.id]);
-    return { type: 'user.human.passkey.removed', payload: { passkeyId: passkey.id } };
-  });
+  return changePasskey(dataSource, input, queuePasskeyRemoval);
+}
+
+/**
+ * The passkey of the user's, found under the user's row lock (which the caller holds), or
+ * PASSKEY-NOT-FOUND.
+ */
+export async function passkeyOf(
+  transaction: BatchedTransaction,
+  userId: string,
+  passkeyId: string,
+): Promise<Passkey> {
+  const [passkey] = await transaction.find(Passkey, { id: passkeyId, userId });
+  if (!passkey) throw passkeyNotFound();
+  return passkey;
+}
+
+/** Queues the removal of a passkey and answers its event: it signs in no more. */
+export function queuePasskeyRemoval(
+  transaction: BatchedTransaction,
+  passkey: Passkey,
+): DomainEvent {
+  transaction.queue('DELETE FROM passkeys WHERE id = ?', [passkey.id]);
+  return { type: 'user.human.passkey.removed', payload: { passkeyId: passkey.id } };
 }
 
 /**
@@ -169,11 +189,7 @@ function changePasskey(
   change: (transaction: BatchedTransaction, passkey: Passkey) => DomainEvent | undefined,
 ): Promise<UserVersion> {
   return ofPasskeyOwner(dataSource, input.userId, async (transaction, user) => {
-    const [passkey] = await transaction.find(Passkey, {
-      id: input.passkeyId,
-      userId: user.id,
-    });
-    if (!passkey) throw passkeyNotFound();
+    const passkey = await passkeyOf(transaction, user.id, input.passkeyId);
     const event = change(transaction, passkey);
     if (!event) {
       const [current] = await transaction.find(

@@ -7,10 +7,9 @@ import { isDuplicateKey } from '../../../../shared/db/db-errors.js';
 import { ServiceError } from '../../../../shared/errors/service-error.js';
 import { StatusCode } from '../../../../shared/errors/status-code.js';
 import { decodeOtpSecret, encryptSecret } from '../../credentials/otp-secret.js';
-import { hashPassword, inHashingSlot } from '../../credentials/password-hash.js';
-import { e164PhoneNumber } from '../../validation/formats.js';
 import type { OperationContext } from '../operation.js';
 import { normalizeProfile } from '../profile.js';
+import { phoneColumns, storedPassword } from '../human-user-aggregate.js';
 import { uniqueNameKey } from '../../../../shared/unique-name-key.js';
 import { idpLinkRepeated } from './import-human-user.errors.js';
 import {
@@ -142,18 +141,7 @@ async function prepareCredentials(
   request: ImportHumanUserRequest,
 ): Promise<Credentials> {
   const otpSecretEncrypted = encryptedOtpSecret(config, request.otpCode);
-  const { password, hashedPassword } = request;
-  if (password) {
-    const passwordHash = await inHashingSlot(config.passwordHashConcurrency, () =>
-      hashPassword(password),
-    );
-    return { passwordHash, passwordImported: false, otpSecretEncrypted };
-  }
-  return {
-    passwordHash: hashedPassword?.value ?? null,
-    passwordImported: hashedPassword !== undefined,
-    otpSecretEncrypted,
-  };
+  return { ...(await storedPassword(config, request)), otpSecretEncrypted };
 }
 
 function encryptedOtpSecret(config: Config, otpCode: string | undefined): Buffer | null {
@@ -187,16 +175,6 @@ function newUser(
     otpLastStep: null,
     creationDate: at,
     changeDate: at,
-  };
-}
-
-function phoneColumns(
-  phone: ImportHumanUserRequest['phone'],
-): Pick<User, 'phone' | 'phoneVerified'> {
-  if (!phone) return { phone: null, phoneVerified: false };
-  return {
-    phone: e164PhoneNumber(phone.phone) ?? null,
-    phoneVerified: phone.isPhoneVerified ?? false,
   };
 }
 

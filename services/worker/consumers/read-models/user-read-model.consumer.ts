@@ -126,6 +126,11 @@ export class UserReadModelConsumer extends ReadModelConsumer {
     'user.human.password.set': (event, data) =>
       this.change(event, { hasPassword: true, passwordChangeRequired: data.changeRequired }),
     'user.human.otp.added': (event) => this.change(event, { hasOtp: true }),
+    'user.human.otp.removed': (event) => this.change(event, { hasOtp: false }),
+    'user.human.phone.changed': (event, data) =>
+      this.change(event, { phone: data.phone, phoneVerified: false }),
+    'user.human.phone.removed': (event) =>
+      this.change(event, { phone: null, phoneVerified: false }),
     'user.human.profile.changed': (event, data) => this.change(event, profileColumns(data)),
     'user.human.passwordless.code.added': (event) => this.change(event, {}),
     'user.human.init.code.added': (event) => this.change(event, {}),
