@@ -122,6 +122,12 @@ export const ERROR_CATALOGUE = {
     when: 'the user to unlock is neither locked by an administrator nor locked by failed sign-ins',
     message: 'the user is not locked',
   },
+  'USER-IS-CALLER': {
+    code: StatusCode.FAILED_PRECONDITION,
+    http: 400,
+    when: 'the caller would deactivate, lock or remove themselves (another administrator may)',
+    message: 'you cannot deactivate, lock or remove yourself',
+  },
   'USER-PHONE-NOT-FOUND': {
     code: StatusCode.NOT_FOUND,
     http: 404,

@@ -32,7 +32,12 @@ const OF_NEW_USERS = ['user_idp_links', 'user_codes'];
 /** The users, human and machine, that an import or AddMachineUser adds. */
 const USERS = ['users', 'machine_users'];
 /** What an accepted call records when it changes roles: a member's, or a machine user's gone. */
-const ROLE_CHANGES = new Set(['org.member.added', 'org.member.removed', 'user.machine.removed']);
+const ROLE_CHANGES = new Set([
+  'org.member.added',
+  'org.member.removed',
+  'user.machine.removed',
+  'user.human.removed',
+]);
 
 export async function snapshotStore(
   db: DataSource,
@@ -102,7 +107,9 @@ export async function unexplainedChanges(
   const acceptedTypes = events
     .filter((event) => accepted.sequences.has(String(event.position)))
     .map((event) => event.type);
-  const removed = acceptedTypes.filter((type) => type === 'user.machine.removed').length;
+  const removed = acceptedTypes.filter(
+    (type) => type === 'user.machine.removed' || type === 'user.human.removed',
+  ).length;
   const newUsers =
     USERS.reduce((sum, table) => sum + after.counts[table]! - before.counts[table]!, 0) + removed;
   if (

@@ -241,6 +241,23 @@ describeOnEachDatabase(
       expect(taken.status, taken.text).to.equal(200);
     });
 
+    it('refuses the caller’s own deactivation, lock and removal, and changes nothing', async () => {
+      const self = `/${people.owner.userId}`;
+      for (const [method, path] of [
+        ['POST', `${self}/_deactivate`],
+        ['POST', `${self}/_lock`],
+        ['DELETE', self],
+      ] as const) {
+        const refused = await manage(method, path);
+        expect(refused.status, path).to.equal(400);
+        expect(refused.body.details.at(-1).id).to.equal('USER-IS-CALLER');
+      }
+      const [row] = await service.dataSource.query('SELECT state FROM users WHERE id = ?', [
+        people.owner.userId,
+      ]);
+      expect(row.state).to.equal('active');
+    });
+
     it('refuses a user of another organization as not found, and changes nothing', async () => {
       const stranger = await buildOwner(service);
       const response = await manage('POST', `/${stranger.userId}/_deactivate`);

@@ -136,6 +136,12 @@ export const USER_LIFECYCLE_CASES: Case[] = [
     errorId: 'USER-NOT-FOUND',
   }),
   {
+    name: 'the caller’s own deactivation',
+    operation: 'DeactivateUser',
+    request: (f) => ({ id: f.owner.userId }),
+    expected: { code: 9, errorId: 'USER-IS-CALLER' },
+  },
+  {
     name: 'a deactivation of a user of another organization',
     operation: 'DeactivateUser',
     request: (f) => ({ id: f.other.userId }),

@@ -11,6 +11,7 @@ import { queueMachineTokensRevoked } from '../oidc/machine-tokens.js';
 import { updateDetails, type DetailsResponse } from './details.js';
 import { expectUnchanged, honoringIfMatch } from './if-match.js';
 import { NO_EXPIRY, removedMachineUser } from './machine-user-aggregate.js';
+import type { Caller } from '../auth/caller.js';
 import type { OperationContext } from './operation.js';
 import { userNotFound } from './user-grants.js';
 
@@ -19,6 +20,12 @@ export { userNotFound };
 export const userNotActive = (): ServiceError => new ServiceError('USER-NOT-ACTIVE');
 export const userNotInactive = (): ServiceError => new ServiceError('USER-NOT-INACTIVE');
 export const userNotLocked = (): ServiceError => new ServiceError('USER-NOT-LOCKED');
+export const userIsCaller = (): ServiceError => new ServiceError('USER-IS-CALLER');
+
+/** Nobody locks themselves out: the caller's own deactivation, lock or removal is refused. */
+function notTheCaller(caller: Caller, userId: string): void {
+  if (caller.userId === userId) throw userIsCaller();
+}
 
 type State = User['state'];
 
@@ -91,34 +98,34 @@ async function lockedAccount(
  */
 export function userStateChange(transition: Transition) {
   const { from, to, refusal, endsAccess } = TRANSITIONS[transition];
-  return honoringIfMatch(
-    async ({ deps, orgId, ifMatch }: OperationContext, request: { id: string }) => {
-      const signInLock = async (userName: string) =>
-        transition === 'unlock' && (await deps.signInLocks?.lockedUntil(userName)) != null;
-      const changed = await inBatchedTransaction(deps.dataSource, async (transaction) => {
-        const { human, machine } = await lockedAccount(transaction, request.id, orgId);
-        const user = human ?? machine;
-        expectUnchanged(ifMatch, user.sequence);
-        const liftsSignInLock = human !== undefined && (await signInLock(human.userName));
-        if (!from.includes(user.state) && !(liftsSignInLock && user.state === 'active'))
-          throw refusal();
-        if (endsAccess && human) queueAccountArtifactsEnded(transaction, human.id);
-        if (endsAccess && machine) queueMachineTokensRevoked(transaction, machine.id);
-        const type = `user.${human ? 'human' : 'machine'}.${EVENT_OF[transition]}` as const;
-        const event = {
-          type,
-          payload: transition === 'lock' ? ADMIN_LOCK : {},
-        } as DomainEvent;
-        const entity = human ? User : MachineUser;
-        const done = await commitChange(transaction, entity, user, event, { state: to });
-        return { user: { ...user, ...done }, liftsSignInLock };
-      });
-      // Failed sign-ins' lock is kept outside the database: lifted once the change is stored.
-      if (changed.liftsSignInLock && 'userName' in changed.user)
-        await deps.signInLocks?.lift(changed.user.userName);
-      return { details: updateDetails(changed.user) };
-    },
-  );
+  return honoringIfMatch(async (context: OperationContext, request: { id: string }) => {
+    const { deps, orgId, ifMatch } = context;
+    if (endsAccess) notTheCaller(context.caller, request.id);
+    const signInLock = async (userName: string) =>
+      transition === 'unlock' && (await deps.signInLocks?.lockedUntil(userName)) != null;
+    const changed = await inBatchedTransaction(deps.dataSource, async (transaction) => {
+      const { human, machine } = await lockedAccount(transaction, request.id, orgId);
+      const user = human ?? machine;
+      expectUnchanged(ifMatch, user.sequence);
+      const liftsSignInLock = human !== undefined && (await signInLock(human.userName));
+      if (!from.includes(user.state) && !(liftsSignInLock && user.state === 'active'))
+        throw refusal();
+      if (endsAccess && human) queueAccountArtifactsEnded(transaction, human.id);
+      if (endsAccess && machine) queueMachineTokensRevoked(transaction, machine.id);
+      const type = `user.${human ? 'human' : 'machine'}.${EVENT_OF[transition]}` as const;
+      const event = {
+        type,
+        payload: transition === 'lock' ? ADMIN_LOCK : {},
+      } as DomainEvent;
+      const entity = human ? User : MachineUser;
+      const done = await commitChange(transaction, entity, user, event, { state: to });
+      return { user: { ...user, ...done }, liftsSignInLock };
+    });
+    // Failed sign-ins' lock is kept outside the database: lifted once the change is stored.
+    if (changed.liftsSignInLock && 'userName' in changed.user)
+      await deps.signInLocks?.lift(changed.user.userName);
+    return { details: updateDetails(changed.user) };
+  });
 }
 
 /** What is a person's, by its `user_id`: taken with them (grants get their own events). */
@@ -132,8 +139,9 @@ const OWNED_BY_PERSON = ['passkeys', 'user_idp_links', 'role_grants', 'user_code
  * RemoveMachineUser removes it.
  */
 export const removeUser = honoringIfMatch(
-  ({ deps, orgId, ifMatch }: OperationContext, request: { id: string }) =>
-    inBatchedTransaction(deps.dataSource, async (transaction): Promise<DetailsResponse> => {
+  ({ deps, orgId, ifMatch, caller }: OperationContext, request: { id: string }) => {
+    notTheCaller(caller, request.id);
+    return inBatchedTransaction(deps.dataSource, async (transaction): Promise<DetailsResponse> => {
       const { human, machine } = await lockedAccount(transaction, request.id, orgId);
       expectUnchanged(ifMatch, (human ?? machine).sequence);
       if (machine) {
@@ -154,5 +162,6 @@ export const removeUser = honoringIfMatch(
       queueAccountArtifactsEnded(transaction, human.id);
       const done = await commitChange(transaction, User, human, events, {});
       return { details: updateDetails({ ...human, ...done }) };
-    }),
+    });
+  },
 );
