@@ -66,6 +66,16 @@ const sortingColumn = fc.constantFrom(
   ].map((column) => `USER_FIELD_NAME_${column}`),
 );
 
+/** The page of a list: an offset (a number or its text), a limit, an order; any may be absent. */
+const listQuery = fc.record(
+  {
+    offset: fc.oneof(fc.nat(50), fc.nat(50).map(String)),
+    limit: fc.integer({ min: 0, max: 1000 }),
+    asc: fc.boolean(),
+  },
+  { requiredKeys: [] },
+);
+
 /** The user reads as the owner: a user by id (known or not), and lists of every shape. */
 export function userReadCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
   const as = (method: string) => (message: Record<string, unknown>) => ({
@@ -80,14 +90,7 @@ export function userReadCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
     fc
       .record(
         {
-          query: fc.record(
-            {
-              offset: fc.oneof(fc.nat(50), fc.nat(50).map(String)),
-              limit: fc.integer({ min: 0, max: 1000 }),
-              asc: fc.boolean(),
-            },
-            { requiredKeys: [] },
-          ),
+          query: listQuery,
           sortingColumn,
           queries: fc.array(searchQuery, { maxLength: 3 }),
         },
@@ -95,4 +98,26 @@ export function userReadCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
       )
       .map(as('ListUsers')),
   );
+}
+
+/** The reads of a project's parts as the owner: of its projects, and of another organization's. */
+export function projectPartReadCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
+  const projectId = fc.constantFrom(...fixtures.projectIds, fixtures.otherProjectId);
+  return fc
+    .record(
+      {
+        projectId,
+        query: listQuery,
+        queries: fc.array(
+          fc.oneof(textQuery('keyQuery', 'key'), textQuery('displayNameQuery', 'displayName')),
+          { maxLength: 3 },
+        ),
+      },
+      { requiredKeys: ['projectId'] },
+    )
+    .map((message) => ({
+      operation: operations.find((operation) => operation.grpc.method === 'ListProjectRoles')!,
+      message,
+      token: fixtures.owner.token,
+    }));
 }

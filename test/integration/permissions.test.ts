@@ -118,6 +118,10 @@ describeOnEachDatabase(
       send('POST', '/management/v1/users/_search', token, orgId, { query: { limit: 1000 } });
     const listProjects = (token: string, orgId: string | undefined) =>
       send('POST', '/management/v1/projects/_search', token, orgId, { query: { limit: 1000 } });
+    /** A project of each organization, with one role; for an unknown one, the caller's own. */
+    const roledProjects: Record<string, string> = {};
+    const listProjectRoles = (token: string, orgId: string | undefined, projectId: string) =>
+      send('POST', `/management/v1/projects/${projectId}/roles/_search`, token, orgId, {});
     const updateMyProfile = (token: string, orgId: string | undefined, firstName: string) =>
       send('PUT', '/auth/v1/users/me/profile', token, orgId, {
         firstName,
@@ -180,6 +184,23 @@ describeOnEachDatabase(
       deniedBody.ImportHumanUser = importProbe.text;
       deniedBody.ListUsers = (await listUsers(owner.token, unknownOrg)).text;
       deniedBody.ListProjects = (await listProjects(owner.token, unknownOrg)).text;
+      for (const orgId of [homeOrg, otherOrg]) {
+        const { projectId } = await buildProject(service, { orgId });
+        const { token } = await buildMember(service, { orgId, roles: ['ORG_OWNER'] });
+        const role = { roleKey: 'matrix-role', displayName: 'Matrix' };
+        const added = await send(
+          'POST',
+          `/management/v1/projects/${projectId}/roles`,
+          token,
+          orgId,
+          role,
+        );
+        expect(added.status, added.text).to.equal(200);
+        roledProjects[orgId] = projectId;
+      }
+      deniedBody.ListProjectRoles = (
+        await listProjectRoles(owner.token, unknownOrg, roledProjects[homeOrg]!)
+      ).text;
       deniedBody.UpdateProject = updateProbe.text;
     });
 
@@ -249,6 +270,17 @@ describeOnEachDatabase(
           for (const project of response.body.result as { details: { resourceOwner: string } }[])
             expect(project.details.resourceOwner).to.equal(targetOrg);
           if (target !== 'other-org') expect(response.body.result).to.have.length.at.least(1);
+          return;
+        }
+
+        if (operation === 'ListProjectRoles') {
+          const projectId = roledProjects[targetOrg]!;
+          const response = await listProjectRoles(caller.token, orgHeader, projectId);
+          if (!allowed) return expectPermissionDenied(response, deniedBody.ListProjectRoles);
+          expect(response.status, response.text).to.equal(200);
+          expect(response.body.result).to.have.length(1);
+          expect(response.body.result[0]).to.deep.include({ key: 'matrix-role' });
+          expect(response.body.result[0].details.resourceOwner).to.equal(targetOrg);
           return;
         }
 

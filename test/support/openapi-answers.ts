@@ -105,6 +105,17 @@ export function documentedAnswers(context: () => Answering) {
       conforms([method, path], await service.call(method, path, { token, body }), 503);
   }
 
+  /** Runs a read while the table it reads is gone (renamed): an unexpected failure, 500. */
+  const withoutTable = (table: string) => async (action: () => Promise<ApiResponse>) => {
+    const { dataSource } = context().service;
+    await dataSource.query(`RENAME TABLE ${table} TO ${table}_away`);
+    try {
+      return await action();
+    } finally {
+      await dataSource.query(`RENAME TABLE ${table}_away TO ${table}`);
+    }
+  };
+
   /** The responses the document declares at the paths `paths` matches that no check has seen. */
   const unseen = (paths: RegExp): string[] =>
     context()
@@ -112,5 +123,5 @@ export function documentedAnswers(context: () => Answering) {
       .filter((response) => paths.test(response))
       .filter((response) => !context().contract.checked.has(response));
 
-  return { conforms, call, answers, limitedAnswers, unseen };
+  return { conforms, call, answers, limitedAnswers, unseen, withoutTable };
 }

@@ -20,6 +20,7 @@ export type OperationName =
   | 'UpdateProject'
   | 'ListUsers'
   | 'ListProjects'
+  | 'ListProjectRoles'
   | ProbedName;
 export type TargetName = 'own-implicit' | 'own-named' | 'other-org' | 'unknown-org';
 const ORG_OWNER_GRANTS: Permission[] = [
@@ -53,6 +54,7 @@ export const OPERATIONS: Record<OperationName, Permission> = {
   UpdateProject: 'project.write',
   ListUsers: 'user.read',
   ListProjects: 'project.read',
+  ListProjectRoles: 'project.read',
   AddUserGrant: 'user.grant.write',
   SetLabelPolicy: 'policy.write',
   SetDefaultLabelPolicy: 'instance.policy.write',

@@ -40,6 +40,7 @@ export type Operation =
   | 'ListUsers'
   | 'GetProjectByID'
   | 'ListProjects'
+  | 'ListProjectRoles'
   | MachineUserOperation;
 export interface Case {
   name: string;
@@ -275,6 +276,22 @@ export const CASES: Case[] = [
       queries: [{ nameQuery: { name: 'ro', method: 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE' } }],
     }),
     expected: { code: 0 },
+  },
+  {
+    name: "a list of a project's roles by key",
+    operation: 'ListProjectRoles',
+    request: (f) => ({
+      projectId: f.projectId,
+      query: { limit: 5, asc: true },
+      queries: [{ keyQuery: { key: 'a', method: 'TEXT_QUERY_METHOD_STARTS_WITH_IGNORE_CASE' } }],
+    }),
+    expected: { code: 0 },
+  },
+  {
+    name: "the roles of another organization's project",
+    operation: 'ListProjectRoles',
+    request: (f) => ({ projectId: f.other.orgId }),
+    expected: { code: 5, errorId: 'PROJECT-NOT-FOUND' },
   },
   {
     name: 'a project of another organization',

@@ -37,6 +37,7 @@ import { getUserByIDOperation } from './get-user-by-id/get-user-by-id.operation.
 import { listUsersOperation } from './list-users/list-users.operation.js';
 import { getProjectByIDOperation } from './get-project-by-id/get-project-by-id.operation.js';
 import { listProjectsOperation } from './list-projects/list-projects.operation.js';
+import { listProjectRolesOperation } from './list-project-roles/list-project-roles.operation.js';
 import { removeMyPasskeyOperation } from './remove-my-passkey/remove-my-passkey.operation.js';
 import { renameMyPasskeyOperation } from './rename-my-passkey/rename-my-passkey.operation.js';
 import { startMyPasskeyRegistrationOperation } from './start-my-passkey-registration/start-my-passkey-registration.operation.js';
@@ -62,6 +63,7 @@ export const operations: readonly Operation[] = [
   addProjectRoleOperation,
   updateProjectRoleOperation,
   removeProjectRoleOperation,
+  listProjectRolesOperation,
   addOIDCApplicationOperation,
   updateOIDCApplicationOperation,
   removeOIDCApplicationOperation,

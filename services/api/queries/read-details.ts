@@ -24,6 +24,21 @@ export async function progressOf(
     : { processedSequence: '0' };
 }
 
+/**
+ * How far a table the operations write got, as a list answers it: the last event recorded, which
+ * it holds (an operation writes its rows and its events in one transaction).
+ */
+export async function recordedProgress(
+  dataSource: DataSource,
+): Promise<{ processedSequence: string; viewTimestamp?: Date }> {
+  const [last]: { position: string | number; created_at: Date | string }[] = await dataSource.query(
+    'SELECT position, created_at FROM events ORDER BY position DESC LIMIT 1',
+  );
+  return last
+    ? { processedSequence: String(last.position), viewTimestamp: timeOf(last.created_at)! }
+    : { processedSequence: '0' };
+}
+
 /** The columns every read model row has, as the driver answers them. */
 export interface ReadModelRow {
   id: string;

@@ -1,0 +1,22 @@
+import { ownProject } from '../../queries/project-parts.js';
+import { listProjectRoles as listProjectRolesQuery } from '../../queries/project-role-queries.js';
+import type { OperationContext } from '../operation.js';
+import { projectNotFound } from '../update-project/update-project.errors.js';
+import type {
+  ListProjectRolesRequest,
+  ListProjectRolesResponse,
+} from './list-project-roles.request.js';
+
+/**
+ * The roles of a project of the target organization that meet the request's queries, a page of
+ * them, from the table the role operations write (no read model: current at once); a project of
+ * another organization is not found.
+ */
+export async function listProjectRoles(
+  { deps, orgId }: OperationContext,
+  request: ListProjectRolesRequest,
+): Promise<ListProjectRolesResponse> {
+  const project = await ownProject(deps.dataSource, orgId, request.projectId);
+  if (!project) throw projectNotFound();
+  return listProjectRolesQuery(deps.dataSource, project, request);
+}

@@ -1,0 +1,75 @@
+import { expect } from 'chai';
+import { limitedServiceBehindProxy } from '../support/limited-service.js';
+import { BODY_LIMIT, documentedAnswers, type Call } from '../support/openapi-answers.js';
+import { OpenApiContract } from '../support/openapi-contract.js';
+import { TestService } from '../support/test-service.js';
+import { buildMember, buildOwner, buildProject, type BuiltMember } from '../support/factories.js';
+
+/** The reads of a project's parts, which openapi-responses-project-access.test.ts leaves here. */
+const PATHS = /^POST \/management\/v1\/projects\/\{projectId\}\/roles\/_search /;
+
+/**
+ * The reads of a project's parts: their real responses, success and each documented error, held
+ * to the document the service serves; in the end every response the document declares for them
+ * must have been seen.
+ */
+describe('the reads of a project’s parts: REST responses against the OpenAPI document', function () {
+  this.timeout(120_000);
+  let contract: OpenApiContract;
+  let service: TestService;
+  let owner: BuiltMember;
+  const { conforms, call, answers, limitedAnswers, unseen, withoutTable } = documentedAnswers(
+    () => ({
+      service,
+      contract,
+      owner,
+    }),
+  );
+
+  describe('on a running service', () => {
+    let projectId: string;
+
+    before(async () => {
+      service = await TestService.start({ REQUEST_BODY_LIMIT: String(BODY_LIMIT) });
+      owner = await buildOwner(service);
+      projectId = (await buildProject(service, { orgId: owner.orgId })).projectId;
+      contract = new OpenApiContract((await service.call('GET', '/openapi.json')).body);
+    });
+    after(() => service?.close());
+
+    it('ListProjectRoles: each response declared', async () => {
+      const roles = `/management/v1/projects/${projectId}/roles`;
+      await call(['POST', roles, { roleKey: 'keeper', displayName: 'Keeper' }]);
+      const list: Call = ['POST', `${roles}/_search`, { query: { limit: 1 } }];
+      const listed = await answers(list, withoutTable('project_roles'));
+      expect(listed.body).to.have.keys('details', 'result');
+      expect(listed.body.result[0]).to.include({ key: 'keeper', displayName: 'Keeper' });
+      conforms(list, await call(['POST', list[1], { query: { cursor: 'x' } }]), 400);
+      const none: Call = ['POST', '/management/v1/projects/none/roles/_search', {}];
+      conforms(none, await call(none), 404);
+    });
+  });
+
+  describe('on a service with a rate limit and a database that goes away', () => {
+    const limited = limitedServiceBehindProxy();
+    const calls = (projectId: string): Call[] => [
+      ['POST', `/management/v1/projects/${projectId}/roles/_search`, {}],
+    ];
+    const ownerToken = async () =>
+      (await buildMember(limited.service, { orgId: limited.orgId, roles: ['ORG_OWNER'] })).token;
+
+    it('answers 429 past the limit, and 503 while the database is unreachable', async () => {
+      const { projectId } = await buildProject(limited.service, { orgId: limited.orgId });
+      await limitedAnswers(
+        limited.service,
+        () => Promise.resolve(calls(projectId)),
+        ownerToken,
+        () => limited.proxy.cut(),
+      );
+    });
+  });
+
+  describe('every response the document declares for them', () => {
+    it('was seen above', () => expect(unseen(PATHS)).to.deep.equal([]));
+  });
+});
