@@ -103,21 +103,25 @@ export function userReadCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
 /** The reads of a project's parts as the owner: of its projects, and of another organization's. */
 export function projectPartReadCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
   const projectId = fc.constantFrom(...fixtures.projectIds, fixtures.otherProjectId);
-  return fc
-    .record(
-      {
-        projectId,
-        query: listQuery,
-        queries: fc.array(
-          fc.oneof(textQuery('keyQuery', 'key'), textQuery('displayNameQuery', 'displayName')),
-          { maxLength: 3 },
-        ),
-      },
-      { requiredKeys: ['projectId'] },
-    )
-    .map((message) => ({
-      operation: operations.find((operation) => operation.grpc.method === 'ListProjectRoles')!,
-      message,
-      token: fixtures.owner.token,
-    }));
+  const as = (method: string) => (message: Record<string, unknown>) => ({
+    operation: operations.find((operation) => operation.grpc.method === method)!,
+    message,
+    token: fixtures.owner.token,
+  });
+  const list = (method: string, ...queries: fc.Arbitrary<Record<string, unknown>>[]) =>
+    fc
+      .record(
+        { projectId, query: listQuery, queries: fc.array(fc.oneof(...queries), { maxLength: 3 }) },
+        { requiredKeys: ['projectId'] },
+      )
+      .map(as(method));
+  return fc.oneof(
+    list(
+      'ListProjectRoles',
+      textQuery('keyQuery', 'key'),
+      textQuery('displayNameQuery', 'displayName'),
+    ),
+    list('ListApps', textQuery('nameQuery', 'name')),
+    fc.record({ projectId, appId: fc.uuid() }).map(as('GetAppByID')),
+  );
 }

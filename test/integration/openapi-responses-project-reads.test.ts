@@ -6,7 +6,8 @@ import { TestService } from '../support/test-service.js';
 import { buildMember, buildOwner, buildProject, type BuiltMember } from '../support/factories.js';
 
 /** The reads of a project's parts, which openapi-responses-project-access.test.ts leaves here. */
-const PATHS = /^POST \/management\/v1\/projects\/\{projectId\}\/roles\/_search /;
+const PATHS =
+  /^(POST \/management\/v1\/projects\/\{projectId\}\/(roles|apps)\/_search|GET \/management\/v1\/projects\/\{projectId\}\/apps\/\{appId\}) /;
 
 /**
  * The reads of a project's parts: their real responses, success and each documented error, held
@@ -48,12 +49,32 @@ describe('the reads of a project’s parts: REST responses against the OpenAPI d
       const none: Call = ['POST', '/management/v1/projects/none/roles/_search', {}];
       conforms(none, await call(none), 404);
     });
+
+    it('ListApps and GetAppByID: each response declared', async () => {
+      const apps = `/management/v1/projects/${projectId}/apps`;
+      const settings = { name: 'Zoo app', redirectUris: ['https://zoo.example/callback'] };
+      const { appId } = (await call(['POST', `${apps}/oidc`, settings])).body;
+      const list: Call = ['POST', `${apps}/_search`, { query: { limit: 1 } }];
+      const listed = await answers(list, withoutTable('applications'));
+      expect(listed.body).to.have.keys('details', 'result');
+      conforms(list, await call(['POST', list[1], { query: { cursor: 'x' } }]), 400);
+      conforms(list, await call(['POST', '/management/v1/projects/none/apps/_search', {}]), 404);
+      const read: Call = ['GET', `${apps}/${appId}`];
+      const got = await answers(read, withoutTable('oidc_payloads'));
+      expect(got.body.app.oidcConfig).to.include({
+        clientId: listed.body.result[0].oidcConfig.clientId,
+      });
+      expect(got.headers.get('etag')).to.equal(`"${got.body.app.details.sequence}"`);
+      conforms(read, await call(['GET', `${apps}/none`]), 404);
+    });
   });
 
   describe('on a service with a rate limit and a database that goes away', () => {
     const limited = limitedServiceBehindProxy();
     const calls = (projectId: string): Call[] => [
       ['POST', `/management/v1/projects/${projectId}/roles/_search`, {}],
+      ['POST', `/management/v1/projects/${projectId}/apps/_search`, {}],
+      ['GET', `/management/v1/projects/${projectId}/apps/none`],
     ];
     const ownerToken = async () =>
       (await buildMember(limited.service, { orgId: limited.orgId, roles: ['ORG_OWNER'] })).token;

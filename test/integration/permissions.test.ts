@@ -12,6 +12,7 @@ import {
   OPERATIONS,
   TARGETS,
   type OperationName,
+  type PartReadName,
   type ProbedName,
   type RoleName,
   type TargetName,
@@ -118,10 +119,32 @@ describeOnEachDatabase(
       send('POST', '/management/v1/users/_search', token, orgId, { query: { limit: 1000 } });
     const listProjects = (token: string, orgId: string | undefined) =>
       send('POST', '/management/v1/projects/_search', token, orgId, { query: { limit: 1000 } });
-    /** A project of each organization, with one role; for an unknown one, the caller's own. */
-    const roledProjects: Record<string, string> = {};
-    const listProjectRoles = (token: string, orgId: string | undefined, projectId: string) =>
-      send('POST', `/management/v1/projects/${projectId}/roles/_search`, token, orgId, {});
+    /** A project of each organization, with one role and one application. */
+    const parts: Record<string, { projectId: string; appId: string }> = {};
+    /** The reads of a project's parts, of the target organization's project (else the caller's). */
+    const PART_READS: Record<
+      PartReadName,
+      (part: { projectId: string; appId: string }) => string[]
+    > = {
+      ListProjectRoles: ({ projectId }) => [
+        'POST',
+        `/management/v1/projects/${projectId}/roles/_search`,
+      ],
+      ListApps: ({ projectId }) => ['POST', `/management/v1/projects/${projectId}/apps/_search`],
+      GetAppByID: ({ projectId, appId }) => [
+        'GET',
+        `/management/v1/projects/${projectId}/apps/${appId}`,
+      ],
+    };
+    const readPart = (
+      name: PartReadName,
+      token: string,
+      orgId: string | undefined,
+      target: string,
+    ) => {
+      const [method, path] = PART_READS[name](parts[target]!);
+      return send(method!, path!, token, orgId, method === 'GET' ? undefined : {});
+    };
     const updateMyProfile = (token: string, orgId: string | undefined, firstName: string) =>
       send('PUT', '/auth/v1/users/me/profile', token, orgId, {
         firstName,
@@ -187,20 +210,16 @@ describeOnEachDatabase(
       for (const orgId of [homeOrg, otherOrg]) {
         const { projectId } = await buildProject(service, { orgId });
         const { token } = await buildMember(service, { orgId, roles: ['ORG_OWNER'] });
+        const project = `/management/v1/projects/${projectId}`;
         const role = { roleKey: 'matrix-role', displayName: 'Matrix' };
-        const added = await send(
-          'POST',
-          `/management/v1/projects/${projectId}/roles`,
-          token,
-          orgId,
-          role,
-        );
+        const app = { name: 'Matrix', redirectUris: ['https://matrix.example/cb'] };
+        const added = await send('POST', `${project}/roles`, token, orgId, role);
         expect(added.status, added.text).to.equal(200);
-        roledProjects[orgId] = projectId;
+        const { body } = await send('POST', `${project}/apps/oidc`, token, orgId, app);
+        parts[orgId] = { projectId, appId: body.appId };
       }
-      deniedBody.ListProjectRoles = (
-        await listProjectRoles(owner.token, unknownOrg, roledProjects[homeOrg]!)
-      ).text;
+      for (const name of Object.keys(PART_READS) as PartReadName[])
+        deniedBody[name] = (await readPart(name, owner.token, unknownOrg, homeOrg)).text;
       deniedBody.UpdateProject = updateProbe.text;
     });
 
@@ -273,14 +292,20 @@ describeOnEachDatabase(
           return;
         }
 
-        if (operation === 'ListProjectRoles') {
-          const projectId = roledProjects[targetOrg]!;
-          const response = await listProjectRoles(caller.token, orgHeader, projectId);
-          if (!allowed) return expectPermissionDenied(response, deniedBody.ListProjectRoles);
+        if (operation in PART_READS) {
+          const response = await readPart(
+            operation as PartReadName,
+            caller.token,
+            orgHeader,
+            targetOrg,
+          );
+          if (!allowed)
+            return expectPermissionDenied(response, deniedBody[operation as PartReadName]);
           expect(response.status, response.text).to.equal(200);
-          expect(response.body.result).to.have.length(1);
-          expect(response.body.result[0]).to.deep.include({ key: 'matrix-role' });
-          expect(response.body.result[0].details.resourceOwner).to.equal(targetOrg);
+          const [part] = response.body.result ?? [response.body.app];
+          expect(response.body.result ?? [], 'one role or application').to.have.length.at.most(1);
+          expect(part.details.resourceOwner).to.equal(targetOrg);
+          expect(part.key ?? part.name).to.match(/^matrix/i);
           return;
         }
 

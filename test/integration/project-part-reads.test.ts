@@ -4,7 +4,7 @@ import { buildMember, buildOwner, buildProject, type BuiltMember } from '../supp
 import { expectErrorOf } from '../support/service-error.js';
 
 describeOnEachDatabase(
-  "Reading a project's parts: its roles, from the tables the operations write",
+  "Reading a project's parts: its roles and applications, from the tables the operations write",
   (service) => {
     let owner: BuiltMember;
     let projectId: string;
@@ -156,6 +156,141 @@ describeOnEachDatabase(
         expect(removed.status, removed.text).to.equal(200);
         expect(await keysOf({ query: { asc: true } })).to.deep.equal(['Vet', 'zoo.keeper']);
         await send('POST', '/roles', roles[2]!);
+      });
+    });
+
+    describe('ListApps and GetAppByID', () => {
+      const web = {
+        name: 'Zoo Web',
+        redirectUris: ['https://zoo.example/callback'],
+        postLogoutRedirectUris: ['https://zoo.example/'],
+        idTokenRoleAssertion: true,
+      };
+      const spa = {
+        name: 'zoo map',
+        redirectUris: ['https://map.zoo.example/cb', 'http://localhost:3000/cb'],
+        authMethodType: 'OIDC_AUTH_METHOD_TYPE_NONE',
+        accessTokenRoleAssertion: true,
+      };
+      const added: { appId: string; clientId: string; clientSecret?: string }[] = [];
+      const namesOf = async (body: object) => {
+        const answer = await send('POST', '/apps/_search', body);
+        expect(answer.status, answer.text).to.equal(200);
+        return (answer.body.result as { name: string }[]).map((app) => app.name);
+      };
+
+      before(async () => {
+        for (const app of [web, spa]) {
+          const answer = await send('POST', '/apps/oidc', app);
+          expect(answer.status, answer.text).to.equal(200);
+          added.push(answer.body);
+        }
+      });
+
+      it('answers an application with its OpenID Connect settings and never its secret', async () => {
+        const [confidential, browser] = added;
+        expect(confidential!.clientSecret).to.be.a('string');
+        const read = await send('GET', `/apps/${confidential!.appId}`);
+        expect(read.status, read.text).to.equal(200);
+        expect(read.text).not.to.include(confidential!.clientSecret!);
+        expect(read.text.toLowerCase()).not.to.include('secret');
+        const { details, ...app } = read.body.app;
+        expect(app).to.deep.equal({
+          id: confidential!.appId,
+          state: 'APP_STATE_ACTIVE',
+          name: 'Zoo Web',
+          oidcConfig: {
+            redirectUris: ['https://zoo.example/callback'],
+            responseTypes: ['OIDC_RESPONSE_TYPE_CODE'],
+            grantTypes: ['OIDC_GRANT_TYPE_AUTHORIZATION_CODE', 'OIDC_GRANT_TYPE_REFRESH_TOKEN'],
+            appType: 'OIDC_APP_TYPE_WEB',
+            clientId: confidential!.clientId,
+            authMethodType: 'OIDC_AUTH_METHOD_TYPE_BASIC',
+            postLogoutRedirectUris: ['https://zoo.example/'],
+            accessTokenRoleAssertion: false,
+            idTokenRoleAssertion: true,
+          },
+        });
+        expect(details.resourceOwner).to.equal(owner.orgId);
+        const public_ = (await send('GET', `/apps/${browser!.appId}`)).body.app;
+        expect(public_.oidcConfig).to.deep.include({
+          appType: 'OIDC_APP_TYPE_USER_AGENT',
+          authMethodType: 'OIDC_AUTH_METHOD_TYPE_NONE',
+          accessTokenRoleAssertion: true,
+          idTokenRoleAssertion: false,
+          postLogoutRedirectUris: [],
+        });
+      });
+
+      it("answers the project's sequence as the ETag, which a change's If-Match takes", async () => {
+        const { appId } = added[0]!;
+        const read = await send('GET', `/apps/${appId}`);
+        const etag = read.headers.get('etag')!;
+        expect(etag).to.equal(`"${read.body.app.details.sequence}"`);
+        const change = (ifMatch: string, name: string) =>
+          service.call('PUT', `/management/v1/projects/${projectId}/apps/${appId}/oidc`, {
+            token: owner.token,
+            headers: { 'if-match': ifMatch },
+            body: { ...web, name },
+          });
+        const changed = await change(etag, 'Zoo Web 2');
+        expect(changed.status, changed.text).to.equal(200);
+        expectErrorOf(await change(etag, 'Zoo Web 3'), 'RESOURCE-CHANGED');
+        const again = await send('GET', `/apps/${appId}`);
+        expect(again.body.app.name).to.equal('Zoo Web 2');
+        expect(again.body.app.details.sequence).to.equal(changed.body.details.sequence);
+        expect(again.body.app.details.changeDate).to.equal(changed.body.details.changeDate);
+        await change(again.headers.get('etag')!, 'Zoo Web');
+      });
+
+      it('lists the applications in the order made, by name, by offset and by cursor', async () => {
+        expect(await namesOf({ query: { asc: true } })).to.deep.equal(['Zoo Web', 'zoo map']);
+        expect(await namesOf({})).to.deep.equal(['zoo map', 'Zoo Web']);
+        const byName = (name: string, method: string) => ({
+          queries: [{ nameQuery: { name, method: `TEXT_QUERY_METHOD_${method}` } }],
+        });
+        expect(await namesOf(byName('zoo', 'STARTS_WITH'))).to.deep.equal(['zoo map']);
+        expect(await namesOf(byName('ZOO', 'STARTS_WITH_IGNORE_CASE'))).to.have.length(2);
+        expect(await namesOf({ query: { offset: 1, asc: true } })).to.deep.equal(['zoo map']);
+        const first = await send('POST', '/apps/_search', { query: { limit: 1, asc: true } });
+        expect(first.body.details.totalResult).to.equal('2');
+        expect(first.body.result[0].oidcConfig.clientId).to.equal(added[0]!.clientId);
+        expect(first.text.toLowerCase()).not.to.include('secret');
+        const next = await send('POST', '/apps/_search', {
+          query: { limit: 1, asc: true, cursor: first.body.details.nextCursor },
+        });
+        expect(next.body.result.map((app: { id: string }) => app.id)).to.deep.equal([
+          added[1]!.appId,
+        ]);
+        expect(next.body.details.nextCursor).to.equal(undefined);
+      });
+
+      it('answers no application of another project, nor of another organization', async () => {
+        const sibling = await buildProject(service, { orgId: owner.orgId });
+        const elsewhere = await service.call(
+          'GET',
+          `/management/v1/projects/${sibling.projectId}/apps/${added[0]!.appId}`,
+          { token: owner.token },
+        );
+        expectErrorOf(elsewhere, 'APPLICATION-NOT-FOUND');
+        expectErrorOf(await send('GET', '/apps/none'), 'APPLICATION-NOT-FOUND');
+        const stranger = await buildOwner(service);
+        const theirs = await buildProject(service, { orgId: stranger.orgId });
+        const path = `/management/v1/projects/${theirs.projectId}/apps`;
+        const app = await service.call('POST', `${path}/oidc`, {
+          token: stranger.token,
+          body: web,
+        });
+        expect(app.status, app.text).to.equal(200);
+        const asOwner = { token: owner.token };
+        expectErrorOf(
+          await service.call('GET', `${path}/${app.body.appId}`, asOwner),
+          'PROJECT-NOT-FOUND',
+        );
+        expectErrorOf(
+          await service.call('POST', `${path}/_search`, { ...asOwner, body: {} }),
+          'PROJECT-NOT-FOUND',
+        );
       });
     });
   },

@@ -20,8 +20,10 @@ export type OperationName =
   | 'UpdateProject'
   | 'ListUsers'
   | 'ListProjects'
-  | 'ListProjectRoles'
+  | PartReadName
   | ProbedName;
+/** The reads of a project's parts, which read a project of the target organization. */
+export type PartReadName = 'ListProjectRoles' | 'ListApps' | 'GetAppByID';
 export type TargetName = 'own-implicit' | 'own-named' | 'other-org' | 'unknown-org';
 const ORG_OWNER_GRANTS: Permission[] = [
   'user.read',
@@ -55,6 +57,8 @@ export const OPERATIONS: Record<OperationName, Permission> = {
   ListUsers: 'user.read',
   ListProjects: 'project.read',
   ListProjectRoles: 'project.read',
+  ListApps: 'project.read',
+  GetAppByID: 'project.read',
   AddUserGrant: 'user.grant.write',
   SetLabelPolicy: 'policy.write',
   SetDefaultLabelPolicy: 'instance.policy.write',

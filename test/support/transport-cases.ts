@@ -41,6 +41,8 @@ export type Operation =
   | 'GetProjectByID'
   | 'ListProjects'
   | 'ListProjectRoles'
+  | 'ListApps'
+  | 'GetAppByID'
   | MachineUserOperation;
 export interface Case {
   name: string;
@@ -292,6 +294,22 @@ export const CASES: Case[] = [
     operation: 'ListProjectRoles',
     request: (f) => ({ projectId: f.other.orgId }),
     expected: { code: 5, errorId: 'PROJECT-NOT-FOUND' },
+  },
+  {
+    name: "a list of a project's applications by name",
+    operation: 'ListApps',
+    request: (f) => ({
+      projectId: f.projectId,
+      query: { limit: 5 },
+      queries: [{ nameQuery: { name: 'web', method: 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE' } }],
+    }),
+    expected: { code: 0 },
+  },
+  {
+    name: 'an application the project does not have',
+    operation: 'GetAppByID',
+    request: (f) => ({ projectId: f.projectId, appId: f.other.orgId }),
+    expected: { code: 5, errorId: 'APPLICATION-NOT-FOUND' },
   },
   {
     name: 'a project of another organization',

@@ -38,6 +38,8 @@ import { listUsersOperation } from './list-users/list-users.operation.js';
 import { getProjectByIDOperation } from './get-project-by-id/get-project-by-id.operation.js';
 import { listProjectsOperation } from './list-projects/list-projects.operation.js';
 import { listProjectRolesOperation } from './list-project-roles/list-project-roles.operation.js';
+import { listAppsOperation } from './list-apps/list-apps.operation.js';
+import { getAppByIDOperation } from './get-app-by-id/get-app-by-id.operation.js';
 import { removeMyPasskeyOperation } from './remove-my-passkey/remove-my-passkey.operation.js';
 import { renameMyPasskeyOperation } from './rename-my-passkey/rename-my-passkey.operation.js';
 import { startMyPasskeyRegistrationOperation } from './start-my-passkey-registration/start-my-passkey-registration.operation.js';
@@ -67,6 +69,8 @@ export const operations: readonly Operation[] = [
   addOIDCApplicationOperation,
   updateOIDCApplicationOperation,
   removeOIDCApplicationOperation,
+  listAppsOperation,
+  getAppByIDOperation,
   addProjectGrantOperation,
   updateProjectGrantOperation,
   removeProjectGrantOperation,

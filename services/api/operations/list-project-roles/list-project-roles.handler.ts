@@ -1,7 +1,6 @@
-import { ownProject } from '../../queries/project-parts.js';
 import { listProjectRoles as listProjectRolesQuery } from '../../queries/project-role-queries.js';
 import type { OperationContext } from '../operation.js';
-import { projectNotFound } from '../update-project/update-project.errors.js';
+import { readableProject } from '../project-part-reads.js';
 import type {
   ListProjectRolesRequest,
   ListProjectRolesResponse,
@@ -13,10 +12,9 @@ import type {
  * another organization is not found.
  */
 export async function listProjectRoles(
-  { deps, orgId }: OperationContext,
+  context: OperationContext,
   request: ListProjectRolesRequest,
 ): Promise<ListProjectRolesResponse> {
-  const project = await ownProject(deps.dataSource, orgId, request.projectId);
-  if (!project) throw projectNotFound();
-  return listProjectRolesQuery(deps.dataSource, project, request);
+  const project = await readableProject(context, request.projectId);
+  return listProjectRolesQuery(context.deps.dataSource, project, request);
 }
