@@ -123,5 +123,11 @@ export function projectPartReadCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidC
     ),
     list('ListApps', textQuery('nameQuery', 'name')),
     fc.record({ projectId, appId: fc.uuid() }).map(as('GetAppByID')),
+    list(
+      'ListProjectGrants',
+      textQuery('projectNameQuery', 'name'),
+      textQuery('roleKeyQuery', 'roleKey'),
+    ),
+    fc.record({ projectId, grantId: fc.uuid() }).map(as('GetProjectGrantByID')),
   );
 }

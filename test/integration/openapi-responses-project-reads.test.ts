@@ -7,7 +7,7 @@ import { buildMember, buildOwner, buildProject, type BuiltMember } from '../supp
 
 /** The reads of a project's parts, which openapi-responses-project-access.test.ts leaves here. */
 const PATHS =
-  /^(POST \/management\/v1\/projects\/\{projectId\}\/(roles|apps)\/_search|GET \/management\/v1\/projects\/\{projectId\}\/apps\/\{appId\}) /;
+  /^(POST \/management\/v1\/projects\/\{projectId\}\/(roles|apps|grants)\/_search|GET \/management\/v1\/projects\/\{projectId\}\/(apps\/\{appId\}|grants\/\{grantId\})) /;
 
 /**
  * The reads of a project's parts: their real responses, success and each documented error, held
@@ -67,6 +67,21 @@ describe('the reads of a project’s parts: REST responses against the OpenAPI d
       expect(got.headers.get('etag')).to.equal(`"${got.body.app.details.sequence}"`);
       conforms(read, await call(['GET', `${apps}/none`]), 404);
     });
+
+    it('ListProjectGrants and GetProjectGrantByID: each response declared', async () => {
+      const grants = `/management/v1/projects/${projectId}/grants`;
+      const { orgId: grantedOrgId } = await buildOwner(service);
+      const { grantId } = (await call(['POST', grants, { grantedOrgId }])).body;
+      const list: Call = ['POST', `${grants}/_search`, { query: { limit: 1 } }];
+      const listed = await answers(list, withoutTable('project_grants'));
+      expect(listed.body.result[0]).to.include({ grantId, grantedOrgId });
+      conforms(list, await call(['POST', list[1], { query: { cursor: 'x' } }]), 400);
+      conforms(list, await call(['POST', '/management/v1/projects/none/grants/_search', {}]), 404);
+      const read: Call = ['GET', `${grants}/${grantId}`];
+      const got = await answers(read, withoutTable('project_grants'));
+      expect(got.headers.get('etag')).to.equal(`"${got.body.projectGrant.details.sequence}"`);
+      conforms(read, await call(['GET', `${grants}/none`]), 404);
+    });
   });
 
   describe('on a service with a rate limit and a database that goes away', () => {
@@ -75,6 +90,8 @@ describe('the reads of a project’s parts: REST responses against the OpenAPI d
       ['POST', `/management/v1/projects/${projectId}/roles/_search`, {}],
       ['POST', `/management/v1/projects/${projectId}/apps/_search`, {}],
       ['GET', `/management/v1/projects/${projectId}/apps/none`],
+      ['POST', `/management/v1/projects/${projectId}/grants/_search`, {}],
+      ['GET', `/management/v1/projects/${projectId}/grants/none`],
     ];
     const ownerToken = async () =>
       (await buildMember(limited.service, { orgId: limited.orgId, roles: ['ORG_OWNER'] })).token;

@@ -119,13 +119,15 @@ describeOnEachDatabase(
       send('POST', '/management/v1/users/_search', token, orgId, { query: { limit: 1000 } });
     const listProjects = (token: string, orgId: string | undefined) =>
       send('POST', '/management/v1/projects/_search', token, orgId, { query: { limit: 1000 } });
-    /** A project of each organization, with one role and one application. */
-    const parts: Record<string, { projectId: string; appId: string }> = {};
+    /** A project of each organization, with one role, one application, one grant. */
+    interface Parts {
+      projectId: string;
+      appId: string;
+      grantId: string;
+    }
+    const parts: Record<string, Parts> = {};
     /** The reads of a project's parts, of the target organization's project (else the caller's). */
-    const PART_READS: Record<
-      PartReadName,
-      (part: { projectId: string; appId: string }) => string[]
-    > = {
+    const PART_READS: Record<PartReadName, (part: Parts) => string[]> = {
       ListProjectRoles: ({ projectId }) => [
         'POST',
         `/management/v1/projects/${projectId}/roles/_search`,
@@ -134,6 +136,14 @@ describeOnEachDatabase(
       GetAppByID: ({ projectId, appId }) => [
         'GET',
         `/management/v1/projects/${projectId}/apps/${appId}`,
+      ],
+      ListProjectGrants: ({ projectId }) => [
+        'POST',
+        `/management/v1/projects/${projectId}/grants/_search`,
+      ],
+      GetProjectGrantByID: ({ projectId, grantId }) => [
+        'GET',
+        `/management/v1/projects/${projectId}/grants/${grantId}`,
       ],
     };
     const readPart = (
@@ -216,7 +226,13 @@ describeOnEachDatabase(
         const added = await send('POST', `${project}/roles`, token, orgId, role);
         expect(added.status, added.text).to.equal(200);
         const { body } = await send('POST', `${project}/apps/oidc`, token, orgId, app);
-        parts[orgId] = { projectId, appId: body.appId };
+        const grantedOrgId = orgId === homeOrg ? otherOrg : homeOrg;
+        const roleKeys = ['matrix-role'];
+        const grant = await send('POST', `${project}/grants`, token, orgId, {
+          grantedOrgId,
+          roleKeys,
+        });
+        parts[orgId] = { projectId, appId: body.appId, grantId: grant.body.grantId };
       }
       for (const name of Object.keys(PART_READS) as PartReadName[])
         deniedBody[name] = (await readPart(name, owner.token, unknownOrg, homeOrg)).text;
@@ -302,10 +318,11 @@ describeOnEachDatabase(
           if (!allowed)
             return expectPermissionDenied(response, deniedBody[operation as PartReadName]);
           expect(response.status, response.text).to.equal(200);
-          const [part] = response.body.result ?? [response.body.app];
-          expect(response.body.result ?? [], 'one role or application').to.have.length.at.most(1);
+          const { result, app, projectGrant } = response.body;
+          const [part] = result ?? [app ?? projectGrant];
+          expect(result ?? [], 'one role, application or grant').to.have.length.at.most(1);
           expect(part.details.resourceOwner).to.equal(targetOrg);
-          expect(part.key ?? part.name).to.match(/^matrix/i);
+          expect(part.key ?? part.name ?? part.grantedRoleKeys[0]).to.match(/^matrix/i);
           return;
         }
 

@@ -1,10 +1,16 @@
 import { expect } from 'chai';
 import { describeOnEachDatabase } from '../support/databases.js';
-import { buildMember, buildOwner, buildProject, type BuiltMember } from '../support/factories.js';
+import {
+  buildMember,
+  buildOrg,
+  buildOwner,
+  buildProject,
+  type BuiltMember,
+} from '../support/factories.js';
 import { expectErrorOf } from '../support/service-error.js';
 
 describeOnEachDatabase(
-  "Reading a project's parts: its roles and applications, from the tables the operations write",
+  "Reading a project's parts: roles, applications, grants, from the tables the operations write",
   (service) => {
     let owner: BuiltMember;
     let projectId: string;
@@ -285,6 +291,136 @@ describeOnEachDatabase(
         const asOwner = { token: owner.token };
         expectErrorOf(
           await service.call('GET', `${path}/${app.body.appId}`, asOwner),
+          'PROJECT-NOT-FOUND',
+        );
+        expectErrorOf(
+          await service.call('POST', `${path}/_search`, { ...asOwner, body: {} }),
+          'PROJECT-NOT-FOUND',
+        );
+      });
+    });
+
+    describe('ListProjectGrants and GetProjectGrantByID', () => {
+      let safari: string;
+      const grants: { grantId: string; orgId: string }[] = [];
+      const call = (
+        method: string,
+        path: string,
+        body?: object,
+        headers?: Record<string, string>,
+      ) =>
+        service.call(method, `/management/v1/projects/${safari}/grants${path}`, {
+          token: owner.token,
+          ...(body && { body }),
+          ...(headers && { headers }),
+        });
+      const grantedOf = async (body: object) => {
+        const answer = await call('POST', '/_search', body);
+        expect(answer.status, answer.text).to.equal(200);
+        return (answer.body.result as { grantedOrgId: string }[]).map(
+          (grant) => grant.grantedOrgId,
+        );
+      };
+
+      before(async () => {
+        safari = (await buildProject(service, { orgId: owner.orgId, name: 'Safari' })).projectId;
+        for (const roleKey of ['Guide', 'driver', 'ranger'])
+          await service.call('POST', `/management/v1/projects/${safari}/roles`, {
+            token: owner.token,
+            body: { roleKey, displayName: roleKey },
+          });
+        for (const [name, roleKeys] of [
+          ['Lodge', ['Guide', 'driver']],
+          ['Camp', ['ranger']],
+        ] as const) {
+          const { orgId } = await buildOrg(service, { name });
+          const added = await call('POST', '', { grantedOrgId: orgId, roleKeys });
+          expect(added.status, added.text).to.equal(200);
+          grants.push({ grantId: added.body.grantId, orgId });
+        }
+      });
+
+      it('answers a grant with its organizations, roles and project, and its ETag', async () => {
+        const [lodge] = grants;
+        const read = await call('GET', `/${lodge!.grantId}`);
+        expect(read.status, read.text).to.equal(200);
+        const { details, ...grant } = read.body.projectGrant;
+        expect(grant).to.deep.equal({
+          grantId: lodge!.grantId,
+          grantedOrgId: lodge!.orgId,
+          grantedOrgName: 'Lodge',
+          grantedRoleKeys: ['Guide', 'driver'],
+          state: 'PROJECT_GRANT_STATE_ACTIVE',
+          projectId: safari,
+          projectName: 'Safari',
+          projectOwnerId: owner.orgId,
+          projectOwnerName: (
+            await service.dataSource.query('SELECT name FROM organizations WHERE id = ?', [
+              owner.orgId,
+            ])
+          )[0].name,
+        });
+        expect(details.resourceOwner).to.equal(owner.orgId);
+        const etag = read.headers.get('etag')!;
+        expect(etag).to.equal(`"${details.sequence}"`);
+        const changed = await call(
+          'PUT',
+          `/${lodge!.grantId}`,
+          { roleKeys: ['Guide'] },
+          {
+            'if-match': etag,
+          },
+        );
+        expect(changed.status, changed.text).to.equal(200);
+        expectErrorOf(
+          await call('PUT', `/${lodge!.grantId}`, { roleKeys: ['driver'] }, { 'if-match': etag }),
+          'RESOURCE-CHANGED',
+        );
+        const again = (await call('GET', `/${lodge!.grantId}`)).body.projectGrant;
+        expect(again.grantedRoleKeys).to.deep.equal(['Guide']);
+        expect(again.details.changeDate).to.equal(changed.body.details.changeDate);
+        await call('PUT', `/${lodge!.grantId}`, { roleKeys: ['Guide', 'driver'] });
+      });
+
+      it('lists the grants in the order made, by role key, by project name, and by cursor', async () => {
+        const [lodge, camp] = grants.map((grant) => grant.orgId);
+        expect(await grantedOf({ query: { asc: true } })).to.deep.equal([lodge, camp]);
+        const byRole = (roleKey: string, method: string) => ({
+          queries: [{ roleKeyQuery: { roleKey, method: `TEXT_QUERY_METHOD_${method}` } }],
+        });
+        expect(await grantedOf(byRole('guide', 'EQUALS'))).to.deep.equal([]);
+        expect(await grantedOf(byRole('guide', 'EQUALS_IGNORE_CASE'))).to.deep.equal([lodge]);
+        expect(await grantedOf(byRole('r', 'ENDS_WITH'))).to.deep.equal([camp, lodge]);
+        expect(await grantedOf(byRole('ANGE', 'CONTAINS_IGNORE_CASE'))).to.deep.equal([camp]);
+        const byProject = (name: string) => ({
+          queries: [{ projectNameQuery: { name, method: 'TEXT_QUERY_METHOD_STARTS_WITH' } }],
+        });
+        expect(await grantedOf(byProject('Saf'))).to.have.length(2);
+        expect(await grantedOf(byProject('saf'))).to.deep.equal([]);
+        const first = await call('POST', '/_search', { query: { limit: 1, asc: true } });
+        expect(first.body.details.totalResult).to.equal('2');
+        const next = await call('POST', '/_search', {
+          query: { limit: 1, asc: true, cursor: first.body.details.nextCursor },
+        });
+        expect(
+          next.body.result.map((grant: { grantedOrgId: string }) => grant.grantedOrgId),
+        ).to.deep.equal([camp]);
+      });
+
+      it('answers no grant of another project, nor of another organization', async () => {
+        const elsewhere = await send('GET', `/grants/${grants[0]!.grantId}`);
+        expectErrorOf(elsewhere, 'PROJECT-GRANT-NOT-FOUND');
+        const stranger = await buildOwner(service);
+        const theirs = await buildProject(service, { orgId: stranger.orgId });
+        const path = `/management/v1/projects/${theirs.projectId}/grants`;
+        const granted = await service.call('POST', path, {
+          token: stranger.token,
+          body: { grantedOrgId: owner.orgId },
+        });
+        expect(granted.status, granted.text).to.equal(200);
+        const asOwner = { token: owner.token };
+        expectErrorOf(
+          await service.call('GET', `${path}/${granted.body.grantId}`, asOwner),
           'PROJECT-NOT-FOUND',
         );
         expectErrorOf(

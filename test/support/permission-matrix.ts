@@ -23,7 +23,8 @@ export type OperationName =
   | PartReadName
   | ProbedName;
 /** The reads of a project's parts, which read a project of the target organization. */
-export type PartReadName = 'ListProjectRoles' | 'ListApps' | 'GetAppByID';
+export type PartReadName =
+  'ListProjectRoles' | 'ListApps' | 'GetAppByID' | 'ListProjectGrants' | 'GetProjectGrantByID';
 export type TargetName = 'own-implicit' | 'own-named' | 'other-org' | 'unknown-org';
 const ORG_OWNER_GRANTS: Permission[] = [
   'user.read',
@@ -59,6 +60,8 @@ export const OPERATIONS: Record<OperationName, Permission> = {
   ListProjectRoles: 'project.read',
   ListApps: 'project.read',
   GetAppByID: 'project.read',
+  ListProjectGrants: 'project.read',
+  GetProjectGrantByID: 'project.read',
   AddUserGrant: 'user.grant.write',
   SetLabelPolicy: 'policy.write',
   SetDefaultLabelPolicy: 'instance.policy.write',

@@ -43,6 +43,8 @@ export type Operation =
   | 'ListProjectRoles'
   | 'ListApps'
   | 'GetAppByID'
+  | 'ListProjectGrants'
+  | 'GetProjectGrantByID'
   | MachineUserOperation;
 export interface Case {
   name: string;
@@ -310,6 +312,21 @@ export const CASES: Case[] = [
     operation: 'GetAppByID',
     request: (f) => ({ projectId: f.projectId, appId: f.other.orgId }),
     expected: { code: 5, errorId: 'APPLICATION-NOT-FOUND' },
+  },
+  {
+    name: "a list of a project's grants by role key",
+    operation: 'ListProjectGrants',
+    request: (f) => ({
+      projectId: f.projectId,
+      queries: [{ roleKeyQuery: { roleKey: 'a', method: 'TEXT_QUERY_METHOD_CONTAINS' } }],
+    }),
+    expected: { code: 0 },
+  },
+  {
+    name: 'a grant the project does not have',
+    operation: 'GetProjectGrantByID',
+    request: (f) => ({ projectId: f.projectId, grantId: f.other.orgId }),
+    expected: { code: 5, errorId: 'PROJECT-GRANT-NOT-FOUND' },
   },
   {
     name: 'a project of another organization',

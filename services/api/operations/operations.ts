@@ -40,6 +40,8 @@ import { listProjectsOperation } from './list-projects/list-projects.operation.j
 import { listProjectRolesOperation } from './list-project-roles/list-project-roles.operation.js';
 import { listAppsOperation } from './list-apps/list-apps.operation.js';
 import { getAppByIDOperation } from './get-app-by-id/get-app-by-id.operation.js';
+import { listProjectGrantsOperation } from './list-project-grants/list-project-grants.operation.js';
+import { getProjectGrantByIDOperation } from './get-project-grant-by-id/get-project-grant-by-id.operation.js';
 import { removeMyPasskeyOperation } from './remove-my-passkey/remove-my-passkey.operation.js';
 import { renameMyPasskeyOperation } from './rename-my-passkey/rename-my-passkey.operation.js';
 import { startMyPasskeyRegistrationOperation } from './start-my-passkey-registration/start-my-passkey-registration.operation.js';
@@ -74,6 +76,8 @@ export const operations: readonly Operation[] = [
   addProjectGrantOperation,
   updateProjectGrantOperation,
   removeProjectGrantOperation,
+  listProjectGrantsOperation,
+  getProjectGrantByIDOperation,
   addUserGrantOperation,
   updateUserGrantOperation,
   removeUserGrantOperation,

@@ -15,6 +15,9 @@ export interface OwnProject {
   id: string;
   orgId: string;
   sequence: string;
+  name: string;
+  /** The name of the organization that owns it. */
+  orgName: string;
 }
 
 export async function ownProject(
@@ -22,11 +25,22 @@ export async function ownProject(
   orgId: string,
   projectId: string,
 ): Promise<OwnProject | undefined> {
-  const [row]: { sequence: string | number }[] = await dataSource.query(
-    'SELECT sequence FROM projects WHERE id = ? AND org_id = ?',
-    [projectId, orgId],
+  const [row]: { sequence: string | number; name: string; org_name: string }[] =
+    await dataSource.query(
+      `SELECT projects.sequence, projects.name, organizations.name AS org_name
+         FROM projects JOIN organizations ON organizations.id = projects.org_id
+        WHERE projects.id = ? AND projects.org_id = ?`,
+      [projectId, orgId],
+    );
+  return (
+    row && {
+      id: projectId,
+      orgId,
+      sequence: String(row.sequence),
+      name: row.name,
+      orgName: row.org_name,
+    }
   );
-  return row && { id: projectId, orgId, sequence: String(row.sequence) };
 }
 
 /** The events of one kind of part: their type prefix and the payload field naming the part. */
