@@ -100,7 +100,10 @@ export function userReadCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
   );
 }
 
-/** The reads of a project's parts as the owner: of its projects, and of another organization's. */
+/**
+ * The reads of a project's parts as the owner (of its projects, and of another organization's),
+ * and of its users' grants.
+ */
 export function projectPartReadCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
   const projectId = fc.constantFrom(...fixtures.projectIds, fixtures.otherProjectId);
   const as = (method: string) => (message: Record<string, unknown>) => ({
@@ -129,5 +132,27 @@ export function projectPartReadCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidC
       textQuery('roleKeyQuery', 'roleKey'),
     ),
     fc.record({ projectId, grantId: fc.uuid() }).map(as('GetProjectGrantByID')),
+    fc
+      .record(
+        {
+          query: listQuery,
+          queries: fc.array(
+            fc.oneof(
+              projectId.map((id) => ({ projectIdQuery: { projectId: id } })),
+              fc.uuid().map((userId) => ({ userIdQuery: { userId } })),
+              textQuery('roleKeyQuery', 'roleKey'),
+              textQuery('userNameQuery', 'userName'),
+              textQuery('emailQuery', 'email'),
+              textQuery('projectNameQuery', 'projectName'),
+              fc
+                .constantFrom('TYPE_HUMAN', 'TYPE_MACHINE')
+                .map((type) => ({ userTypeQuery: { type } })),
+            ),
+            { maxLength: 3 },
+          ),
+        },
+        { requiredKeys: [] },
+      )
+      .map(as('ListUserGrants')),
   );
 }

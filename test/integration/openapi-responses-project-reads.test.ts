@@ -5,16 +5,16 @@ import { OpenApiContract } from '../support/openapi-contract.js';
 import { TestService } from '../support/test-service.js';
 import { buildMember, buildOwner, buildProject, type BuiltMember } from '../support/factories.js';
 
-/** The reads of a project's parts, which openapi-responses-project-access.test.ts leaves here. */
+/** The reads of a project's parts (which openapi-responses-project-access.test.ts leaves here) and of user grants. */
 const PATHS =
-  /^(POST \/management\/v1\/projects\/\{projectId\}\/(roles|apps|grants)\/_search|GET \/management\/v1\/projects\/\{projectId\}\/(apps\/\{appId\}|grants\/\{grantId\})) /;
+  /^(POST \/management\/v1\/projects\/\{projectId\}\/(roles|apps|grants)\/_search|GET \/management\/v1\/projects\/\{projectId\}\/(apps\/\{appId\}|grants\/\{grantId\})|POST \/management\/v1\/users\/grants\/_search) /;
 
 /**
- * The reads of a project's parts: their real responses, success and each documented error, held
+ * The reads of a project's parts and of user grants: their real responses, success and each documented error, held
  * to the document the service serves; in the end every response the document declares for them
  * must have been seen.
  */
-describe('the reads of a project’s parts: REST responses against the OpenAPI document', function () {
+describe('the reads of a project’s parts and of user grants: REST responses against the OpenAPI document', function () {
   this.timeout(120_000);
   let contract: OpenApiContract;
   let service: TestService;
@@ -82,6 +82,27 @@ describe('the reads of a project’s parts: REST responses against the OpenAPI d
       expect(got.headers.get('etag')).to.equal(`"${got.body.projectGrant.details.sequence}"`);
       conforms(read, await call(['GET', `${grants}/none`]), 404);
     });
+
+    it('ListUserGrants: 503 until the worker has reduced the grant named, then each response declared', async () => {
+      const roles = `/management/v1/projects/${projectId}/roles`;
+      await call(['POST', roles, { roleKey: 'reader', displayName: 'Reader' }]);
+      const granted = await call([
+        'POST',
+        `/management/v1/users/${owner.userId}/grants`,
+        { projectId, roleKeys: ['reader'] },
+      ]);
+      const list: Call = ['POST', '/management/v1/users/grants/_search', { query: { limit: 1 } }];
+      const headers = { 'x-identity-after-sequence': granted.body.details.sequence };
+      // No worker runs yet: the grant's write is not in the read model.
+      conforms(list, await call(list, { headers }), 503);
+      await service.startRelay();
+      await service.startWorker();
+      const listed = await call(list, { headers });
+      conforms(list, listed, 200);
+      expect(listed.body.result[0]).to.include({ id: granted.body.userGrantId, projectId });
+      await answers(list, withoutTable('user_grant_read_models'));
+      conforms(list, await call(['POST', list[1], { query: { cursor: 'x' } }]), 400);
+    });
   });
 
   describe('on a service with a rate limit and a database that goes away', () => {
@@ -92,6 +113,7 @@ describe('the reads of a project’s parts: REST responses against the OpenAPI d
       ['GET', `/management/v1/projects/${projectId}/apps/none`],
       ['POST', `/management/v1/projects/${projectId}/grants/_search`, {}],
       ['GET', `/management/v1/projects/${projectId}/grants/none`],
+      ['POST', '/management/v1/users/grants/_search', {}],
     ];
     const ownerToken = async () =>
       (await buildMember(limited.service, { orgId: limited.orgId, roles: ['ORG_OWNER'] })).token;

@@ -4,6 +4,7 @@ import { Project, User } from '../../shared/db/entities/index.js';
 import { toCloudEvent } from '../../shared/events/cloud-event.js';
 import { UserReadModelConsumer } from '../../services/worker/consumers/read-models/user-read-model.consumer.js';
 import { ProjectReadModelConsumer } from '../../services/worker/consumers/read-models/project-read-model.consumer.js';
+import { UserGrantReadModelConsumer } from '../../services/worker/consumers/read-models/user-grant-read-model.consumer.js';
 import { buildMember, buildOrg, buildProject } from '../support/factories.js';
 import { describeOnEachDatabase } from '../support/databases.js';
 import {
@@ -117,6 +118,8 @@ describeOnEachDatabase(
     };
     const listUsers = (token: string, orgId: string | undefined) =>
       send('POST', '/management/v1/users/_search', token, orgId, { query: { limit: 1000 } });
+    const listUserGrants = (token: string, orgId: string | undefined) =>
+      send('POST', '/management/v1/users/grants/_search', token, orgId, { query: { limit: 1000 } });
     const listProjects = (token: string, orgId: string | undefined) =>
       send('POST', '/management/v1/projects/_search', token, orgId, { query: { limit: 1000 } });
     /** A project of each organization, with one role, one application, one grant. */
@@ -217,9 +220,11 @@ describeOnEachDatabase(
       deniedBody.ImportHumanUser = importProbe.text;
       deniedBody.ListUsers = (await listUsers(owner.token, unknownOrg)).text;
       deniedBody.ListProjects = (await listProjects(owner.token, unknownOrg)).text;
+      const userGrants = new UserGrantReadModelConsumer(service.dataSource);
       for (const orgId of [homeOrg, otherOrg]) {
         const { projectId } = await buildProject(service, { orgId });
-        const { token } = await buildMember(service, { orgId, roles: ['ORG_OWNER'] });
+        const member = await buildMember(service, { orgId, roles: ['ORG_OWNER'] });
+        const { token } = member;
         const project = `/management/v1/projects/${projectId}`;
         const role = { roleKey: 'matrix-role', displayName: 'Matrix' };
         const app = { name: 'Matrix', redirectUris: ['https://matrix.example/cb'] };
@@ -233,7 +238,22 @@ describeOnEachDatabase(
           roleKeys,
         });
         parts[orgId] = { projectId, appId: body.appId, grantId: grant.body.grantId };
+        // A user grant of the organization's, as the worker would read it.
+        const granted = await send(
+          'POST',
+          `/management/v1/users/${member.userId}/grants`,
+          token,
+          orgId,
+          {
+            projectId,
+            roleKeys,
+          },
+        );
+        expect(granted.status, granted.text).to.equal(200);
+        for (const event of await service.events(member.userId))
+          await userGrants.perform(toCloudEvent(event, 'urn:test'));
       }
+      deniedBody.ListUserGrants = (await listUserGrants(owner.token, unknownOrg)).text;
       for (const name of Object.keys(PART_READS) as PartReadName[])
         deniedBody[name] = (await readPart(name, owner.token, unknownOrg, homeOrg)).text;
       deniedBody.UpdateProject = updateProbe.text;
@@ -323,6 +343,16 @@ describeOnEachDatabase(
           expect(result ?? [], 'one role, application or grant').to.have.length.at.most(1);
           expect(part.details.resourceOwner).to.equal(targetOrg);
           expect(part.key ?? part.name ?? part.grantedRoleKeys[0]).to.match(/^matrix/i);
+          return;
+        }
+
+        if (operation === 'ListUserGrants') {
+          const response = await listUserGrants(caller.token, orgHeader);
+          if (!allowed) return expectPermissionDenied(response, deniedBody.ListUserGrants);
+          expect(response.status, response.text).to.equal(200);
+          const result = response.body.result as { orgId: string; roleKeys: string[] }[];
+          expect(result).to.have.length(1);
+          expect(result[0]).to.deep.include({ orgId: targetOrg, roleKeys: ['matrix-role'] });
           return;
         }
 

@@ -19,6 +19,7 @@ export type OperationName =
   | 'ImportHumanUser'
   | 'UpdateProject'
   | 'ListUsers'
+  | 'ListUserGrants'
   | 'ListProjects'
   | PartReadName
   | ProbedName;
@@ -56,6 +57,7 @@ export const OPERATIONS: Record<OperationName, Permission> = {
   ImportHumanUser: 'user.write',
   UpdateProject: 'project.write',
   ListUsers: 'user.read',
+  ListUserGrants: 'user.read',
   ListProjects: 'project.read',
   ListProjectRoles: 'project.read',
   ListApps: 'project.read',

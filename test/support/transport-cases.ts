@@ -45,6 +45,7 @@ export type Operation =
   | 'GetAppByID'
   | 'ListProjectGrants'
   | 'GetProjectGrantByID'
+  | 'ListUserGrants'
   | MachineUserOperation;
 export interface Case {
   name: string;
@@ -327,6 +328,24 @@ export const CASES: Case[] = [
     operation: 'GetProjectGrantByID',
     request: (f) => ({ projectId: f.projectId, grantId: f.other.orgId }),
     expected: { code: 5, errorId: 'PROJECT-GRANT-NOT-FOUND' },
+  },
+  {
+    name: 'a list of user grants by project and role key',
+    operation: 'ListUserGrants',
+    request: (f) => ({
+      query: { limit: 10, asc: true },
+      queries: [
+        { projectIdQuery: { projectId: f.projectId } },
+        { roleKeyQuery: { roleKey: 'k', method: 'TEXT_QUERY_METHOD_STARTS_WITH_IGNORE_CASE' } },
+      ],
+    }),
+    expected: { code: 0 },
+  },
+  {
+    name: 'a list of user grants with a foreign cursor',
+    operation: 'ListUserGrants',
+    request: () => ({ query: { cursor: 'not-a-cursor' } }),
+    expected: { code: 3, errorId: 'REQUEST-INVALID', fields: ['query.cursor'] },
   },
   {
     name: 'a project of another organization',

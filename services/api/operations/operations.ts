@@ -40,6 +40,7 @@ import { listProjectsOperation } from './list-projects/list-projects.operation.j
 import { listProjectRolesOperation } from './list-project-roles/list-project-roles.operation.js';
 import { listAppsOperation } from './list-apps/list-apps.operation.js';
 import { getAppByIDOperation } from './get-app-by-id/get-app-by-id.operation.js';
+import { listUserGrantsOperation } from './list-user-grants/list-user-grants.operation.js';
 import { listProjectGrantsOperation } from './list-project-grants/list-project-grants.operation.js';
 import { getProjectGrantByIDOperation } from './get-project-grant-by-id/get-project-grant-by-id.operation.js';
 import { removeMyPasskeyOperation } from './remove-my-passkey/remove-my-passkey.operation.js';
@@ -81,6 +82,7 @@ export const operations: readonly Operation[] = [
   addUserGrantOperation,
   updateUserGrantOperation,
   removeUserGrantOperation,
+  listUserGrantsOperation,
   setLabelPolicyOperation,
   resetLabelPolicyOperation,
   setDefaultLabelPolicyOperation,

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { timeOf } from '../../../shared/db/data-source.js';
-import type { ReadDetails } from './read-details.js';
+import { payloadOf, type ReadDetails } from './read-details.js';
 
 /**
  * A project's parts (its roles, applications and grants) have no read model: their reads answer
@@ -76,10 +76,7 @@ export async function partDetails(
     );
   const wanted = new Set(ids);
   for (const row of rows) {
-    const payload = (
-      typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload
-    ) as Record<string, unknown>;
-    const id = String(payload[events.idField]);
+    const id = String(payloadOf(row.payload)[events.idField]);
     if (!wanted.has(id)) continue;
     const time = timeOf(row.created_at)!;
     const added = row.type.endsWith('.added') || !details.has(id);

@@ -60,3 +60,7 @@ export function readDetailsOf(row: ReadModelRow): ReadDetails {
 
 /** A flag as either driver answers it (MySQL's 0 or 1, SQLite's too). */
 export const flag = (value: number | boolean): boolean => Boolean(Number(value));
+
+/** An event's payload as either driver answers it (JSON text on MariaDB and SQLite). */
+export const payloadOf = (payload: unknown): Record<string, unknown> =>
+  (typeof payload === 'string' ? JSON.parse(payload) : payload) as Record<string, unknown>;
