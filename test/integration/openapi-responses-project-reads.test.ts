@@ -3,7 +3,7 @@ import { limitedServiceBehindProxy } from '../support/limited-service.js';
 import { BODY_LIMIT, documentedAnswers, type Call } from '../support/openapi-answers.js';
 import { OpenApiContract } from '../support/openapi-contract.js';
 import { TestService } from '../support/test-service.js';
-import { buildMember, buildOwner, buildProject, type BuiltMember } from '../support/factories.js';
+import { buildOwner, buildProject, type BuiltMember } from '../support/factories.js';
 
 /** The reads of a project's parts (which openapi-responses-project-access.test.ts leaves here) and of user grants. */
 const PATHS =
@@ -19,7 +19,7 @@ describe('the reads of a project’s parts and of user grants: REST responses ag
   let contract: OpenApiContract;
   let service: TestService;
   let owner: BuiltMember;
-  const { conforms, call, answers, limitedAnswers, unseen, withoutTable } = documentedAnswers(
+  const { conforms, call, answers, answersWhenLimited, unseen, withoutTable } = documentedAnswers(
     () => ({
       service,
       contract,
@@ -115,18 +115,11 @@ describe('the reads of a project’s parts and of user grants: REST responses ag
       ['GET', `/management/v1/projects/${projectId}/grants/none`],
       ['POST', '/management/v1/users/grants/_search', {}],
     ];
-    const ownerToken = async () =>
-      (await buildMember(limited.service, { orgId: limited.orgId, roles: ['ORG_OWNER'] })).token;
-
-    it('answers 429 past the limit, and 503 while the database is unreachable', async () => {
-      const { projectId } = await buildProject(limited.service, { orgId: limited.orgId });
-      await limitedAnswers(
-        limited.service,
-        () => Promise.resolve(calls(projectId)),
-        ownerToken,
-        () => limited.proxy.cut(),
-      );
-    });
+    answersWhenLimited(
+      limited,
+      async (orgId) => (await buildProject(limited.service, { orgId })).projectId,
+      calls,
+    );
   });
 
   describe('every response the document declares for them', () => {

@@ -3,7 +3,7 @@ import { limitedServiceBehindProxy } from '../support/limited-service.js';
 import { BODY_LIMIT, documentedAnswers, type Call } from '../support/openapi-answers.js';
 import { OpenApiContract } from '../support/openapi-contract.js';
 import { TestService } from '../support/test-service.js';
-import { buildMember, buildOwner, buildProject, type BuiltMember } from '../support/factories.js';
+import { buildOwner, buildProject, type BuiltMember } from '../support/factories.js';
 
 const PATHS =
   /^(GET \/management\/v1\/(users|projects)\/\{id\}|POST \/management\/v1\/(users|projects)\/_search) /;
@@ -18,7 +18,7 @@ describe('the user and project reads’ REST responses against the OpenAPI docum
   let contract: OpenApiContract;
   let service: TestService;
   let owner: BuiltMember;
-  const { conforms, call, answers, limitedAnswers, unseen, withoutTable } = documentedAnswers(
+  const { conforms, call, answers, answersWhenLimited, unseen, withoutTable } = documentedAnswers(
     () => ({
       service,
       contract,
@@ -97,18 +97,11 @@ describe('the user and project reads’ REST responses against the OpenAPI docum
       ['GET', `/management/v1/projects/${userId}`],
       ['POST', '/management/v1/projects/_search', {}],
     ];
-    const ownerToken = async () =>
-      (await buildMember(limited.service, { orgId: limited.orgId, roles: ['ORG_OWNER'] })).token;
-
-    it('answers 429 past the limit, and 503 while the database is unreachable', async () => {
-      const { userId } = await buildOwner(limited.service, { orgId: limited.orgId });
-      await limitedAnswers(
-        limited.service,
-        () => Promise.resolve(calls(userId)),
-        ownerToken,
-        () => limited.proxy.cut(),
-      );
-    });
+    answersWhenLimited(
+      limited,
+      async (orgId) => (await buildOwner(limited.service, { orgId })).userId,
+      calls,
+    );
   });
 
   describe('every response the document declares for them', () => {
