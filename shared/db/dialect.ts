@@ -50,6 +50,11 @@ export interface Dialect extends StatementDialect {
   /** The SQL of the JSON array in `column` with `element` (an SQL expression) appended. */
   jsonArrayAppend(column: string, element: string): string;
   /**
+   * A table of the texts in the JSON array in `column`, one row each, as `element.value`
+   * (compared as stored: case counts), for a condition on some element (EXISTS).
+   */
+  jsonTexts(column: string): string;
+  /**
    * A condition that `column` (an SQL expression) equals, starts with, contains or ends with
    * `value`, exactly: case and trailing spaces count, and `%` or `_` in it are themselves.
    */
@@ -102,6 +107,11 @@ class MysqlDialect implements Dialect {
 
   jsonArrayAppend(column: string, element: string): string {
     return `JSON_ARRAY_APPEND(${column}, '$', ${element})`;
+  }
+
+  jsonTexts(column: string): string {
+    const text = 'VARCHAR(200) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin';
+    return `JSON_TABLE(${column}, '$[*]' COLUMNS (value ${text} PATH '$')) AS element`;
   }
 
   forceIndex(index: string): string {
@@ -160,6 +170,10 @@ class SqliteDialect implements Dialect {
 
   jsonArrayAppend(column: string, element: string): string {
     return `json_insert(${column}, '$[#]', ${element})`;
+  }
+
+  jsonTexts(column: string): string {
+    return `json_each(${column}) AS element`;
   }
 
   forceIndex(): string {

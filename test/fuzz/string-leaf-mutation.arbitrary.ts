@@ -51,6 +51,8 @@ interface Schema {
   enum?: unknown[];
   properties?: Record<string, Schema>;
   items?: Schema;
+  /** A number that JSON may give as a text too (an offset): no string field in protobuf. */
+  anyOf?: Schema[];
 }
 
 /** The call's message with the mutation applied; the call itself is left as it was. */
@@ -70,19 +72,18 @@ export function applyStringLeafMutation(
     for (const name of inPath) filled[name] = call.message[name];
     return filled;
   }
+  // Not a number given as a text (an offset as "12"): protobuf could not carry another text there.
+  const textual = (leaf: Schema) => leaf.anyOf === undefined;
+  let count = 0;
+  mapStrings(call.message, schema, (value, leaf) => {
+    if (textual(leaf)) count += 1;
+    return value;
+  });
   let index = 0;
-  const count = countStrings(call.message);
   const target = count === 0 ? -1 : mutation.at % count;
-  return mapStrings(call.message, schema, (value) =>
-    index++ === target ? mutation.value : value,
+  return mapStrings(call.message, schema, (value, leaf) =>
+    textual(leaf) && index++ === target ? mutation.value : value,
   ) as Record<string, unknown>;
-}
-
-function countStrings(value: unknown): number {
-  if (typeof value === 'string') return 1;
-  if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + countStrings(item), 0);
-  if (typeof value === 'object' && value !== null) return countStrings(Object.values(value));
-  return 0;
 }
 
 /** A copy with every string leaf replaced by `change(leaf, its schema)`, in document order. */

@@ -66,6 +66,16 @@ const sortingColumn = fc.constantFrom(
   ].map((column) => `USER_FIELD_NAME_${column}`),
 );
 
+/** The page of a list: an offset (a number or its text), a limit, an order; any may be absent. */
+const listQuery = fc.record(
+  {
+    offset: fc.oneof(fc.nat(50), fc.nat(50).map(String)),
+    limit: fc.integer({ min: 0, max: 1000 }),
+    asc: fc.boolean(),
+  },
+  { requiredKeys: [] },
+);
+
 /** The user reads as the owner: a user by id (known or not), and lists of every shape. */
 export function userReadCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
   const as = (method: string) => (message: Record<string, unknown>) => ({
@@ -80,19 +90,69 @@ export function userReadCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
     fc
       .record(
         {
-          query: fc.record(
-            {
-              offset: fc.oneof(fc.nat(50), fc.nat(50).map(String)),
-              limit: fc.integer({ min: 0, max: 1000 }),
-              asc: fc.boolean(),
-            },
-            { requiredKeys: [] },
-          ),
+          query: listQuery,
           sortingColumn,
           queries: fc.array(searchQuery, { maxLength: 3 }),
         },
         { requiredKeys: [] },
       )
       .map(as('ListUsers')),
+  );
+}
+
+/**
+ * The reads of a project's parts as the owner (of its projects, and of another organization's),
+ * and of its users' grants.
+ */
+export function projectPartReadCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
+  const projectId = fc.constantFrom(...fixtures.projectIds, fixtures.otherProjectId);
+  const as = (method: string) => (message: Record<string, unknown>) => ({
+    operation: operations.find((operation) => operation.grpc.method === method)!,
+    message,
+    token: fixtures.owner.token,
+  });
+  const list = (method: string, ...queries: fc.Arbitrary<Record<string, unknown>>[]) =>
+    fc
+      .record(
+        { projectId, query: listQuery, queries: fc.array(fc.oneof(...queries), { maxLength: 3 }) },
+        { requiredKeys: ['projectId'] },
+      )
+      .map(as(method));
+  return fc.oneof(
+    list(
+      'ListProjectRoles',
+      textQuery('keyQuery', 'key'),
+      textQuery('displayNameQuery', 'displayName'),
+    ),
+    list('ListApps', textQuery('nameQuery', 'name')),
+    fc.record({ projectId, appId: fc.uuid() }).map(as('GetAppByID')),
+    list(
+      'ListProjectGrants',
+      textQuery('projectNameQuery', 'name'),
+      textQuery('roleKeyQuery', 'roleKey'),
+    ),
+    fc.record({ projectId, grantId: fc.uuid() }).map(as('GetProjectGrantByID')),
+    fc
+      .record(
+        {
+          query: listQuery,
+          queries: fc.array(
+            fc.oneof(
+              projectId.map((id) => ({ projectIdQuery: { projectId: id } })),
+              fc.uuid().map((userId) => ({ userIdQuery: { userId } })),
+              textQuery('roleKeyQuery', 'roleKey'),
+              textQuery('userNameQuery', 'userName'),
+              textQuery('emailQuery', 'email'),
+              textQuery('projectNameQuery', 'projectName'),
+              fc
+                .constantFrom('TYPE_HUMAN', 'TYPE_MACHINE')
+                .map((type) => ({ userTypeQuery: { type } })),
+            ),
+            { maxLength: 3 },
+          ),
+        },
+        { requiredKeys: [] },
+      )
+      .map(as('ListUserGrants')),
   );
 }

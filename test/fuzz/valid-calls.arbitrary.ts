@@ -5,7 +5,7 @@ import { FOREIGN_VECTORS } from '../support/password-hash-vectors.js';
 import type { FuzzFixtures } from './fuzz-fixtures.js';
 import { machineUserCall } from './machine-user-calls.arbitrary.js';
 import { projectAccessCall } from './project-access-calls.arbitrary.js';
-import { userReadCall } from './user-read-calls.arbitrary.js';
+import { projectPartReadCall, userReadCall } from './user-read-calls.arbitrary.js';
 
 /**
  * Valid calls of every operation: the starting point that the mutations bend, and, unmutated,
@@ -249,6 +249,7 @@ export function validCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
     { weight: 3, arbitrary: projectAccessCall(fixtures) },
     { weight: 3, arbitrary: machineUserCall(fixtures) },
     { weight: 2, arbitrary: userReadCall(fixtures) },
+    { weight: 1, arbitrary: projectPartReadCall(fixtures) },
   );
 }
 

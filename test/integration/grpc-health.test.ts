@@ -144,6 +144,7 @@ describe('gRPC health and reflection', () => {
           'identity/management/v1/machine_users.proto',
           'identity/management/v1/user_reads.proto',
           'identity/management/v1/user_lifecycle.proto',
+          'identity/management/v1/project_reads.proto',
         ],
       });
       expect(Object.keys(reflected.files)).to.include.members([

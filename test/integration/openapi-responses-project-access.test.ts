@@ -6,8 +6,9 @@ import { TestService } from '../support/test-service.js';
 import { buildMember, buildOwner, buildProject, buildUser } from '../support/factories.js';
 import { minimalImport } from '../support/requests.js';
 
+/** Their paths; the reads (GET, _search) are openapi-responses-project-reads.test.ts's. */
 const PATHS =
-  / \/management\/v1\/(projects\/\{projectId\}\/(roles|apps|grants)|users\/\{userId\}\/grants|policies\/label|users\/human\/_import-batch)/;
+  /^(?!GET |\S+ \S*\/_search )\S+ \/management\/v1\/(projects\/\{projectId\}\/(roles|apps|grants)|users\/\{userId\}\/grants|policies\/label|users\/human\/_import-batch)/;
 
 /**
  * The project access operations' real responses (roles, applications, user grants), success and

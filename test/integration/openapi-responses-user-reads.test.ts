@@ -2,9 +2,8 @@ import { expect } from 'chai';
 import { limitedServiceBehindProxy } from '../support/limited-service.js';
 import { BODY_LIMIT, documentedAnswers, type Call } from '../support/openapi-answers.js';
 import { OpenApiContract } from '../support/openapi-contract.js';
-import type { ApiResponse } from '../support/service-client.js';
 import { TestService } from '../support/test-service.js';
-import { buildMember, buildOwner, buildProject, type BuiltMember } from '../support/factories.js';
+import { buildOwner, buildProject, type BuiltMember } from '../support/factories.js';
 
 const PATHS =
   /^(GET \/management\/v1\/(users|projects)\/\{id\}|POST \/management\/v1\/(users|projects)\/_search) /;
@@ -19,21 +18,14 @@ describe('the user and project reads’ REST responses against the OpenAPI docum
   let contract: OpenApiContract;
   let service: TestService;
   let owner: BuiltMember;
-  const { conforms, call, answers, limitedAnswers, unseen } = documentedAnswers(() => ({
-    service,
-    contract,
-    owner,
-  }));
+  const { conforms, call, answers, answersWhenLimited, unseen, withoutTable } = documentedAnswers(
+    () => ({
+      service,
+      contract,
+      owner,
+    }),
+  );
 
-  /** Runs a read while its read model's table is gone: an unexpected failure, 500. */
-  const withoutTable = (table: string) => async (action: () => Promise<ApiResponse>) => {
-    await service.dataSource.query(`RENAME TABLE ${table} TO ${table}_away`);
-    try {
-      return await action();
-    } finally {
-      await service.dataSource.query(`RENAME TABLE ${table}_away TO ${table}`);
-    }
-  };
   const withoutReadModel = withoutTable('user_read_models');
 
   describe('on a running service', () => {
@@ -105,18 +97,11 @@ describe('the user and project reads’ REST responses against the OpenAPI docum
       ['GET', `/management/v1/projects/${userId}`],
       ['POST', '/management/v1/projects/_search', {}],
     ];
-    const ownerToken = async () =>
-      (await buildMember(limited.service, { orgId: limited.orgId, roles: ['ORG_OWNER'] })).token;
-
-    it('answers 429 past the limit, and 503 while the database is unreachable', async () => {
-      const { userId } = await buildOwner(limited.service, { orgId: limited.orgId });
-      await limitedAnswers(
-        limited.service,
-        () => Promise.resolve(calls(userId)),
-        ownerToken,
-        () => limited.proxy.cut(),
-      );
-    });
+    answersWhenLimited(
+      limited,
+      async (orgId) => (await buildOwner(limited.service, { orgId })).userId,
+      calls,
+    );
   });
 
   describe('every response the document declares for them', () => {

@@ -254,9 +254,10 @@ describe('the REST responses against the OpenAPI document', function () {
       // applications', grants', label policies' and ImportHumanUsers' by
       // openapi-responses-project-access.test.ts, the machine users' and members' by
       // openapi-responses-machine-users.test.ts, the user reads' by
-      // openapi-responses-user-reads.test.ts.
+      // openapi-responses-user-reads.test.ts, the reads of a project's parts and of user grants
+      // by openapi-responses-project-reads.test.ts.
       const elsewhere =
-        / \/auth\/v1\/users\/me\/passkeys| \/management\/v1\/projects\/\{projectId\}\/| \/management\/v1\/users\/\{userId\}\/| \/management\/v1\/policies\/| \/management\/v1\/users\/human\/_import-batch| \/management\/v1\/users\/machine | \/management\/v1\/orgs\/|^GET \/management\/v1\/(users|projects)\/\{id\} |^POST \/management\/v1\/users\/\{id\}\/_\w+ |^DELETE \/management\/v1\/users\/\{id\} |^POST \/management\/v1\/(users|projects)\/_search /;
+        / \/auth\/v1\/users\/me\/passkeys| \/management\/v1\/projects\/\{projectId\}\/| \/management\/v1\/users\/\{userId\}\/| \/management\/v1\/policies\/| \/management\/v1\/users\/human\/_import-batch| \/management\/v1\/users\/machine | \/management\/v1\/orgs\/|^GET \/management\/v1\/(users|projects)\/\{id\} |^POST \/management\/v1\/users\/\{id\}\/_\w+ |^DELETE \/management\/v1\/users\/\{id\} |^POST \/management\/v1\/(users|projects)\/_search|^POST \/management\/v1\/users\/grants\/_search /;
       const unseen = contract
         .declared()
         .filter((response) => !elsewhere.test(response))

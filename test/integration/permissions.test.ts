@@ -4,6 +4,7 @@ import { Project, User } from '../../shared/db/entities/index.js';
 import { toCloudEvent } from '../../shared/events/cloud-event.js';
 import { UserReadModelConsumer } from '../../services/worker/consumers/read-models/user-read-model.consumer.js';
 import { ProjectReadModelConsumer } from '../../services/worker/consumers/read-models/project-read-model.consumer.js';
+import { UserGrantReadModelConsumer } from '../../services/worker/consumers/read-models/user-grant-read-model.consumer.js';
 import { buildMember, buildOrg, buildProject } from '../support/factories.js';
 import { describeOnEachDatabase } from '../support/databases.js';
 import {
@@ -12,6 +13,7 @@ import {
   OPERATIONS,
   TARGETS,
   type OperationName,
+  type PartReadName,
   type ProbedName,
   type RoleName,
   type TargetName,
@@ -125,8 +127,46 @@ describeOnEachDatabase(
     };
     const listUsers = (token: string, orgId: string | undefined) =>
       send('POST', '/management/v1/users/_search', token, orgId, { query: { limit: 1000 } });
+    const listUserGrants = (token: string, orgId: string | undefined) =>
+      send('POST', '/management/v1/users/grants/_search', token, orgId, { query: { limit: 1000 } });
     const listProjects = (token: string, orgId: string | undefined) =>
       send('POST', '/management/v1/projects/_search', token, orgId, { query: { limit: 1000 } });
+    /** A project of each organization, with one role, one application, one grant. */
+    interface Parts {
+      projectId: string;
+      appId: string;
+      grantId: string;
+    }
+    const parts: Record<string, Parts> = {};
+    /** The reads of a project's parts, of the target organization's project (else the caller's). */
+    const PART_READS: Record<PartReadName, (part: Parts) => string[]> = {
+      ListProjectRoles: ({ projectId }) => [
+        'POST',
+        `/management/v1/projects/${projectId}/roles/_search`,
+      ],
+      ListApps: ({ projectId }) => ['POST', `/management/v1/projects/${projectId}/apps/_search`],
+      GetAppByID: ({ projectId, appId }) => [
+        'GET',
+        `/management/v1/projects/${projectId}/apps/${appId}`,
+      ],
+      ListProjectGrants: ({ projectId }) => [
+        'POST',
+        `/management/v1/projects/${projectId}/grants/_search`,
+      ],
+      GetProjectGrantByID: ({ projectId, grantId }) => [
+        'GET',
+        `/management/v1/projects/${projectId}/grants/${grantId}`,
+      ],
+    };
+    const readPart = (
+      name: PartReadName,
+      token: string,
+      orgId: string | undefined,
+      target: string,
+    ) => {
+      const [method, path] = PART_READS[name](parts[target]!);
+      return send(method!, path!, token, orgId, method === 'GET' ? undefined : {});
+    };
     const updateMyProfile = (token: string, orgId: string | undefined, firstName: string) =>
       send('PUT', '/auth/v1/users/me/profile', token, orgId, {
         firstName,
@@ -189,6 +229,42 @@ describeOnEachDatabase(
       deniedBody.ImportHumanUser = importProbe.text;
       deniedBody.ListUsers = (await listUsers(owner.token, unknownOrg)).text;
       deniedBody.ListProjects = (await listProjects(owner.token, unknownOrg)).text;
+      const userGrants = new UserGrantReadModelConsumer(service.dataSource);
+      for (const orgId of [homeOrg, otherOrg]) {
+        const { projectId } = await buildProject(service, { orgId });
+        const member = await buildMember(service, { orgId, roles: ['ORG_OWNER'] });
+        const { token } = member;
+        const project = `/management/v1/projects/${projectId}`;
+        const role = { roleKey: 'matrix-role', displayName: 'Matrix' };
+        const app = { name: 'Matrix', redirectUris: ['https://matrix.example/cb'] };
+        const added = await send('POST', `${project}/roles`, token, orgId, role);
+        expect(added.status, added.text).to.equal(200);
+        const { body } = await send('POST', `${project}/apps/oidc`, token, orgId, app);
+        const grantedOrgId = orgId === homeOrg ? otherOrg : homeOrg;
+        const roleKeys = ['matrix-role'];
+        const grant = await send('POST', `${project}/grants`, token, orgId, {
+          grantedOrgId,
+          roleKeys,
+        });
+        parts[orgId] = { projectId, appId: body.appId, grantId: grant.body.grantId };
+        // A user grant of the organization's, as the worker would read it.
+        const granted = await send(
+          'POST',
+          `/management/v1/users/${member.userId}/grants`,
+          token,
+          orgId,
+          {
+            projectId,
+            roleKeys,
+          },
+        );
+        expect(granted.status, granted.text).to.equal(200);
+        for (const event of await service.events(member.userId))
+          await userGrants.perform(toCloudEvent(event, 'urn:test'));
+      }
+      deniedBody.ListUserGrants = (await listUserGrants(owner.token, unknownOrg)).text;
+      for (const name of Object.keys(PART_READS) as PartReadName[])
+        deniedBody[name] = (await readPart(name, owner.token, unknownOrg, homeOrg)).text;
       deniedBody.UpdateProject = updateProbe.text;
     });
 
@@ -258,6 +334,34 @@ describeOnEachDatabase(
           for (const project of response.body.result as { details: { resourceOwner: string } }[])
             expect(project.details.resourceOwner).to.equal(targetOrg);
           if (target !== 'other-org') expect(response.body.result).to.have.length.at.least(1);
+          return;
+        }
+
+        if (operation in PART_READS) {
+          const response = await readPart(
+            operation as PartReadName,
+            caller.token,
+            orgHeader,
+            targetOrg,
+          );
+          if (!allowed)
+            return expectPermissionDenied(response, deniedBody[operation as PartReadName]);
+          expect(response.status, response.text).to.equal(200);
+          const { result, app, projectGrant } = response.body;
+          const [part] = result ?? [app ?? projectGrant];
+          expect(result ?? [], 'one role, application or grant').to.have.length.at.most(1);
+          expect(part.details.resourceOwner).to.equal(targetOrg);
+          expect(part.key ?? part.name ?? part.grantedRoleKeys[0]).to.match(/^matrix/i);
+          return;
+        }
+
+        if (operation === 'ListUserGrants') {
+          const response = await listUserGrants(caller.token, orgHeader);
+          if (!allowed) return expectPermissionDenied(response, deniedBody.ListUserGrants);
+          expect(response.status, response.text).to.equal(200);
+          const result = response.body.result as { orgId: string; roleKeys: string[] }[];
+          expect(result).to.have.length(1);
+          expect(result[0]).to.deep.include({ orgId: targetOrg, roleKeys: ['matrix-role'] });
           return;
         }
 

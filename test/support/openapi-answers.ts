@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import type { OpenApiContract } from './openapi-contract.js';
 import { rawCall } from './raw-call.js';
-import { buildOwner } from './factories.js';
+import { buildMember, buildOwner } from './factories.js';
+import type { LimitedService } from './limited-service.js';
 import type { ApiResponse, CallOptions, TestService } from './test-service.js';
 
 /** The body limit of the services these checks run on: 413 is one byte of JSON past it. */
@@ -105,6 +106,39 @@ export function documentedAnswers(context: () => Answering) {
       conforms([method, path], await service.call(method, path, { token, body }), 503);
   }
 
+  /**
+   * The 429 and 503 of each call `calls` makes in the limited service's organization (from a row
+   * `setUp` makes there), as an owner of it: a test of the enclosing suite.
+   */
+  function answersWhenLimited<Row>(
+    limited: LimitedService,
+    setUp: (orgId: string) => Promise<Row>,
+    calls: (row: Row) => Call[],
+  ): void {
+    const ownerToken = async () =>
+      (await buildMember(limited.service, { orgId: limited.orgId, roles: ['ORG_OWNER'] })).token;
+    it('answers 429 past the limit, and 503 while the database is unreachable', async () => {
+      const row = await setUp(limited.orgId);
+      await limitedAnswers(
+        limited.service,
+        () => Promise.resolve(calls(row)),
+        ownerToken,
+        () => limited.proxy.cut(),
+      );
+    });
+  }
+
+  /** Runs a read while the table it reads is gone (renamed): an unexpected failure, 500. */
+  const withoutTable = (table: string) => async (action: () => Promise<ApiResponse>) => {
+    const { dataSource } = context().service;
+    await dataSource.query(`RENAME TABLE ${table} TO ${table}_away`);
+    try {
+      return await action();
+    } finally {
+      await dataSource.query(`RENAME TABLE ${table}_away TO ${table}`);
+    }
+  };
+
   /** The responses the document declares at the paths `paths` matches that no check has seen. */
   const unseen = (paths: RegExp): string[] =>
     context()
@@ -112,5 +146,5 @@ export function documentedAnswers(context: () => Answering) {
       .filter((response) => paths.test(response))
       .filter((response) => !context().contract.checked.has(response));
 
-  return { conforms, call, answers, limitedAnswers, unseen };
+  return { conforms, call, answers, limitedAnswers, answersWhenLimited, unseen, withoutTable };
 }

@@ -19,8 +19,13 @@ export type OperationName =
   | 'ImportHumanUser'
   | 'UpdateProject'
   | 'ListUsers'
+  | 'ListUserGrants'
   | 'ListProjects'
+  | PartReadName
   | ProbedName;
+/** The reads of a project's parts, which read a project of the target organization. */
+export type PartReadName =
+  'ListProjectRoles' | 'ListApps' | 'GetAppByID' | 'ListProjectGrants' | 'GetProjectGrantByID';
 export type TargetName = 'own-implicit' | 'own-named' | 'other-org' | 'unknown-org';
 const ORG_OWNER_GRANTS: Permission[] = [
   'user.read',
@@ -52,7 +57,13 @@ export const OPERATIONS: Record<OperationName, Permission> = {
   ImportHumanUser: 'user.write',
   UpdateProject: 'project.write',
   ListUsers: 'user.read',
+  ListUserGrants: 'user.read',
   ListProjects: 'project.read',
+  ListProjectRoles: 'project.read',
+  ListApps: 'project.read',
+  GetAppByID: 'project.read',
+  ListProjectGrants: 'project.read',
+  GetProjectGrantByID: 'project.read',
   AddUserGrant: 'user.grant.write',
   LockUser: 'user.write',
   SetLabelPolicy: 'policy.write',

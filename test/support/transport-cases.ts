@@ -46,6 +46,12 @@ export type Operation =
   | 'ListUsers'
   | 'GetProjectByID'
   | 'ListProjects'
+  | 'ListProjectRoles'
+  | 'ListApps'
+  | 'GetAppByID'
+  | 'ListProjectGrants'
+  | 'GetProjectGrantByID'
+  | 'ListUserGrants'
   | MachineUserOperation
   | UserLifecycleOperation;
 export interface Case {
@@ -282,6 +288,71 @@ export const CASES: Case[] = [
       queries: [{ nameQuery: { name: 'ro', method: 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE' } }],
     }),
     expected: { code: 0 },
+  },
+  {
+    name: "a list of a project's roles by key",
+    operation: 'ListProjectRoles',
+    request: (f) => ({
+      projectId: f.projectId,
+      query: { limit: 5, asc: true },
+      queries: [{ keyQuery: { key: 'a', method: 'TEXT_QUERY_METHOD_STARTS_WITH_IGNORE_CASE' } }],
+    }),
+    expected: { code: 0 },
+  },
+  {
+    name: "the roles of another organization's project",
+    operation: 'ListProjectRoles',
+    request: (f) => ({ projectId: f.other.orgId }),
+    expected: { code: 5, errorId: 'PROJECT-NOT-FOUND' },
+  },
+  {
+    name: "a list of a project's applications by name",
+    operation: 'ListApps',
+    request: (f) => ({
+      projectId: f.projectId,
+      query: { limit: 5 },
+      queries: [{ nameQuery: { name: 'web', method: 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE' } }],
+    }),
+    expected: { code: 0 },
+  },
+  {
+    name: 'an application the project does not have',
+    operation: 'GetAppByID',
+    request: (f) => ({ projectId: f.projectId, appId: f.other.orgId }),
+    expected: { code: 5, errorId: 'APPLICATION-NOT-FOUND' },
+  },
+  {
+    name: "a list of a project's grants by role key",
+    operation: 'ListProjectGrants',
+    request: (f) => ({
+      projectId: f.projectId,
+      queries: [{ roleKeyQuery: { roleKey: 'a', method: 'TEXT_QUERY_METHOD_CONTAINS' } }],
+    }),
+    expected: { code: 0 },
+  },
+  {
+    name: 'a grant the project does not have',
+    operation: 'GetProjectGrantByID',
+    request: (f) => ({ projectId: f.projectId, grantId: f.other.orgId }),
+    expected: { code: 5, errorId: 'PROJECT-GRANT-NOT-FOUND' },
+  },
+  {
+    name: 'a list of user grants by project and role key',
+    operation: 'ListUserGrants',
+    request: (f) => ({
+      query: { limit: 10, asc: true },
+      queries: [
+        { projectIdQuery: { projectId: f.projectId } },
+        { roleKeyQuery: { roleKey: 'k', method: 'TEXT_QUERY_METHOD_STARTS_WITH_IGNORE_CASE' } },
+      ],
+    }),
+    expected: { code: 0 },
+  },
+  {
+    name: 'a list of user grants with a foreign cursor',
+    operation: 'ListUserGrants',
+    request: () => ({ query: { cursor: 'not-a-cursor' } }),
+    expected: { code: 3, errorId: 'REQUEST-INVALID', fields: ['query.cursor'] },
   },
   {
     name: 'a project of another organization',

@@ -6,7 +6,7 @@ import type { SignInLocks } from '../accounts/failed-attempts.js';
 import type { Caller } from '../auth/caller.js';
 import type { IfMatch } from './if-match.js';
 import type { Permission } from '../auth/permissions.js';
-import type { AggregateType } from '../../../shared/events/event-types.js';
+import type { ReadKind } from '../queries/read-after-write.js';
 
 /** What every handler may use. Built once at start. */
 export interface Dependencies {
@@ -54,10 +54,11 @@ export interface Operation<Request = unknown, Response = unknown> {
    */
   errors?: readonly ServiceError[];
   /**
-   * For a read: the aggregates whose read model it answers from, so that a call naming the
-   * sequence of a write (`x-identity-after-sequence`) waits until that write shows there.
+   * For a read: the read model it answers from (of a kind of aggregate, or the user grants), so
+   * that a call naming the sequence of a write (`x-identity-after-sequence`) waits until that
+   * write shows there.
    */
-  reads?: AggregateType;
+  reads?: ReadKind;
   handle(context: OperationContext, request: Request): Promise<Response>;
 }
 

@@ -49,6 +49,12 @@ import { unlockUserOperation } from './unlock-user/unlock-user.operation.js';
 import { removeUserOperation } from './remove-user/remove-user.operation.js';
 import { getProjectByIDOperation } from './get-project-by-id/get-project-by-id.operation.js';
 import { listProjectsOperation } from './list-projects/list-projects.operation.js';
+import { listProjectRolesOperation } from './list-project-roles/list-project-roles.operation.js';
+import { listAppsOperation } from './list-apps/list-apps.operation.js';
+import { getAppByIDOperation } from './get-app-by-id/get-app-by-id.operation.js';
+import { listUserGrantsOperation } from './list-user-grants/list-user-grants.operation.js';
+import { listProjectGrantsOperation } from './list-project-grants/list-project-grants.operation.js';
+import { getProjectGrantByIDOperation } from './get-project-grant-by-id/get-project-grant-by-id.operation.js';
 import { removeMyPasskeyOperation } from './remove-my-passkey/remove-my-passkey.operation.js';
 import { renameMyPasskeyOperation } from './rename-my-passkey/rename-my-passkey.operation.js';
 import { startMyPasskeyRegistrationOperation } from './start-my-passkey-registration/start-my-passkey-registration.operation.js';
@@ -86,15 +92,21 @@ export const operations: readonly Operation[] = [
   addProjectRoleOperation,
   updateProjectRoleOperation,
   removeProjectRoleOperation,
+  listProjectRolesOperation,
   addOIDCApplicationOperation,
   updateOIDCApplicationOperation,
   removeOIDCApplicationOperation,
+  listAppsOperation,
+  getAppByIDOperation,
   addProjectGrantOperation,
   updateProjectGrantOperation,
   removeProjectGrantOperation,
+  listProjectGrantsOperation,
+  getProjectGrantByIDOperation,
   addUserGrantOperation,
   updateUserGrantOperation,
   removeUserGrantOperation,
+  listUserGrantsOperation,
   setLabelPolicyOperation,
   resetLabelPolicyOperation,
   setDefaultLabelPolicyOperation,

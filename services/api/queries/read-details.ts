@@ -24,6 +24,21 @@ export async function progressOf(
     : { processedSequence: '0' };
 }
 
+/**
+ * How far a table the operations write got, as a list answers it: the last event recorded, which
+ * it holds (an operation writes its rows and its events in one transaction).
+ */
+export async function recordedProgress(
+  dataSource: DataSource,
+): Promise<{ processedSequence: string; viewTimestamp?: Date }> {
+  const [last]: { position: string | number; created_at: Date | string }[] = await dataSource.query(
+    'SELECT position, created_at FROM events ORDER BY position DESC LIMIT 1',
+  );
+  return last
+    ? { processedSequence: String(last.position), viewTimestamp: timeOf(last.created_at)! }
+    : { processedSequence: '0' };
+}
+
 /** The columns every read model row has, as the driver answers them. */
 export interface ReadModelRow {
   id: string;
@@ -45,3 +60,7 @@ export function readDetailsOf(row: ReadModelRow): ReadDetails {
 
 /** A flag as either driver answers it (MySQL's 0 or 1, SQLite's too). */
 export const flag = (value: number | boolean): boolean => Boolean(Number(value));
+
+/** An event's payload as either driver answers it (JSON text on MariaDB and SQLite). */
+export const payloadOf = (payload: unknown): Record<string, unknown> =>
+  (typeof payload === 'string' ? JSON.parse(payload) : payload) as Record<string, unknown>;

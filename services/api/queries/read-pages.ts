@@ -3,14 +3,15 @@ import { timeOf } from '../../../shared/db/data-source.js';
 import { dialectOf, type Write } from '../../../shared/db/dialect.js';
 import { UserReadModel } from '../../../shared/db/entities/index.js';
 import { cursorAfter, type ListDetails, type Page } from './list-query.js';
-import { progressOf } from './read-details.js';
+import { progressOf, recordedProgress } from './read-details.js';
 import { allOf, NEVER } from './text-conditions.js';
 
-/** One list's page of a read model, as a query module asks for it. */
+/** One list's page of a read model (or of a table the operations write), as a query module asks for it. */
 export interface PageRead {
-  /** The read model's table, and its name in `read_model_progress`. */
+  /** The table (or a derived table with an `id`), and the read model's name in `read_model_progress`. */
   table: string;
-  readModel: string;
+  /** None for a table the operations write: it is current, as far as the last event recorded. */
+  readModel?: string;
   /** The rows that match, the organization's among them. */
   matching: Write;
   /** What the list is ordered by (then the id): a column or an expression of the row. */
@@ -44,7 +45,7 @@ export async function readPage<Row extends { id: string }>(
       [...where.params, page.limit + 1, page.offset],
     ) as Promise<(Row & { sort_value: unknown })[]>,
     page.after?.total ?? countOf(dataSource, table, matching),
-    progressOf(dataSource, read.readModel),
+    read.readModel ? progressOf(dataSource, read.readModel) : recordedProgress(dataSource),
   ]);
   const shown = rows.slice(0, page.limit);
   const last = shown.at(-1);

@@ -56,6 +56,20 @@ export function textCondition(
   return dialect.textMatch(`LOWER(${target.column})`, how, value.toLowerCase());
 }
 
+/** Some text of the JSON array in `column` meets the text query (none in an empty array). */
+export function someTextCondition(
+  dialect: Dialect,
+  column: string,
+  value: string,
+  method?: TextQueryMethod,
+): Write {
+  const match = textCondition(dialect, { column: 'element.value' }, value, method);
+  return {
+    sql: `EXISTS (SELECT 1 FROM ${dialect.jsonTexts(column)} WHERE ${match.sql})`,
+    params: match.params,
+  };
+}
+
 /** `column` is one of `values`; none is never. */
 export function inCondition(column: string, values: readonly unknown[]): Write {
   if (values.length === 0) return NEVER;

@@ -1,0 +1,65 @@
+/*
+ * Generated from schemas/requests/list-apps.schema.json by `npm run request-types`: edit the schema,
+ * never this file. test/unit/request-types.test.ts fails while it differs.
+ */
+
+/**
+ * POST /management/v1/projects/{projectId}/apps/_search (identity.management.v1.ListAppsRequest): the project's applications that meet every query, in the order they were made, a page at a time.
+ */
+export interface ListAppsRequest {
+  /**
+   * The project, from the path; a project of another organization is not found.
+   */
+  projectId: string;
+  /**
+   * The page: offset and limit, or the cursor of the previous page; asc orders ascending.
+   */
+  query?: {
+    /**
+     * Results to skip (0 when omitted), at most 10,000,000; ignored with a cursor.
+     */
+    offset?: number | string;
+    /**
+     * Results in the page, at most 1000; 100 when 0 or omitted.
+     */
+    limit?: number;
+    /**
+     * Ascending when true, descending otherwise.
+     */
+    asc?: boolean;
+    /**
+     * The nextCursor of the previous page of the same request.
+     */
+    cursor?: string;
+  };
+  /**
+   * At most 20; every one must hold.
+   *
+   * @maxItems 20
+   *
+   * Items: One criterion (exactly one of the properties).
+   */
+  queries?: {
+    /**
+     * The application's name, compared as method says.
+     */
+    nameQuery?: {
+      /**
+       * The text to compare the application's name with.
+       */
+      name: string;
+      /**
+       * TEXT_QUERY_METHOD_EQUALS when omitted.
+       */
+      method?:
+        | 'TEXT_QUERY_METHOD_EQUALS'
+        | 'TEXT_QUERY_METHOD_EQUALS_IGNORE_CASE'
+        | 'TEXT_QUERY_METHOD_STARTS_WITH'
+        | 'TEXT_QUERY_METHOD_STARTS_WITH_IGNORE_CASE'
+        | 'TEXT_QUERY_METHOD_CONTAINS'
+        | 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE'
+        | 'TEXT_QUERY_METHOD_ENDS_WITH'
+        | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE';
+    };
+  }[];
+}
