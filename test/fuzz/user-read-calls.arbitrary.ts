@@ -66,7 +66,20 @@ const sortingColumn = fc.constantFrom(
   ].map((column) => `USER_FIELD_NAME_${column}`),
 );
 
-/** The user reads as the owner: a user by id (known or not), and lists of every shape. */
+/** A list's page: an offset (a number or its text), a limit, an order. */
+const listQuery = fc.record(
+  {
+    offset: fc.oneof(fc.nat(50), fc.nat(50).map(String)),
+    limit: fc.integer({ min: 0, max: 1000 }),
+    asc: fc.boolean(),
+  },
+  { requiredKeys: [] },
+);
+
+/**
+ * The reads as the owner: a user by id (known or not), lists of users of every shape; the
+ * organization and its members (by a member's id or another).
+ */
 export function userReadCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
   const as = (method: string) => (message: Record<string, unknown>) => ({
     operation: operations.find((operation) => operation.grpc.method === method)!,
@@ -80,19 +93,27 @@ export function userReadCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
     fc
       .record(
         {
-          query: fc.record(
-            {
-              offset: fc.oneof(fc.nat(50), fc.nat(50).map(String)),
-              limit: fc.integer({ min: 0, max: 1000 }),
-              asc: fc.boolean(),
-            },
-            { requiredKeys: [] },
-          ),
+          query: listQuery,
           sortingColumn,
           queries: fc.array(searchQuery, { maxLength: 3 }),
         },
         { requiredKeys: [] },
       )
       .map(as('ListUsers')),
+    fc.constant({}).map(as('GetMyOrg')),
+    fc
+      .record(
+        {
+          query: listQuery,
+          queries: fc.array(
+            fc
+              .constantFrom(fixtures.owner.userId, fixtures.member.userId, 'none')
+              .map((userId) => ({ userIdQuery: { userId } })),
+            { maxLength: 2 },
+          ),
+        },
+        { requiredKeys: [] },
+      )
+      .map(as('ListOrgMembers')),
   );
 }

@@ -143,6 +143,7 @@ describe('gRPC health and reflection', () => {
           'identity/management/v1/project_access.proto',
           'identity/management/v1/machine_users.proto',
           'identity/management/v1/user_reads.proto',
+          'identity/management/v1/org_reads.proto',
         ],
       });
       expect(Object.keys(reflected.files)).to.include.members([

@@ -7,7 +7,7 @@ import { buildMember, buildOwner, buildUser, type BuiltMember } from '../support
 import { buildMachine } from '../support/machine-users.js';
 
 const PATHS =
-  / \/management\/v1\/(users\/machine|users\/\{userId\}\/(machine|secret|keys|pats)|orgs\/)/;
+  / \/management\/v1\/(users\/machine|users\/\{userId\}\/(machine|secret|keys|pats)(?!\/_search)|orgs\/me\/members(?!\/_search))/;
 
 /**
  * The machine user and organization member operations' real responses, success and each

@@ -2,7 +2,6 @@ import { expect } from 'chai';
 import { limitedServiceBehindProxy } from '../support/limited-service.js';
 import { BODY_LIMIT, documentedAnswers, type Call } from '../support/openapi-answers.js';
 import { OpenApiContract } from '../support/openapi-contract.js';
-import type { ApiResponse } from '../support/service-client.js';
 import { TestService } from '../support/test-service.js';
 import { buildMember, buildOwner, buildProject, type BuiltMember } from '../support/factories.js';
 
@@ -19,21 +18,9 @@ describe('the user and project reads’ REST responses against the OpenAPI docum
   let contract: OpenApiContract;
   let service: TestService;
   let owner: BuiltMember;
-  const { conforms, call, answers, limitedAnswers, unseen } = documentedAnswers(() => ({
-    service,
-    contract,
-    owner,
-  }));
-
-  /** Runs a read while its read model's table is gone: an unexpected failure, 500. */
-  const withoutTable = (table: string) => async (action: () => Promise<ApiResponse>) => {
-    await service.dataSource.query(`RENAME TABLE ${table} TO ${table}_away`);
-    try {
-      return await action();
-    } finally {
-      await service.dataSource.query(`RENAME TABLE ${table}_away TO ${table}`);
-    }
-  };
+  const { conforms, call, answers, limitedAnswers, unseen, withoutTable } = documentedAnswers(
+    () => ({ service, contract, owner }),
+  );
   const withoutReadModel = withoutTable('user_read_models');
 
   describe('on a running service', () => {

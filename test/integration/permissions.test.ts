@@ -118,6 +118,8 @@ describeOnEachDatabase(
       send('POST', '/management/v1/users/_search', token, orgId, { query: { limit: 1000 } });
     const listProjects = (token: string, orgId: string | undefined) =>
       send('POST', '/management/v1/projects/_search', token, orgId, { query: { limit: 1000 } });
+    const getMyOrg = (token: string, orgId: string | undefined) =>
+      send('GET', '/management/v1/orgs/me', token, orgId, undefined);
     const updateMyProfile = (token: string, orgId: string | undefined, firstName: string) =>
       send('PUT', '/auth/v1/users/me/profile', token, orgId, {
         firstName,
@@ -180,6 +182,7 @@ describeOnEachDatabase(
       deniedBody.ImportHumanUser = importProbe.text;
       deniedBody.ListUsers = (await listUsers(owner.token, unknownOrg)).text;
       deniedBody.ListProjects = (await listProjects(owner.token, unknownOrg)).text;
+      deniedBody.GetMyOrg = (await getMyOrg(owner.token, unknownOrg)).text;
       deniedBody.UpdateProject = updateProbe.text;
     });
 
@@ -249,6 +252,14 @@ describeOnEachDatabase(
           for (const project of response.body.result as { details: { resourceOwner: string } }[])
             expect(project.details.resourceOwner).to.equal(targetOrg);
           if (target !== 'other-org') expect(response.body.result).to.have.length.at.least(1);
+          return;
+        }
+
+        if (operation === 'GetMyOrg') {
+          const response = await getMyOrg(caller.token, orgHeader);
+          if (!allowed) return expectPermissionDenied(response, deniedBody.GetMyOrg);
+          expect(response.status, response.text).to.equal(200);
+          expect(response.body.org.id).to.equal(targetOrg);
           return;
         }
 

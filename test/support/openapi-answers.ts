@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import type { OpenApiContract } from './openapi-contract.js';
+import { OpenApiContract } from './openapi-contract.js';
 import { rawCall } from './raw-call.js';
-import { buildOwner } from './factories.js';
-import type { ApiResponse, CallOptions, TestService } from './test-service.js';
+import { buildOwner, type BuiltMember } from './factories.js';
+import { TestService, type ApiResponse, type CallOptions } from './test-service.js';
 
 /** The body limit of the services these checks run on: 413 is one byte of JSON past it. */
 export const BODY_LIMIT = 4096;
@@ -17,6 +17,23 @@ export interface Answering {
   contract: OpenApiContract;
   /** The usual caller: an owner of the organization the calls act in. */
   owner: { token: string };
+}
+
+/**
+ * A running service for a suite's checks (its body limit BODY_LIMIT), an owner of an organization
+ * of it and the document it serves: made in the enclosing suite's `before` hook, closed in its
+ * `after`; the object returned holds them once the hook has run.
+ */
+export function answeringService(): Answering & { owner: BuiltMember } {
+  const answering = {} as Answering & { owner: BuiltMember };
+  before(async () => {
+    answering.service = await TestService.start({ REQUEST_BODY_LIMIT: String(BODY_LIMIT) });
+    answering.owner = await buildOwner(answering.service);
+    const served = await answering.service.call('GET', '/openapi.json');
+    answering.contract = new OpenApiContract(served.body);
+  });
+  after(() => answering.service?.close());
+  return answering;
 }
 
 /**
@@ -105,6 +122,17 @@ export function documentedAnswers(context: () => Answering) {
       conforms([method, path], await service.call(method, path, { token, body }), 503);
   }
 
+  /** Runs a read while `table` is gone: an unexpected failure, 500 (for `answers`). */
+  const withoutTable = (table: string) => async (action: () => Promise<ApiResponse>) => {
+    const { dataSource } = context().service;
+    await dataSource.query(`RENAME TABLE ${table} TO ${table}_away`);
+    try {
+      return await action();
+    } finally {
+      await dataSource.query(`RENAME TABLE ${table}_away TO ${table}`);
+    }
+  };
+
   /** The responses the document declares at the paths `paths` matches that no check has seen. */
   const unseen = (paths: RegExp): string[] =>
     context()
@@ -112,5 +140,5 @@ export function documentedAnswers(context: () => Answering) {
       .filter((response) => paths.test(response))
       .filter((response) => !context().contract.checked.has(response));
 
-  return { conforms, call, answers, limitedAnswers, unseen };
+  return { conforms, call, answers, limitedAnswers, unseen, withoutTable };
 }

@@ -20,11 +20,13 @@ export type OperationName =
   | 'UpdateProject'
   | 'ListUsers'
   | 'ListProjects'
+  | 'GetMyOrg'
   | ProbedName;
 export type TargetName = 'own-implicit' | 'own-named' | 'other-org' | 'unknown-org';
 const ORG_OWNER_GRANTS: Permission[] = [
   'user.read',
   'project.read',
+  'org.read',
   'user.write',
   'project.write',
   'user.grant.write',
@@ -53,6 +55,7 @@ export const OPERATIONS: Record<OperationName, Permission> = {
   UpdateProject: 'project.write',
   ListUsers: 'user.read',
   ListProjects: 'project.read',
+  GetMyOrg: 'org.read',
   AddUserGrant: 'user.grant.write',
   SetLabelPolicy: 'policy.write',
   SetDefaultLabelPolicy: 'instance.policy.write',

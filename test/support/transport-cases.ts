@@ -1,4 +1,5 @@
 import { MACHINE_USER_CASES, type MachineUserOperation } from './machine-user-transport-cases.js';
+import { ORG_READ_CASES, type OrgReadOperation } from './org-read-transport-cases.js';
 
 /** The cases test/integration/transports.test.ts sends over every transport. */
 
@@ -40,7 +41,8 @@ export type Operation =
   | 'ListUsers'
   | 'GetProjectByID'
   | 'ListProjects'
-  | MachineUserOperation;
+  | MachineUserOperation
+  | OrgReadOperation;
 export interface Case {
   name: string;
   operation: Operation;
@@ -382,5 +384,6 @@ export const CASES: Case[] = [
     request: () => ({ logo: Buffer.from('<svg/>').toString('base64') }),
     expected: { code: 3, errorId: 'REQUEST-INVALID', fields: ['logo'] },
   },
+  ...ORG_READ_CASES,
   ...MACHINE_USER_CASES,
 ];

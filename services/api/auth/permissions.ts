@@ -5,11 +5,13 @@ import type { Role } from '../../../shared/db/entities/role-grant.entity.js';
  * the others need a role in the target organization. A read is held by the roles that hold the
  * matching write, and by a viewer's role, which holds nothing else.
  * `instance.policy.write` (the instance's defaults) is the instance owner's alone.
+ * `org.read` (the organization and its members) is held by the roles that change them.
  */
 export type Permission =
   | 'authenticated'
   | 'user.read'
   | 'project.read'
+  | 'org.read'
   | 'user.write'
   | 'project.write'
   | 'user.grant.write'
@@ -21,6 +23,7 @@ const PERMISSIONS_OF: Record<Role, ReadonlySet<Permission>> = {
   IAM_OWNER: new Set([
     'user.read',
     'project.read',
+    'org.read',
     'user.write',
     'project.write',
     'user.grant.write',
@@ -31,6 +34,7 @@ const PERMISSIONS_OF: Record<Role, ReadonlySet<Permission>> = {
   ORG_OWNER: new Set([
     'user.read',
     'project.read',
+    'org.read',
     'user.write',
     'project.write',
     'user.grant.write',

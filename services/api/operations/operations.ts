@@ -37,6 +37,8 @@ import { getUserByIDOperation } from './get-user-by-id/get-user-by-id.operation.
 import { listUsersOperation } from './list-users/list-users.operation.js';
 import { getProjectByIDOperation } from './get-project-by-id/get-project-by-id.operation.js';
 import { listProjectsOperation } from './list-projects/list-projects.operation.js';
+import { getMyOrgOperation } from './get-my-org/get-my-org.operation.js';
+import { listOrgMembersOperation } from './list-org-members/list-org-members.operation.js';
 import { removeMyPasskeyOperation } from './remove-my-passkey/remove-my-passkey.operation.js';
 import { renameMyPasskeyOperation } from './rename-my-passkey/rename-my-passkey.operation.js';
 import { startMyPasskeyRegistrationOperation } from './start-my-passkey-registration/start-my-passkey-registration.operation.js';
@@ -88,4 +90,6 @@ export const operations: readonly Operation[] = [
   removePersonalAccessTokenOperation,
   addOrgMemberOperation,
   removeOrgMemberOperation,
+  getMyOrgOperation,
+  listOrgMembersOperation,
 ] as readonly Operation<never, unknown>[] as readonly Operation[];

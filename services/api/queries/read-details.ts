@@ -24,6 +24,21 @@ export async function progressOf(
     : { processedSequence: '0' };
 }
 
+/**
+ * How far a read of the tables the operations write got, as a list answers it: every event
+ * recorded when it began (the position of the last one, and the time), since those tables hold
+ * each write as it commits. Asked before the rows are read, so they show at least that much.
+ */
+export async function writtenProgress(
+  dataSource: DataSource,
+): Promise<{ processedSequence: string; viewTimestamp: Date }> {
+  const viewTimestamp = new Date();
+  const [last]: { position: string | number | null }[] = await dataSource.query(
+    'SELECT MAX(position) AS position FROM events',
+  );
+  return { processedSequence: String(last?.position ?? 0), viewTimestamp };
+}
+
 /** The columns every read model row has, as the driver answers them. */
 export interface ReadModelRow {
   id: string;

@@ -1,0 +1,54 @@
+import { expect } from 'chai';
+import { limitedServiceBehindProxy } from '../support/limited-service.js';
+import { answeringService, documentedAnswers, type Call } from '../support/openapi-answers.js';
+import { buildMember } from '../support/factories.js';
+
+const PATHS =
+  /^(GET \/management\/v1\/orgs\/me|POST \/management\/v1\/orgs\/me\/members\/_search) /;
+
+/**
+ * The reads of an organization and its parts: their real responses, success and each documented
+ * error, held to the document the service serves, as openapi-responses.test.ts holds the others';
+ * in the end every response the document declares for them must have been seen.
+ */
+describe('the organization reads’ REST responses against the OpenAPI document', function () {
+  this.timeout(120_000);
+  const running = answeringService();
+  const { conforms, call, answers, limitedAnswers, unseen, withoutTable } = documentedAnswers(
+    () => running,
+  );
+
+  it('GetMyOrg and ListOrgMembers: each response declared', async () => {
+    const read: Call = ['GET', '/management/v1/orgs/me'];
+    const got = await answers(read, withoutTable('organizations'));
+    expect(got.body.org.id).to.equal(running.owner.orgId);
+    expect(got.headers.get('etag')).to.equal(null);
+    const list: Call = ['POST', '/management/v1/orgs/me/members/_search', { query: { limit: 1 } }];
+    const listed = await answers(list, withoutTable('machine_users'));
+    expect(listed.body).to.have.keys('details', 'result');
+    conforms(list, await call(['POST', list[1], { query: { cursor: 'x' } }]), 400);
+  });
+
+  describe('on a service with a rate limit and a database that goes away', () => {
+    const limited = limitedServiceBehindProxy();
+    const calls = (): Call[] => [
+      ['GET', '/management/v1/orgs/me'],
+      ['POST', '/management/v1/orgs/me/members/_search', {}],
+    ];
+    const ownerToken = async () =>
+      (await buildMember(limited.service, { orgId: limited.orgId, roles: ['ORG_OWNER'] })).token;
+
+    it('answers 429 past the limit, and 503 while the database is unreachable', async () => {
+      await limitedAnswers(
+        limited.service,
+        () => Promise.resolve(calls()),
+        ownerToken,
+        () => limited.proxy.cut(),
+      );
+    });
+  });
+
+  describe('every response the document declares for them', () => {
+    it('was seen above', () => expect(unseen(PATHS)).to.deep.equal([]));
+  });
+});
