@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { operations } from '../../services/api/operations/operations.js';
+import { callsAs } from './calls-as.js';
 import type { FuzzFixtures } from './fuzz-fixtures.js';
 import type { ValidCall } from './valid-calls.arbitrary.js';
 
@@ -78,14 +78,11 @@ const listQuery = fc.record(
 
 /**
  * The reads as the owner: a user by id (known or not), lists of users of every shape; the
- * organization and its members (by a member's id or another).
+ * organization and its members (by a member's id or another); as the instance's owner, lists of
+ * organizations.
  */
 export function userReadCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
-  const as = (method: string) => (message: Record<string, unknown>) => ({
-    operation: operations.find((operation) => operation.grpc.method === method)!,
-    message,
-    token: fixtures.owner.token,
-  });
+  const as = callsAs(fixtures);
   return fc.oneof(
     fc
       .constantFrom(fixtures.owner.userId, fixtures.member.userId, ...fixtures.machineUserIds)
@@ -115,5 +112,23 @@ export function userReadCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
         { requiredKeys: [] },
       )
       .map(as('ListOrgMembers')),
+    fc
+      .record(
+        {
+          query: listQuery,
+          sortingColumn: fc.constantFrom('ORG_FIELD_NAME_UNSPECIFIED', 'ORG_FIELD_NAME_NAME'),
+          queries: fc.array(
+            fc.oneof(
+              textQuery('nameQuery', 'name'),
+              fc
+                .constantFrom('ORG_STATE_ACTIVE', 'ORG_STATE_INACTIVE')
+                .map((state) => ({ stateQuery: { state } })),
+            ),
+            { maxLength: 2 },
+          ),
+        },
+        { requiredKeys: [] },
+      )
+      .map(as('ListOrgs', fixtures.instanceOwner.token)),
   );
 }

@@ -4,7 +4,7 @@ import { answeringService, documentedAnswers, type Call } from '../support/opena
 import { buildMember } from '../support/factories.js';
 
 const PATHS =
-  /^(GET \/management\/v1\/orgs\/me|POST \/management\/v1\/orgs\/me\/members\/_search) /;
+  /^(GET \/management\/v1\/orgs\/me|POST \/management\/v1\/orgs\/me\/members\/_search|POST \/admin\/v1\/orgs\/_search) /;
 
 /**
  * The reads of an organization and its parts: their real responses, success and each documented
@@ -29,11 +29,23 @@ describe('the organization reads’ REST responses against the OpenAPI document'
     conforms(list, await call(['POST', list[1], { query: { cursor: 'x' } }]), 400);
   });
 
+  it('ListOrgs: each response declared', async () => {
+    const admin = await buildMember(running.service, { roles: ['IAM_OWNER'] });
+    const list: Call = ['POST', '/admin/v1/orgs/_search', { sortingColumn: 'ORG_FIELD_NAME_NAME' }];
+    const forbidden = { token: running.owner.token };
+    const listed = await answers(list, withoutTable('organizations'), {
+      token: admin.token,
+      forbidden,
+    });
+    expect(listed.body).to.have.keys('details', 'sortingColumn', 'result');
+  });
+
   describe('on a service with a rate limit and a database that goes away', () => {
     const limited = limitedServiceBehindProxy();
     const calls = (): Call[] => [
       ['GET', '/management/v1/orgs/me'],
       ['POST', '/management/v1/orgs/me/members/_search', {}],
+      ['POST', '/admin/v1/orgs/_search', {}],
     ];
     const ownerToken = async () =>
       (await buildMember(limited.service, { orgId: limited.orgId, roles: ['ORG_OWNER'] })).token;

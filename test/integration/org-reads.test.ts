@@ -5,7 +5,7 @@ import { buildMachine } from '../support/machine-users.js';
 import { expectErrorOf } from '../support/service-error.js';
 
 describeOnEachDatabase(
-  'Reading organizations: GetMyOrg and ListOrgMembers from the tables written',
+  'Reading organizations: GetMyOrg, ListOrgMembers and ListOrgs from the tables written',
   (service) => {
     const getMyOrg = (caller: BuiltMember, orgId?: string) =>
       service.call('GET', '/management/v1/orgs/me', {
@@ -97,6 +97,63 @@ describeOnEachDatabase(
         cursor = page.body.details.nextCursor;
       } while (cursor);
       expect(seen).to.deep.equal([...byId.keys()].sort());
+    });
+
+    it('lists every organization for an IAM_OWNER, by name and state, in name order, by cursor', async () => {
+      const admin = await buildMember(service, { roles: ['IAM_OWNER'] });
+      const prefix = `Listed ${Date.now().toString(36)}`;
+      const ids: string[] = [];
+      for (const name of ['b', 'A', 'c'])
+        ids.push((await buildOrg(service, { name: `${prefix} ${name}` })).orgId);
+      await service.dataSource.query("UPDATE organizations SET state = 'inactive' WHERE id = ?", [
+        ids[2],
+      ]);
+      const listOrgs = (caller: BuiltMember, body: object) =>
+        service.call('POST', '/admin/v1/orgs/_search', { token: caller.token, body });
+      const byName = {
+        nameQuery: {
+          name: prefix.toLowerCase(),
+          method: 'TEXT_QUERY_METHOD_STARTS_WITH_IGNORE_CASE',
+        },
+      };
+
+      const all = await listOrgs(admin, {
+        queries: [byName],
+        sortingColumn: 'ORG_FIELD_NAME_NAME',
+        query: { asc: true },
+      });
+      expect(all.status, all.text).to.equal(200);
+      expect(all.body.sortingColumn).to.equal('ORG_FIELD_NAME_NAME');
+      expect(all.body.details.totalResult).to.equal('3');
+      expect(all.body.result.map((org: { name: string }) => org.name)).to.deep.equal([
+        `${prefix} A`,
+        `${prefix} b`,
+        `${prefix} c`,
+      ]);
+      expect(all.body.result[2]).to.deep.include({ id: ids[2], state: 'ORG_STATE_INACTIVE' });
+
+      const active = await listOrgs(admin, {
+        queries: [byName, { stateQuery: { state: 'ORG_STATE_ACTIVE' } }],
+      });
+      expect(active.body.result.map((org: { id: string }) => org.id).sort()).to.deep.equal(
+        [ids[0], ids[1]].sort(),
+      );
+
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await listOrgs(admin, {
+          queries: [byName],
+          sortingColumn: 'ORG_FIELD_NAME_NAME',
+          query: { limit: 1, cursor },
+        });
+        expect(page.body.details.totalResult).to.equal('3');
+        seen.push(...page.body.result.map((org: { name: string }) => org.name));
+        cursor = page.body.details.nextCursor;
+      } while (cursor);
+      expect(seen).to.deep.equal([`${prefix} c`, `${prefix} b`, `${prefix} A`]);
+
+      expectErrorOf(await listOrgs(await buildOwner(service), {}), 'AUTH-PERMISSION-DENIED');
     });
 
     it('shows a member removed at once, and refuses a foreign cursor', async () => {

@@ -120,6 +120,8 @@ describeOnEachDatabase(
       send('POST', '/management/v1/projects/_search', token, orgId, { query: { limit: 1000 } });
     const getMyOrg = (token: string, orgId: string | undefined) =>
       send('GET', '/management/v1/orgs/me', token, orgId, undefined);
+    const listOrgs = (token: string, orgId: string | undefined) =>
+      send('POST', '/admin/v1/orgs/_search', token, orgId, { query: { limit: 1000 } });
     const updateMyProfile = (token: string, orgId: string | undefined, firstName: string) =>
       send('PUT', '/auth/v1/users/me/profile', token, orgId, {
         firstName,
@@ -183,6 +185,7 @@ describeOnEachDatabase(
       deniedBody.ListUsers = (await listUsers(owner.token, unknownOrg)).text;
       deniedBody.ListProjects = (await listProjects(owner.token, unknownOrg)).text;
       deniedBody.GetMyOrg = (await getMyOrg(owner.token, unknownOrg)).text;
+      deniedBody.ListOrgs = (await listOrgs(owner.token, unknownOrg)).text;
       deniedBody.UpdateProject = updateProbe.text;
     });
 
@@ -252,6 +255,19 @@ describeOnEachDatabase(
           for (const project of response.body.result as { details: { resourceOwner: string } }[])
             expect(project.details.resourceOwner).to.equal(targetOrg);
           if (target !== 'other-org') expect(response.body.result).to.have.length.at.least(1);
+          return;
+        }
+
+        if (operation === 'ListOrgs') {
+          const response = await listOrgs(caller.token, orgHeader);
+          if (!allowed) return expectPermissionDenied(response, deniedBody.ListOrgs);
+          expect(response.status, response.text).to.equal(200);
+          // The instance's organizations, whichever one the call names.
+          const ids = (response.body.result as { id: string }[]).map((org) => org.id);
+          expect(ids).to.include.members([homeOrg, otherOrg]);
+          expect(response.body.details.totalResult).to.equal(
+            String(await service.count('organizations')),
+          );
           return;
         }
 

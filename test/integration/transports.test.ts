@@ -3,7 +3,7 @@ import type { GrpcOutcome } from '../support/grpc-client.js';
 import { operations } from '../../services/api/operations/operations.js';
 import { takesBody } from '../../services/api/operations/operation.js';
 import { TestService } from '../support/test-service.js';
-import { buildIdp, buildOwner, buildProject } from '../support/factories.js';
+import { buildIdp, buildMember, buildOwner, buildProject } from '../support/factories.js';
 import { describeOnEachDatabase } from '../support/databases.js';
 import { CASES, type Fixtures, type Operation, type Outcome } from '../support/transport-cases.js';
 import { TAKEN_MACHINE_NAME } from '../support/machine-user-transport-cases.js';
@@ -99,6 +99,7 @@ describeOnEachDatabase('the same requests over every transport', (service) => {
 
   before(async () => {
     const other = await buildOwner(service);
+    const admin = await buildMember(service, { roles: ['IAM_OWNER'] });
     for (const transport of Object.keys(TRANSPORTS)) {
       const owner = await buildOwner(service);
       fixtures.set(transport, {
@@ -111,6 +112,7 @@ describeOnEachDatabase('the same requests over every transport', (service) => {
         machineToken: (
           await addPersonalAccessToken(service, await buildMachine(service, { owner }))
         ).token,
+        admin,
       });
     }
     await service.importUser(

@@ -2,7 +2,16 @@ import type { Case } from './transport-cases.js';
 
 /** The cases of the reads of an organization and its parts, which transports.test.ts sends. */
 
-export type OrgReadOperation = 'GetMyOrg' | 'ListOrgMembers';
+export type OrgReadOperation = 'GetMyOrg' | 'ListOrgMembers' | 'ListOrgs';
+
+/** A list's answer: its results and details, with no next cursor. */
+const LISTED = [
+  'details',
+  'details.processedSequence',
+  'details.totalResult',
+  'details.viewTimestamp',
+  'result',
+];
 
 export const ORG_READ_CASES: Case[] = [
   {
@@ -27,13 +36,7 @@ export const ORG_READ_CASES: Case[] = [
     }),
     expected: {
       code: 0,
-      shape: [
-        'details',
-        'details.processedSequence',
-        'details.totalResult',
-        'details.viewTimestamp',
-        'result',
-      ],
+      shape: LISTED,
     },
   },
   {
@@ -47,5 +50,32 @@ export const ORG_READ_CASES: Case[] = [
     operation: 'ListOrgMembers',
     request: () => ({ queries: [{}] }),
     expected: { code: 3, errorId: 'REQUEST-INVALID', fields: ['queries[0]'] },
+  },
+  {
+    name: 'the organizations, by name, for an IAM_OWNER',
+    operation: 'ListOrgs',
+    request: () => ({
+      query: { limit: 1000 },
+      sortingColumn: 'ORG_FIELD_NAME_NAME',
+      queries: [{ nameQuery: { name: 'org', method: 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE' } }],
+    }),
+    caller: (f) => ({ token: f.admin.token }),
+    expected: {
+      code: 0,
+      shape: [...LISTED, 'sortingColumn'],
+    },
+  },
+  {
+    name: 'the organizations, for an ORG_OWNER',
+    operation: 'ListOrgs',
+    request: () => ({}),
+    expected: { code: 7, errorId: 'AUTH-PERMISSION-DENIED' },
+  },
+  {
+    name: 'the organizations by a name too long',
+    operation: 'ListOrgs',
+    request: () => ({ queries: [{ nameQuery: { name: 'n'.repeat(201) } }] }),
+    caller: (f) => ({ token: f.admin.token }),
+    expected: { code: 3, errorId: 'REQUEST-INVALID', fields: ['queries[0].nameQuery.name'] },
   },
 ];

@@ -21,6 +21,7 @@ export type OperationName =
   | 'ListUsers'
   | 'ListProjects'
   | 'GetMyOrg'
+  | 'ListOrgs'
   | ProbedName;
 export type TargetName = 'own-implicit' | 'own-named' | 'other-org' | 'unknown-org';
 const ORG_OWNER_GRANTS: Permission[] = [
@@ -44,7 +45,7 @@ export const ROLES: Record<RoleName, { grants: Permission[]; instanceWide: boole
   ORG_USER_VIEWER: { grants: ['user.read'], instanceWide: false },
   ORG_PROJECT_VIEWER: { grants: ['project.read'], instanceWide: false },
   IAM_OWNER: {
-    grants: [...ORG_OWNER_GRANTS, 'policy.write', 'instance.policy.write'],
+    grants: [...ORG_OWNER_GRANTS, 'policy.write', 'instance.policy.write', 'instance.org.read'],
     instanceWide: true,
   },
 };
@@ -56,6 +57,7 @@ export const OPERATIONS: Record<OperationName, Permission> = {
   ListUsers: 'user.read',
   ListProjects: 'project.read',
   GetMyOrg: 'org.read',
+  ListOrgs: 'instance.org.read',
   AddUserGrant: 'user.grant.write',
   SetLabelPolicy: 'policy.write',
   SetDefaultLabelPolicy: 'instance.policy.write',

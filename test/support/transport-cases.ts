@@ -24,6 +24,8 @@ export interface Fixtures {
   machineUserId: string;
   /** A personal access token of another machine user of that organization, to call as it. */
   machineToken: string;
+  /** An IAM_OWNER of another organization, for the instance's operations. */
+  admin: { token: string };
 }
 
 export type Operation =

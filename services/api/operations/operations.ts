@@ -39,6 +39,7 @@ import { getProjectByIDOperation } from './get-project-by-id/get-project-by-id.o
 import { listProjectsOperation } from './list-projects/list-projects.operation.js';
 import { getMyOrgOperation } from './get-my-org/get-my-org.operation.js';
 import { listOrgMembersOperation } from './list-org-members/list-org-members.operation.js';
+import { listOrgsOperation } from './list-orgs/list-orgs.operation.js';
 import { removeMyPasskeyOperation } from './remove-my-passkey/remove-my-passkey.operation.js';
 import { renameMyPasskeyOperation } from './rename-my-passkey/rename-my-passkey.operation.js';
 import { startMyPasskeyRegistrationOperation } from './start-my-passkey-registration/start-my-passkey-registration.operation.js';
@@ -92,4 +93,5 @@ export const operations: readonly Operation[] = [
   removeOrgMemberOperation,
   getMyOrgOperation,
   listOrgMembersOperation,
+  listOrgsOperation,
 ] as readonly Operation<never, unknown>[] as readonly Operation[];

@@ -1,13 +1,19 @@
 import type { DataSource } from 'typeorm';
 import { timeOf } from '../../../shared/db/data-source.js';
-import type { Write } from '../../../shared/db/dialect.js';
+import { dialectOf, type Dialect, type Write } from '../../../shared/db/dialect.js';
 import type { Role } from '../../../shared/db/entities/role-grant.entity.js';
 import { pageOf, type ListDetails, type ListQueryInput } from './list-query.js';
 import { readPage } from './read-pages.js';
-import { allOf, inCondition, NEVER } from './text-conditions.js';
+import {
+  allOf,
+  inCondition,
+  NEVER,
+  textCondition,
+  type TextQueryMethod,
+} from './text-conditions.js';
 
 /*
- * The reads of an organization and its members. No read model holds organizations or their
+ * The reads of organizations and their members. No read model holds organizations or their
  * members: these read the tables the operations write (`organizations`, `role_grants`, `users`,
  * `machine_users`), so a read shows every write committed before it and needs no wait.
  */
@@ -53,6 +59,55 @@ export function orgView(row: OrgRow): OrgView {
     state: row.state === 'active' ? 'ORG_STATE_ACTIVE' : 'ORG_STATE_INACTIVE',
     name: row.name,
   };
+}
+
+/** What organizations are ordered by (identity.admin.v1.OrgFieldName). */
+export type OrgFieldName = 'ORG_FIELD_NAME_UNSPECIFIED' | 'ORG_FIELD_NAME_NAME';
+
+/** One criterion of an organization search (identity.admin.v1.OrgQuery). */
+export interface OrgQuery {
+  nameQuery?: { name: string; method?: TextQueryMethod };
+  stateQuery?: { state?: OrgView['state'] | 'ORG_STATE_UNSPECIFIED' };
+}
+
+export interface ListOrgsInput {
+  query?: ListQueryInput;
+  sortingColumn?: OrgFieldName;
+  queries?: OrgQuery[];
+}
+
+const ORG_SORTS: Record<OrgFieldName, string> = {
+  ORG_FIELD_NAME_UNSPECIFIED: 'id',
+  ORG_FIELD_NAME_NAME: 'LOWER(name)',
+};
+const ORG_STATES: Record<string, OrgRow['state']> = {
+  ORG_STATE_ACTIVE: 'active',
+  ORG_STATE_INACTIVE: 'inactive',
+};
+
+/** Every organization of the instance that meets every query, in the order asked, a page. */
+export async function listOrgs(
+  dataSource: DataSource,
+  input: ListOrgsInput,
+): Promise<{ details: ListDetails; sortingColumn: OrgFieldName; result: OrgView[] }> {
+  const dialect = dialectOf(dataSource);
+  const sortingColumn = input.sortingColumn ?? 'ORG_FIELD_NAME_UNSPECIFIED';
+  const queries = input.queries ?? [];
+  const { rows, details } = await readPage<OrgRow>(dataSource, {
+    table: 'organizations',
+    matching: allOf(queries.map((query) => orgCondition(dialect, query))),
+    sort: ORG_SORTS[sortingColumn],
+    page: pageOf(input.query, [sortingColumn, queries]),
+    of: [sortingColumn, queries],
+  });
+  return { details, sortingColumn, result: rows.map(orgView) };
+}
+
+function orgCondition(dialect: Dialect, query: OrgQuery): Write {
+  if (query.nameQuery)
+    return textCondition(dialect, { column: 'name' }, query.nameQuery.name, query.nameQuery.method);
+  const state = query.stateQuery && ORG_STATES[query.stateQuery.state ?? ''];
+  return state ? { sql: 'state = ?', params: [state] } : NEVER;
 }
 
 /** A member of an organization as a read answers it (identity.management.v1.Member). */
