@@ -78,8 +78,8 @@ const listQuery = fc.record(
 
 /**
  * The reads as the owner: a user by id (known or not), lists of users of every shape; the
- * organization and its members (by a member's id or another); as the instance's owner, lists of
- * organizations.
+ * organization, its members (by a member's id or another) and label policies; as the instance's
+ * owner, lists of organizations.
  */
 export function userReadCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
   const as = callsAs(fixtures);
@@ -97,7 +97,9 @@ export function userReadCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
         { requiredKeys: [] },
       )
       .map(as('ListUsers')),
-    fc.constant({}).map(as('GetMyOrg')),
+    fc
+      .constantFrom('GetMyOrg', 'GetLabelPolicy', 'GetDefaultLabelPolicy')
+      .map((method) => as(method)({})),
     fc
       .record(
         {

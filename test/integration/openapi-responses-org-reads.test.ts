@@ -4,7 +4,7 @@ import { answeringService, documentedAnswers, type Call } from '../support/opena
 import { buildMember } from '../support/factories.js';
 
 const PATHS =
-  /^(GET \/management\/v1\/orgs\/me|POST \/management\/v1\/orgs\/me\/members\/_search|POST \/admin\/v1\/orgs\/_search) /;
+  /^(GET \/management\/v1\/orgs\/me|POST \/management\/v1\/orgs\/me\/members\/_search|POST \/admin\/v1\/orgs\/_search|GET \/management\/v1\/policies\/(default\/)?label) /;
 
 /**
  * The reads of an organization and its parts: their real responses, success and each documented
@@ -40,12 +40,22 @@ describe('the organization reads’ REST responses against the OpenAPI document'
     expect(listed.body).to.have.keys('details', 'sortingColumn', 'result');
   });
 
+  it('GetLabelPolicy and GetDefaultLabelPolicy: each response declared', async () => {
+    for (const path of ['label', 'default/label']) {
+      const read: Call = ['GET', `/management/v1/policies/${path}`];
+      const got = await answers(read, withoutTable('label_policies'));
+      expect(got.body.policy.details.resourceOwner).to.equal('instance');
+    }
+  });
+
   describe('on a service with a rate limit and a database that goes away', () => {
     const limited = limitedServiceBehindProxy();
     const calls = (): Call[] => [
       ['GET', '/management/v1/orgs/me'],
       ['POST', '/management/v1/orgs/me/members/_search', {}],
       ['POST', '/admin/v1/orgs/_search', {}],
+      ['GET', '/management/v1/policies/label'],
+      ['GET', '/management/v1/policies/default/label'],
     ];
     const ownerToken = async () =>
       (await buildMember(limited.service, { orgId: limited.orgId, roles: ['ORG_OWNER'] })).token;

@@ -7,7 +7,7 @@ import { buildMember, buildOwner, buildProject, buildUser } from '../support/fac
 import { minimalImport } from '../support/requests.js';
 
 const PATHS =
-  / \/management\/v1\/(projects\/\{projectId\}\/(roles|apps|grants)|users\/\{userId\}\/grants|policies\/label|users\/human\/_import-batch)/;
+  /^(?!GET )\S+ \/management\/v1\/(projects\/\{projectId\}\/(roles|apps|grants)|users\/\{userId\}\/grants|policies\/label|users\/human\/_import-batch)/;
 
 /**
  * The project access operations' real responses (roles, applications, user grants), success and

@@ -122,6 +122,8 @@ describeOnEachDatabase(
       send('GET', '/management/v1/orgs/me', token, orgId, undefined);
     const listOrgs = (token: string, orgId: string | undefined) =>
       send('POST', '/admin/v1/orgs/_search', token, orgId, { query: { limit: 1000 } });
+    const getLabelPolicy = (token: string, orgId: string | undefined) =>
+      send('GET', '/management/v1/policies/label', token, orgId, undefined);
     const updateMyProfile = (token: string, orgId: string | undefined, firstName: string) =>
       send('PUT', '/auth/v1/users/me/profile', token, orgId, {
         firstName,
@@ -186,6 +188,7 @@ describeOnEachDatabase(
       deniedBody.ListProjects = (await listProjects(owner.token, unknownOrg)).text;
       deniedBody.GetMyOrg = (await getMyOrg(owner.token, unknownOrg)).text;
       deniedBody.ListOrgs = (await listOrgs(owner.token, unknownOrg)).text;
+      deniedBody.GetLabelPolicy = (await getLabelPolicy(owner.token, unknownOrg)).text;
       deniedBody.UpdateProject = updateProbe.text;
     });
 
@@ -255,6 +258,16 @@ describeOnEachDatabase(
           for (const project of response.body.result as { details: { resourceOwner: string } }[])
             expect(project.details.resourceOwner).to.equal(targetOrg);
           if (target !== 'other-org') expect(response.body.result).to.have.length.at.least(1);
+          return;
+        }
+
+        if (operation === 'GetLabelPolicy') {
+          const response = await getLabelPolicy(caller.token, orgHeader);
+          if (!allowed) return expectPermissionDenied(response, deniedBody.GetLabelPolicy);
+          expect(response.status, response.text).to.equal(200);
+          // Its own where the organization has one (the probes of SetLabelPolicy set some).
+          const { isDefault, policy } = response.body;
+          expect(policy.details.resourceOwner).to.equal(isDefault ? 'instance' : targetOrg);
           return;
         }
 

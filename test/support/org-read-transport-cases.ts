@@ -2,7 +2,8 @@ import type { Case } from './transport-cases.js';
 
 /** The cases of the reads of an organization and its parts, which transports.test.ts sends. */
 
-export type OrgReadOperation = 'GetMyOrg' | 'ListOrgMembers' | 'ListOrgs';
+export type OrgReadOperation =
+  'GetMyOrg' | 'ListOrgMembers' | 'ListOrgs' | 'GetLabelPolicy' | 'GetDefaultLabelPolicy';
 
 /** A list's answer: its results and details, with no next cursor. */
 const LISTED = [
@@ -77,5 +78,31 @@ export const ORG_READ_CASES: Case[] = [
     request: () => ({ queries: [{ nameQuery: { name: 'n'.repeat(201) } }] }),
     caller: (f) => ({ token: f.admin.token }),
     expected: { code: 3, errorId: 'REQUEST-INVALID', fields: ['queries[0].nameQuery.name'] },
+  },
+  {
+    name: 'the organization’s label policy',
+    operation: 'GetLabelPolicy',
+    request: () => ({}),
+    expected: { code: 0 },
+  },
+  {
+    name: 'the label policy of an organization the caller has no role in',
+    operation: 'GetLabelPolicy',
+    request: () => ({}),
+    caller: (f) => ({ token: f.owner.token, orgId: f.other.orgId }),
+    expected: { code: 7, errorId: 'AUTH-PERMISSION-DENIED' },
+  },
+  {
+    name: 'the default label policy',
+    operation: 'GetDefaultLabelPolicy',
+    request: () => ({}),
+    expected: { code: 0, shape: ['policy'] },
+  },
+  {
+    name: 'the default label policy for a machine user without roles',
+    operation: 'GetDefaultLabelPolicy',
+    request: () => ({}),
+    caller: (f) => ({ token: f.machineToken }),
+    expected: { code: 7, errorId: 'AUTH-PERMISSION-DENIED' },
   },
 ];

@@ -22,12 +22,14 @@ export type OperationName =
   | 'ListProjects'
   | 'GetMyOrg'
   | 'ListOrgs'
+  | 'GetLabelPolicy'
   | ProbedName;
 export type TargetName = 'own-implicit' | 'own-named' | 'other-org' | 'unknown-org';
 const ORG_OWNER_GRANTS: Permission[] = [
   'user.read',
   'project.read',
   'org.read',
+  'policy.read',
   'user.write',
   'project.write',
   'user.grant.write',
@@ -58,6 +60,7 @@ export const OPERATIONS: Record<OperationName, Permission> = {
   ListProjects: 'project.read',
   GetMyOrg: 'org.read',
   ListOrgs: 'instance.org.read',
+  GetLabelPolicy: 'policy.read',
   AddUserGrant: 'user.grant.write',
   SetLabelPolicy: 'policy.write',
   SetDefaultLabelPolicy: 'instance.policy.write',

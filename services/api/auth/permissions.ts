@@ -6,13 +6,15 @@ import type { Role } from '../../../shared/db/entities/role-grant.entity.js';
  * matching write, and by a viewer's role, which holds nothing else.
  * `instance.policy.write` (the instance's defaults) and `instance.org.read` (every organization)
  * are the instance owner's alone.
- * `org.read` (the organization and its members) is held by the roles that change them.
+ * `org.read` (the organization and its members) and `policy.read` (its label policy and the
+ * instance default) are held by the roles that change the organization and its policy.
  */
 export type Permission =
   | 'authenticated'
   | 'user.read'
   | 'project.read'
   | 'org.read'
+  | 'policy.read'
   | 'user.write'
   | 'project.write'
   | 'user.grant.write'
@@ -26,6 +28,7 @@ const PERMISSIONS_OF: Record<Role, ReadonlySet<Permission>> = {
     'user.read',
     'project.read',
     'org.read',
+    'policy.read',
     'user.write',
     'project.write',
     'user.grant.write',
@@ -38,6 +41,7 @@ const PERMISSIONS_OF: Record<Role, ReadonlySet<Permission>> = {
     'user.read',
     'project.read',
     'org.read',
+    'policy.read',
     'user.write',
     'project.write',
     'user.grant.write',

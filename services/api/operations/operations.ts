@@ -40,6 +40,8 @@ import { listProjectsOperation } from './list-projects/list-projects.operation.j
 import { getMyOrgOperation } from './get-my-org/get-my-org.operation.js';
 import { listOrgMembersOperation } from './list-org-members/list-org-members.operation.js';
 import { listOrgsOperation } from './list-orgs/list-orgs.operation.js';
+import { getLabelPolicyOperation } from './get-label-policy/get-label-policy.operation.js';
+import { getDefaultLabelPolicyOperation } from './get-default-label-policy/get-default-label-policy.operation.js';
 import { removeMyPasskeyOperation } from './remove-my-passkey/remove-my-passkey.operation.js';
 import { renameMyPasskeyOperation } from './rename-my-passkey/rename-my-passkey.operation.js';
 import { startMyPasskeyRegistrationOperation } from './start-my-passkey-registration/start-my-passkey-registration.operation.js';
@@ -94,4 +96,6 @@ export const operations: readonly Operation[] = [
   getMyOrgOperation,
   listOrgMembersOperation,
   listOrgsOperation,
+  getLabelPolicyOperation,
+  getDefaultLabelPolicyOperation,
 ] as readonly Operation<never, unknown>[] as readonly Operation[];
