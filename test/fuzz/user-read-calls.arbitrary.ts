@@ -78,8 +78,8 @@ const listQuery = fc.record(
 
 /**
  * The reads as the owner: a user by id (known or not), lists of users of every shape; the
- * organization, its members (by a member's id or another) and label policies; as the instance's
- * owner, lists of organizations.
+ * organization, its members (by a member's id or another) and label policies, a machine user's
+ * keys and tokens; as the instance's owner, lists of organizations.
  */
 export function userReadCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
   const as = callsAs(fixtures);
@@ -132,5 +132,14 @@ export function userReadCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
         { requiredKeys: [] },
       )
       .map(as('ListOrgs', fixtures.instanceOwner.token)),
+    fc
+      .tuple(
+        fc.constantFrom('ListMachineKeys', 'ListPersonalAccessTokens'),
+        fc.record(
+          { userId: fc.constantFrom(...fixtures.machineUserIds), query: listQuery },
+          { requiredKeys: ['userId'] },
+        ),
+      )
+      .map(([method, message]) => as(method)(message)),
   );
 }

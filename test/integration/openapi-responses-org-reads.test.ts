@@ -2,9 +2,10 @@ import { expect } from 'chai';
 import { limitedServiceBehindProxy } from '../support/limited-service.js';
 import { answeringService, documentedAnswers, type Call } from '../support/openapi-answers.js';
 import { buildMember } from '../support/factories.js';
+import { addPersonalAccessToken, buildMachine } from '../support/machine-users.js';
 
 const PATHS =
-  /^(GET \/management\/v1\/orgs\/me|POST \/management\/v1\/orgs\/me\/members\/_search|POST \/admin\/v1\/orgs\/_search|GET \/management\/v1\/policies\/(default\/)?label) /;
+  /^(GET \/management\/v1\/orgs\/me|POST \/management\/v1\/orgs\/me\/members\/_search|POST \/admin\/v1\/orgs\/_search|GET \/management\/v1\/policies\/(default\/)?label|POST \/management\/v1\/users\/\{userId\}\/(keys|pats)\/_search) /;
 
 /**
  * The reads of an organization and its parts: their real responses, success and each documented
@@ -48,6 +49,20 @@ describe('the organization reads’ REST responses against the OpenAPI document'
     }
   });
 
+  it('ListMachineKeys and ListPersonalAccessTokens: each response declared', async () => {
+    const machine = await buildMachine(running.service, { owner: running.owner });
+    await addPersonalAccessToken(running.service, machine);
+    for (const [kind, table] of [
+      ['keys', 'machine_keys'],
+      ['pats', 'personal_access_tokens'],
+    ] as const) {
+      const list: Call = ['POST', `/management/v1/users/${machine.userId}/${kind}/_search`, {}];
+      const listed = await answers(list, withoutTable(table));
+      expect(listed.body.details.totalResult).to.equal(kind === 'pats' ? '1' : '0');
+      conforms(list, await call(['POST', `/management/v1/users/none/${kind}/_search`, {}]), 404);
+    }
+  });
+
   describe('on a service with a rate limit and a database that goes away', () => {
     const limited = limitedServiceBehindProxy();
     const calls = (): Call[] => [
@@ -56,6 +71,8 @@ describe('the organization reads’ REST responses against the OpenAPI document'
       ['POST', '/admin/v1/orgs/_search', {}],
       ['GET', '/management/v1/policies/label'],
       ['GET', '/management/v1/policies/default/label'],
+      ['POST', '/management/v1/users/none/keys/_search', {}],
+      ['POST', '/management/v1/users/none/pats/_search', {}],
     ];
     const ownerToken = async () =>
       (await buildMember(limited.service, { orgId: limited.orgId, roles: ['ORG_OWNER'] })).token;

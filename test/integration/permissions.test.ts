@@ -4,7 +4,8 @@ import { Project, User } from '../../shared/db/entities/index.js';
 import { toCloudEvent } from '../../shared/events/cloud-event.js';
 import { UserReadModelConsumer } from '../../services/worker/consumers/read-models/user-read-model.consumer.js';
 import { ProjectReadModelConsumer } from '../../services/worker/consumers/read-models/project-read-model.consumer.js';
-import { buildMember, buildOrg, buildProject } from '../support/factories.js';
+import { buildMember, buildOrg, buildOwner, buildProject } from '../support/factories.js';
+import { addPersonalAccessToken, buildMachine } from '../support/machine-users.js';
 import { describeOnEachDatabase } from '../support/databases.js';
 import {
   expectedAllowed,
@@ -124,6 +125,10 @@ describeOnEachDatabase(
       send('POST', '/admin/v1/orgs/_search', token, orgId, { query: { limit: 1000 } });
     const getLabelPolicy = (token: string, orgId: string | undefined) =>
       send('GET', '/management/v1/policies/label', token, orgId, undefined);
+    /** A machine user of each organization, with one personal access token. */
+    const machineOf = {} as Record<string, string>;
+    const listTokens = (token: string, orgId: string | undefined, userId: string) =>
+      send('POST', `/management/v1/users/${userId}/pats/_search`, token, orgId, {});
     const updateMyProfile = (token: string, orgId: string | undefined, firstName: string) =>
       send('PUT', '/auth/v1/users/me/profile', token, orgId, {
         firstName,
@@ -189,6 +194,16 @@ describeOnEachDatabase(
       deniedBody.GetMyOrg = (await getMyOrg(owner.token, unknownOrg)).text;
       deniedBody.ListOrgs = (await listOrgs(owner.token, unknownOrg)).text;
       deniedBody.GetLabelPolicy = (await getLabelPolicy(owner.token, unknownOrg)).text;
+      for (const orgId of [homeOrg, otherOrg]) {
+        const machine = await buildMachine(service, {
+          owner: await buildOwner(service, { orgId }),
+        });
+        await addPersonalAccessToken(service, machine);
+        machineOf[orgId] = machine.userId;
+      }
+      deniedBody.ListPersonalAccessTokens = (
+        await listTokens(owner.token, unknownOrg, machineOf[homeOrg]!)
+      ).text;
       deniedBody.UpdateProject = updateProbe.text;
     });
 
@@ -258,6 +273,16 @@ describeOnEachDatabase(
           for (const project of response.body.result as { details: { resourceOwner: string } }[])
             expect(project.details.resourceOwner).to.equal(targetOrg);
           if (target !== 'other-org') expect(response.body.result).to.have.length.at.least(1);
+          return;
+        }
+
+        if (operation === 'ListPersonalAccessTokens') {
+          const response = await listTokens(caller.token, orgHeader, machineOf[targetOrg]!);
+          if (!allowed)
+            return expectPermissionDenied(response, deniedBody.ListPersonalAccessTokens);
+          expect(response.status, response.text).to.equal(200);
+          expect(response.body.result).to.have.length(1);
+          expect(response.body.result[0].details.resourceOwner).to.equal(targetOrg);
           return;
         }
 

@@ -3,7 +3,13 @@ import type { Case } from './transport-cases.js';
 /** The cases of the reads of an organization and its parts, which transports.test.ts sends. */
 
 export type OrgReadOperation =
-  'GetMyOrg' | 'ListOrgMembers' | 'ListOrgs' | 'GetLabelPolicy' | 'GetDefaultLabelPolicy';
+  | 'GetMyOrg'
+  | 'ListOrgMembers'
+  | 'ListOrgs'
+  | 'GetLabelPolicy'
+  | 'GetDefaultLabelPolicy'
+  | 'ListMachineKeys'
+  | 'ListPersonalAccessTokens';
 
 /** A list's answer: its results and details, with no next cursor. */
 const LISTED = [
@@ -104,5 +110,35 @@ export const ORG_READ_CASES: Case[] = [
     request: () => ({}),
     caller: (f) => ({ token: f.machineToken }),
     expected: { code: 7, errorId: 'AUTH-PERMISSION-DENIED' },
+  },
+  {
+    name: 'the keys of a machine user',
+    operation: 'ListMachineKeys',
+    request: (f) => ({ userId: f.machineUserId, query: { limit: 10 } }),
+    expected: { code: 0 },
+  },
+  {
+    name: 'the keys of a machine user of another organization',
+    operation: 'ListMachineKeys',
+    request: (f) => ({ userId: f.other.orgId }),
+    expected: { code: 5, errorId: 'MACHINE-USER-NOT-FOUND' },
+  },
+  {
+    name: 'the personal access tokens of a machine user',
+    operation: 'ListPersonalAccessTokens',
+    request: (f) => ({ userId: f.machineUserId, query: { asc: true } }),
+    expected: { code: 0 },
+  },
+  {
+    name: 'the personal access tokens of a person',
+    operation: 'ListPersonalAccessTokens',
+    request: (f) => ({ userId: f.owner.userId }),
+    expected: { code: 5, errorId: 'MACHINE-USER-NOT-FOUND' },
+  },
+  {
+    name: 'the personal access tokens after a cursor of another list',
+    operation: 'ListPersonalAccessTokens',
+    request: (f) => ({ userId: f.machineUserId, query: { cursor: 'x' } }),
+    expected: { code: 3, errorId: 'REQUEST-INVALID', fields: ['query.cursor'] },
   },
 ];

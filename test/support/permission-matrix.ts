@@ -23,6 +23,7 @@ export type OperationName =
   | 'GetMyOrg'
   | 'ListOrgs'
   | 'GetLabelPolicy'
+  | 'ListPersonalAccessTokens'
   | ProbedName;
 export type TargetName = 'own-implicit' | 'own-named' | 'other-org' | 'unknown-org';
 const ORG_OWNER_GRANTS: Permission[] = [
@@ -61,6 +62,7 @@ export const OPERATIONS: Record<OperationName, Permission> = {
   GetMyOrg: 'org.read',
   ListOrgs: 'instance.org.read',
   GetLabelPolicy: 'policy.read',
+  ListPersonalAccessTokens: 'user.read',
   AddUserGrant: 'user.grant.write',
   SetLabelPolicy: 'policy.write',
   SetDefaultLabelPolicy: 'instance.policy.write',

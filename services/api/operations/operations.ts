@@ -42,6 +42,8 @@ import { listOrgMembersOperation } from './list-org-members/list-org-members.ope
 import { listOrgsOperation } from './list-orgs/list-orgs.operation.js';
 import { getLabelPolicyOperation } from './get-label-policy/get-label-policy.operation.js';
 import { getDefaultLabelPolicyOperation } from './get-default-label-policy/get-default-label-policy.operation.js';
+import { listMachineKeysOperation } from './list-machine-keys/list-machine-keys.operation.js';
+import { listPersonalAccessTokensOperation } from './list-personal-access-tokens/list-personal-access-tokens.operation.js';
 import { removeMyPasskeyOperation } from './remove-my-passkey/remove-my-passkey.operation.js';
 import { renameMyPasskeyOperation } from './rename-my-passkey/rename-my-passkey.operation.js';
 import { startMyPasskeyRegistrationOperation } from './start-my-passkey-registration/start-my-passkey-registration.operation.js';
@@ -98,4 +100,6 @@ export const operations: readonly Operation[] = [
   listOrgsOperation,
   getLabelPolicyOperation,
   getDefaultLabelPolicyOperation,
+  listMachineKeysOperation,
+  listPersonalAccessTokensOperation,
 ] as readonly Operation<never, unknown>[] as readonly Operation[];
