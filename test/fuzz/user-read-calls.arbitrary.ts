@@ -79,7 +79,8 @@ const listQuery = fc.record(
 /**
  * The reads as the owner: a user by id (known or not), lists of users of every shape; the
  * organization, its members (by a member's id or another) and label policies, a machine user's
- * keys and tokens; as the instance's owner, lists of organizations.
+ * keys and tokens, a person's links, ways to sign in and memberships; as the instance's owner,
+ * lists of organizations.
  */
 export function userReadCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
   const as = callsAs(fixtures);
@@ -141,5 +142,20 @@ export function userReadCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
         ),
       )
       .map(([method, message]) => as(method)(message)),
+    fc
+      .tuple(
+        fc.constantFrom('ListHumanLinkedIDPs', 'ListUserMemberships'),
+        fc.record(
+          {
+            userId: fc.constantFrom(fixtures.owner.userId, fixtures.member.userId),
+            query: listQuery,
+          },
+          { requiredKeys: ['userId'] },
+        ),
+      )
+      .map(([method, message]) => as(method)(message)),
+    fc
+      .constantFrom(fixtures.owner.userId, fixtures.member.userId)
+      .map((userId) => as('ListHumanAuthFactors')({ userId })),
   );
 }

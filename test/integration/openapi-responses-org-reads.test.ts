@@ -5,7 +5,7 @@ import { buildMember } from '../support/factories.js';
 import { addPersonalAccessToken, buildMachine } from '../support/machine-users.js';
 
 const PATHS =
-  /^(GET \/management\/v1\/orgs\/me|POST \/management\/v1\/orgs\/me\/members\/_search|POST \/admin\/v1\/orgs\/_search|GET \/management\/v1\/policies\/(default\/)?label|POST \/management\/v1\/users\/\{userId\}\/(keys|pats)\/_search) /;
+  /^(GET \/management\/v1\/orgs\/me|POST \/management\/v1\/orgs\/me\/members\/_search|POST \/admin\/v1\/orgs\/_search|GET \/management\/v1\/policies\/(default\/)?label|POST \/management\/v1\/users\/\{userId\}\/(keys|pats|idps|auth_factors|memberships)\/_search) /;
 
 /**
  * The reads of an organization and its parts: their real responses, success and each documented
@@ -63,6 +63,20 @@ describe('the organization reads’ REST responses against the OpenAPI document'
     }
   });
 
+  it('ListHumanLinkedIDPs, ListHumanAuthFactors and ListUserMemberships: each response declared', async () => {
+    const { userId } = running.owner;
+    for (const [what, table] of [
+      ['idps', 'user_idp_links'],
+      ['auth_factors', 'passkeys'],
+      ['memberships', 'role_grants'],
+    ] as const) {
+      const list: Call = ['POST', `/management/v1/users/${userId}/${what}/_search`, {}];
+      const listed = await answers(list, withoutTable(table));
+      expect(listed.body).to.have.property('result');
+      conforms(list, await call(['POST', `/management/v1/users/none/${what}/_search`, {}]), 404);
+    }
+  });
+
   describe('on a service with a rate limit and a database that goes away', () => {
     const limited = limitedServiceBehindProxy();
     const calls = (): Call[] => [
@@ -73,6 +87,9 @@ describe('the organization reads’ REST responses against the OpenAPI document'
       ['GET', '/management/v1/policies/default/label'],
       ['POST', '/management/v1/users/none/keys/_search', {}],
       ['POST', '/management/v1/users/none/pats/_search', {}],
+      ['POST', '/management/v1/users/none/idps/_search', {}],
+      ['POST', '/management/v1/users/none/auth_factors/_search', {}],
+      ['POST', '/management/v1/users/none/memberships/_search', {}],
     ];
     const ownerToken = async () =>
       (await buildMember(limited.service, { orgId: limited.orgId, roles: ['ORG_OWNER'] })).token;

@@ -127,8 +127,10 @@ describeOnEachDatabase(
       send('GET', '/management/v1/policies/label', token, orgId, undefined);
     /** A machine user of each organization, with one personal access token. */
     const machineOf = {} as Record<string, string>;
-    const listTokens = (token: string, orgId: string | undefined, userId: string) =>
-      send('POST', `/management/v1/users/${userId}/pats/_search`, token, orgId, {});
+    const listOf = (what: string) => (token: string, orgId: string | undefined, userId: string) =>
+      send('POST', `/management/v1/users/${userId}/${what}/_search`, token, orgId, {});
+    const listTokens = listOf('pats');
+    const listMemberships = listOf('memberships');
     const updateMyProfile = (token: string, orgId: string | undefined, firstName: string) =>
       send('PUT', '/auth/v1/users/me/profile', token, orgId, {
         firstName,
@@ -201,6 +203,9 @@ describeOnEachDatabase(
         await addPersonalAccessToken(service, machine);
         machineOf[orgId] = machine.userId;
       }
+      deniedBody.ListUserMemberships = (
+        await listMemberships(owner.token, unknownOrg, machineOf[homeOrg]!)
+      ).text;
       deniedBody.ListPersonalAccessTokens = (
         await listTokens(owner.token, unknownOrg, machineOf[homeOrg]!)
       ).text;
@@ -273,6 +278,14 @@ describeOnEachDatabase(
           for (const project of response.body.result as { details: { resourceOwner: string } }[])
             expect(project.details.resourceOwner).to.equal(targetOrg);
           if (target !== 'other-org') expect(response.body.result).to.have.length.at.least(1);
+          return;
+        }
+
+        if (operation === 'ListUserMemberships') {
+          const response = await listMemberships(caller.token, orgHeader, machineOf[targetOrg]!);
+          if (!allowed) return expectPermissionDenied(response, deniedBody.ListUserMemberships);
+          expect(response.status, response.text).to.equal(200);
+          expect(response.body.result).to.deep.equal([]);
           return;
         }
 

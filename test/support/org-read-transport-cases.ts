@@ -9,7 +9,10 @@ export type OrgReadOperation =
   | 'GetLabelPolicy'
   | 'GetDefaultLabelPolicy'
   | 'ListMachineKeys'
-  | 'ListPersonalAccessTokens';
+  | 'ListPersonalAccessTokens'
+  | 'ListHumanLinkedIDPs'
+  | 'ListHumanAuthFactors'
+  | 'ListUserMemberships';
 
 /** A list's answer: its results and details, with no next cursor. */
 const LISTED = [
@@ -140,5 +143,35 @@ export const ORG_READ_CASES: Case[] = [
     operation: 'ListPersonalAccessTokens',
     request: (f) => ({ userId: f.machineUserId, query: { cursor: 'x' } }),
     expected: { code: 3, errorId: 'REQUEST-INVALID', fields: ['query.cursor'] },
+  },
+  {
+    name: 'the identity provider links of a person',
+    operation: 'ListHumanLinkedIDPs',
+    request: (f) => ({ userId: f.owner.userId, query: { limit: 10 } }),
+    expected: { code: 0 },
+  },
+  {
+    name: 'the identity provider links of a machine user',
+    operation: 'ListHumanLinkedIDPs',
+    request: (f) => ({ userId: f.machineUserId }),
+    expected: { code: 5, errorId: 'USER-NOT-FOUND' },
+  },
+  {
+    name: 'the ways a person signs in',
+    operation: 'ListHumanAuthFactors',
+    request: (f) => ({ userId: f.owner.userId }),
+    expected: { code: 0 },
+  },
+  {
+    name: 'the memberships of the owner',
+    operation: 'ListUserMemberships',
+    request: (f) => ({ userId: f.owner.userId }),
+    expected: { code: 0, shape: LISTED },
+  },
+  {
+    name: 'the memberships of a user of another organization',
+    operation: 'ListUserMemberships',
+    request: (f) => ({ userId: f.other.orgId }),
+    expected: { code: 5, errorId: 'USER-NOT-FOUND' },
   },
 ];

@@ -24,6 +24,7 @@ export type OperationName =
   | 'ListOrgs'
   | 'GetLabelPolicy'
   | 'ListPersonalAccessTokens'
+  | 'ListUserMemberships'
   | ProbedName;
 export type TargetName = 'own-implicit' | 'own-named' | 'other-org' | 'unknown-org';
 const ORG_OWNER_GRANTS: Permission[] = [
@@ -63,6 +64,7 @@ export const OPERATIONS: Record<OperationName, Permission> = {
   ListOrgs: 'instance.org.read',
   GetLabelPolicy: 'policy.read',
   ListPersonalAccessTokens: 'user.read',
+  ListUserMemberships: 'user.read',
   AddUserGrant: 'user.grant.write',
   SetLabelPolicy: 'policy.write',
   SetDefaultLabelPolicy: 'instance.policy.write',

@@ -44,6 +44,9 @@ import { getLabelPolicyOperation } from './get-label-policy/get-label-policy.ope
 import { getDefaultLabelPolicyOperation } from './get-default-label-policy/get-default-label-policy.operation.js';
 import { listMachineKeysOperation } from './list-machine-keys/list-machine-keys.operation.js';
 import { listPersonalAccessTokensOperation } from './list-personal-access-tokens/list-personal-access-tokens.operation.js';
+import { listHumanLinkedIDPsOperation } from './list-human-linked-idps/list-human-linked-idps.operation.js';
+import { listHumanAuthFactorsOperation } from './list-human-auth-factors/list-human-auth-factors.operation.js';
+import { listUserMembershipsOperation } from './list-user-memberships/list-user-memberships.operation.js';
 import { removeMyPasskeyOperation } from './remove-my-passkey/remove-my-passkey.operation.js';
 import { renameMyPasskeyOperation } from './rename-my-passkey/rename-my-passkey.operation.js';
 import { startMyPasskeyRegistrationOperation } from './start-my-passkey-registration/start-my-passkey-registration.operation.js';
@@ -102,4 +105,7 @@ export const operations: readonly Operation[] = [
   getDefaultLabelPolicyOperation,
   listMachineKeysOperation,
   listPersonalAccessTokensOperation,
+  listHumanLinkedIDPsOperation,
+  listHumanAuthFactorsOperation,
+  listUserMembershipsOperation,
 ] as readonly Operation<never, unknown>[] as readonly Operation[];
