@@ -52,7 +52,7 @@ export async function findOrg(dataSource: DataSource, orgId: string): Promise<Or
   return rows[0] && orgView(rows[0]);
 }
 
-export function orgView(row: OrgRow): OrgView {
+function orgView(row: OrgRow): OrgView {
   return {
     id: row.id,
     details: { creationDate: timeOf(row.created_at)!, resourceOwner: row.id },
