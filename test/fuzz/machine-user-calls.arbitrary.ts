@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { generateKeyPairSync } from 'node:crypto';
-import { operations } from '../../services/api/operations/operations.js';
+import { callsAs } from './calls-as.js';
 import type { FuzzFixtures } from './fuzz-fixtures.js';
 import { unique, type ValidCall } from './valid-calls.arbitrary.js';
 
@@ -38,11 +38,7 @@ const unknownId = fc.uuid();
 export function machineUserCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
   const [first, second] = fixtures.machineUserIds;
   const userId = fc.constantFrom(first, second);
-  const as = (method: string) => (message: Record<string, unknown>) => ({
-    operation: operations.find((operation) => operation.grpc.method === method)!,
-    message,
-    token: fixtures.owner.token,
-  });
+  const as = callsAs(fixtures);
   const name = fc.constantFrom('Importer', ' Nightly job ', 'Импорт', '🤖');
   const description = fc.constantFrom('', 'Imports sign-ups', 'd'.repeat(1000));
   const optional = { requiredKeys: ['userId'] as 'userId'[] };

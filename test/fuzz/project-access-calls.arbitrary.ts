@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { operations } from '../../services/api/operations/operations.js';
+import { callsAs } from './calls-as.js';
 import type { FuzzFixtures } from './fuzz-fixtures.js';
 import type { ValidCall } from './valid-calls.arbitrary.js';
 
@@ -46,13 +46,7 @@ export function projectAccessCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCal
     idTokenRoleAssertion: fc.boolean(),
     accessTokenRoleAssertion: fc.boolean(),
   };
-  const as =
-    (method: string, token = fixtures.owner.token) =>
-    (message: Record<string, unknown>) => ({
-      operation: operations.find((operation) => operation.grpc.method === method)!,
-      message,
-      token,
-    });
+  const as = callsAs(fixtures);
   const instanceOwner = fixtures.instanceOwner.token;
   const role = { projectId, roleKey, displayName: fc.constantFrom('Keeper', ' Vet ', 'Gäste') };
   return fc.oneof(

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { operations } from '../../services/api/operations/operations.js';
+import { callsAs } from './calls-as.js';
 import type { FuzzFixtures } from './fuzz-fixtures.js';
 import type { ValidCall } from './valid-calls.arbitrary.js';
 
@@ -66,7 +66,7 @@ const sortingColumn = fc.constantFrom(
   ].map((column) => `USER_FIELD_NAME_${column}`),
 );
 
-/** The page of a list: an offset (a number or its text), a limit, an order; any may be absent. */
+/** A list's page: an offset (a number or its text), a limit, an order. */
 const listQuery = fc.record(
   {
     offset: fc.oneof(fc.nat(50), fc.nat(50).map(String)),
@@ -76,13 +76,14 @@ const listQuery = fc.record(
   { requiredKeys: [] },
 );
 
-/** The user reads as the owner: a user by id (known or not), and lists of every shape. */
+/**
+ * The reads as the owner: a user by id (known or not), lists of users of every shape; the
+ * organization, its members (by a member's id or another) and label policies, a machine user's
+ * keys and tokens, a person's links, ways to sign in and memberships; as the instance's owner,
+ * lists of organizations.
+ */
 export function userReadCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
-  const as = (method: string) => (message: Record<string, unknown>) => ({
-    operation: operations.find((operation) => operation.grpc.method === method)!,
-    message,
-    token: fixtures.owner.token,
-  });
+  const as = callsAs(fixtures);
   return fc.oneof(
     fc
       .constantFrom(fixtures.owner.userId, fixtures.member.userId, ...fixtures.machineUserIds)
@@ -97,6 +98,65 @@ export function userReadCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
         { requiredKeys: [] },
       )
       .map(as('ListUsers')),
+    fc
+      .constantFrom('GetMyOrg', 'GetLabelPolicy', 'GetDefaultLabelPolicy')
+      .map((method) => as(method)({})),
+    fc
+      .record(
+        {
+          query: listQuery,
+          queries: fc.array(
+            fc
+              .constantFrom(fixtures.owner.userId, fixtures.member.userId, 'none')
+              .map((userId) => ({ userIdQuery: { userId } })),
+            { maxLength: 2 },
+          ),
+        },
+        { requiredKeys: [] },
+      )
+      .map(as('ListOrgMembers')),
+    fc
+      .record(
+        {
+          query: listQuery,
+          sortingColumn: fc.constantFrom('ORG_FIELD_NAME_UNSPECIFIED', 'ORG_FIELD_NAME_NAME'),
+          queries: fc.array(
+            fc.oneof(
+              textQuery('nameQuery', 'name'),
+              fc
+                .constantFrom('ORG_STATE_ACTIVE', 'ORG_STATE_INACTIVE')
+                .map((state) => ({ stateQuery: { state } })),
+            ),
+            { maxLength: 2 },
+          ),
+        },
+        { requiredKeys: [] },
+      )
+      .map(as('ListOrgs', fixtures.instanceOwner.token)),
+    fc
+      .tuple(
+        fc.constantFrom('ListMachineKeys', 'ListPersonalAccessTokens'),
+        fc.record(
+          { userId: fc.constantFrom(...fixtures.machineUserIds), query: listQuery },
+          { requiredKeys: ['userId'] },
+        ),
+      )
+      .map(([method, message]) => as(method)(message)),
+    fc
+      .tuple(
+        fc.constantFrom('ListHumanLinkedIDPs', 'ListUserMemberships'),
+        fc.record(
+          {
+            userId: fc.constantFrom(fixtures.owner.userId, fixtures.member.userId),
+            query: listQuery,
+          },
+          { requiredKeys: ['userId'] },
+        ),
+      )
+      .map(([method, message]) => as(method)(message)),
+    fc
+      .constantFrom(fixtures.owner.userId, fixtures.member.userId)
+      .map((userId) => as('ListHumanAuthFactors')({ userId })),
   );
 }
 
@@ -106,11 +166,7 @@ export function userReadCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
  */
 export function projectPartReadCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
   const projectId = fc.constantFrom(...fixtures.projectIds, fixtures.otherProjectId);
-  const as = (method: string) => (message: Record<string, unknown>) => ({
-    operation: operations.find((operation) => operation.grpc.method === method)!,
-    message,
-    token: fixtures.owner.token,
-  });
+  const as = callsAs(fixtures);
   const list = (method: string, ...queries: fc.Arbitrary<Record<string, unknown>>[]) =>
     fc
       .record(

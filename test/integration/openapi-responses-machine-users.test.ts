@@ -10,7 +10,7 @@ import { buildMember, buildOwner, buildUser, type BuiltMember } from '../support
 import { buildMachine } from '../support/machine-users.js';
 
 const PATHS =
-  / \/management\/v1\/(users\/machine|users\/\{userId\}\/(machine|secret|keys|pats|profile|phone|password|_resend_initialization|auth_factors|passwordless)|orgs\/)|^(POST \/management\/v1\/users\/\{id\}\/_\w+|DELETE \/management\/v1\/users\/\{id\}) /;
+  / \/management\/v1\/(users\/machine|users\/\{userId\}\/(machine|secret|keys|pats)(?!\/_search)|users\/\{userId\}\/(profile|phone|password|_resend_initialization|auth_factors\/otp|passwordless)|orgs\/me\/members(?!\/_search))|^(POST \/management\/v1\/users\/\{id\}\/_\w+|DELETE \/management\/v1\/users\/\{id\}) /;
 
 /**
  * The machine user, organization member and user lifecycle operations' real responses, success and each

@@ -5,7 +5,8 @@ import { toCloudEvent } from '../../shared/events/cloud-event.js';
 import { UserReadModelConsumer } from '../../services/worker/consumers/read-models/user-read-model.consumer.js';
 import { ProjectReadModelConsumer } from '../../services/worker/consumers/read-models/project-read-model.consumer.js';
 import { UserGrantReadModelConsumer } from '../../services/worker/consumers/read-models/user-grant-read-model.consumer.js';
-import { buildMember, buildOrg, buildProject } from '../support/factories.js';
+import { buildMember, buildOrg, buildOwner, buildProject } from '../support/factories.js';
+import { addPersonalAccessToken, buildMachine } from '../support/machine-users.js';
 import { describeOnEachDatabase } from '../support/databases.js';
 import {
   expectedAllowed,
@@ -167,6 +168,18 @@ describeOnEachDatabase(
       const [method, path] = PART_READS[name](parts[target]!);
       return send(method!, path!, token, orgId, method === 'GET' ? undefined : {});
     };
+    const getMyOrg = (token: string, orgId: string | undefined) =>
+      send('GET', '/management/v1/orgs/me', token, orgId, undefined);
+    const listOrgs = (token: string, orgId: string | undefined) =>
+      send('POST', '/admin/v1/orgs/_search', token, orgId, { query: { limit: 1000 } });
+    const getLabelPolicy = (token: string, orgId: string | undefined) =>
+      send('GET', '/management/v1/policies/label', token, orgId, undefined);
+    /** A machine user of each organization, with one personal access token. */
+    const machineOf = {} as Record<string, string>;
+    const listOf = (what: string) => (token: string, orgId: string | undefined, userId: string) =>
+      send('POST', `/management/v1/users/${userId}/${what}/_search`, token, orgId, {});
+    const listTokens = listOf('pats');
+    const listMemberships = listOf('memberships');
     const updateMyProfile = (token: string, orgId: string | undefined, firstName: string) =>
       send('PUT', '/auth/v1/users/me/profile', token, orgId, {
         firstName,
@@ -265,6 +278,22 @@ describeOnEachDatabase(
       deniedBody.ListUserGrants = (await listUserGrants(owner.token, unknownOrg)).text;
       for (const name of Object.keys(PART_READS) as PartReadName[])
         deniedBody[name] = (await readPart(name, owner.token, unknownOrg, homeOrg)).text;
+      deniedBody.GetMyOrg = (await getMyOrg(owner.token, unknownOrg)).text;
+      deniedBody.ListOrgs = (await listOrgs(owner.token, unknownOrg)).text;
+      deniedBody.GetLabelPolicy = (await getLabelPolicy(owner.token, unknownOrg)).text;
+      for (const orgId of [homeOrg, otherOrg]) {
+        const machine = await buildMachine(service, {
+          owner: await buildOwner(service, { orgId }),
+        });
+        await addPersonalAccessToken(service, machine);
+        machineOf[orgId] = machine.userId;
+      }
+      deniedBody.ListUserMemberships = (
+        await listMemberships(owner.token, unknownOrg, machineOf[homeOrg]!)
+      ).text;
+      deniedBody.ListPersonalAccessTokens = (
+        await listTokens(owner.token, unknownOrg, machineOf[homeOrg]!)
+      ).text;
       deniedBody.UpdateProject = updateProbe.text;
     });
 
@@ -362,6 +391,55 @@ describeOnEachDatabase(
           const result = response.body.result as { orgId: string; roleKeys: string[] }[];
           expect(result).to.have.length(1);
           expect(result[0]).to.deep.include({ orgId: targetOrg, roleKeys: ['matrix-role'] });
+          return;
+        }
+
+        if (operation === 'ListUserMemberships') {
+          const response = await listMemberships(caller.token, orgHeader, machineOf[targetOrg]!);
+          if (!allowed) return expectPermissionDenied(response, deniedBody.ListUserMemberships);
+          expect(response.status, response.text).to.equal(200);
+          expect(response.body.result).to.deep.equal([]);
+          return;
+        }
+
+        if (operation === 'ListPersonalAccessTokens') {
+          const response = await listTokens(caller.token, orgHeader, machineOf[targetOrg]!);
+          if (!allowed)
+            return expectPermissionDenied(response, deniedBody.ListPersonalAccessTokens);
+          expect(response.status, response.text).to.equal(200);
+          expect(response.body.result).to.have.length(1);
+          expect(response.body.result[0].details.resourceOwner).to.equal(targetOrg);
+          return;
+        }
+
+        if (operation === 'GetLabelPolicy') {
+          const response = await getLabelPolicy(caller.token, orgHeader);
+          if (!allowed) return expectPermissionDenied(response, deniedBody.GetLabelPolicy);
+          expect(response.status, response.text).to.equal(200);
+          // Its own where the organization has one (the probes of SetLabelPolicy set some).
+          const { isDefault, policy } = response.body;
+          expect(policy.details.resourceOwner).to.equal(isDefault ? 'instance' : targetOrg);
+          return;
+        }
+
+        if (operation === 'ListOrgs') {
+          const response = await listOrgs(caller.token, orgHeader);
+          if (!allowed) return expectPermissionDenied(response, deniedBody.ListOrgs);
+          expect(response.status, response.text).to.equal(200);
+          // The instance's organizations, whichever one the call names.
+          const ids = (response.body.result as { id: string }[]).map((org) => org.id);
+          expect(ids).to.include.members([homeOrg, otherOrg]);
+          expect(response.body.details.totalResult).to.equal(
+            String(await service.count('organizations')),
+          );
+          return;
+        }
+
+        if (operation === 'GetMyOrg') {
+          const response = await getMyOrg(caller.token, orgHeader);
+          if (!allowed) return expectPermissionDenied(response, deniedBody.GetMyOrg);
+          expect(response.status, response.text).to.equal(200);
+          expect(response.body.org.id).to.equal(targetOrg);
           return;
         }
 

@@ -99,6 +99,7 @@ describeOnEachDatabase('the same requests over every transport', (service) => {
 
   before(async () => {
     const other = await buildOwner(service);
+    const admin = await buildMember(service, { roles: ['IAM_OWNER'] });
     for (const transport of Object.keys(TRANSPORTS)) {
       const owner = await buildOwner(service);
       fixtures.set(transport, {
@@ -112,6 +113,7 @@ describeOnEachDatabase('the same requests over every transport', (service) => {
         machineToken: (
           await addPersonalAccessToken(service, await buildMachine(service, { owner }))
         ).token,
+        admin,
       });
     }
     await service.importUser(

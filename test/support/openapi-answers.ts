@@ -1,9 +1,9 @@
 import { expect } from 'chai';
-import type { OpenApiContract } from './openapi-contract.js';
+import { OpenApiContract } from './openapi-contract.js';
 import { rawCall } from './raw-call.js';
-import { buildMember, buildOwner } from './factories.js';
+import { buildMember, buildOwner, type BuiltMember } from './factories.js';
 import type { LimitedService } from './limited-service.js';
-import type { ApiResponse, CallOptions, TestService } from './test-service.js';
+import { TestService, type ApiResponse, type CallOptions } from './test-service.js';
 
 /** The body limit of the services these checks run on: 413 is one byte of JSON past it. */
 export const BODY_LIMIT = 4096;
@@ -18,6 +18,23 @@ export interface Answering {
   contract: OpenApiContract;
   /** The usual caller: an owner of the organization the calls act in. */
   owner: { token: string };
+}
+
+/**
+ * A running service for a suite's checks (its body limit BODY_LIMIT), an owner of an organization
+ * of it and the document it serves: made in the enclosing suite's `before` hook, closed in its
+ * `after`; the object returned holds them once the hook has run.
+ */
+export function answeringService(): Answering & { owner: BuiltMember } {
+  const answering = {} as Answering & { owner: BuiltMember };
+  before(async () => {
+    answering.service = await TestService.start({ REQUEST_BODY_LIMIT: String(BODY_LIMIT) });
+    answering.owner = await buildOwner(answering.service);
+    const served = await answering.service.call('GET', '/openapi.json');
+    answering.contract = new OpenApiContract(served.body);
+  });
+  after(() => answering.service?.close());
+  return answering;
 }
 
 /**

@@ -22,6 +22,11 @@ export type OperationName =
   | 'ListUserGrants'
   | 'ListProjects'
   | PartReadName
+  | 'GetMyOrg'
+  | 'ListOrgs'
+  | 'GetLabelPolicy'
+  | 'ListPersonalAccessTokens'
+  | 'ListUserMemberships'
   | ProbedName;
 /** The reads of a project's parts, which read a project of the target organization. */
 export type PartReadName =
@@ -30,6 +35,8 @@ export type TargetName = 'own-implicit' | 'own-named' | 'other-org' | 'unknown-o
 const ORG_OWNER_GRANTS: Permission[] = [
   'user.read',
   'project.read',
+  'org.read',
+  'policy.read',
   'user.write',
   'project.write',
   'user.grant.write',
@@ -47,7 +54,7 @@ export const ROLES: Record<RoleName, { grants: Permission[]; instanceWide: boole
   ORG_USER_VIEWER: { grants: ['user.read'], instanceWide: false },
   ORG_PROJECT_VIEWER: { grants: ['project.read'], instanceWide: false },
   IAM_OWNER: {
-    grants: [...ORG_OWNER_GRANTS, 'policy.write', 'instance.policy.write'],
+    grants: [...ORG_OWNER_GRANTS, 'policy.write', 'instance.policy.write', 'instance.org.read'],
     instanceWide: true,
   },
 };
@@ -64,6 +71,11 @@ export const OPERATIONS: Record<OperationName, Permission> = {
   GetAppByID: 'project.read',
   ListProjectGrants: 'project.read',
   GetProjectGrantByID: 'project.read',
+  GetMyOrg: 'org.read',
+  ListOrgs: 'instance.org.read',
+  GetLabelPolicy: 'policy.read',
+  ListPersonalAccessTokens: 'user.read',
+  ListUserMemberships: 'user.read',
   AddUserGrant: 'user.grant.write',
   LockUser: 'user.write',
   SetLabelPolicy: 'policy.write',

@@ -3,6 +3,7 @@ import {
   USER_LIFECYCLE_CASES,
   type UserLifecycleOperation,
 } from './user-lifecycle-transport-cases.js';
+import { ORG_READ_CASES, type OrgReadOperation } from './org-read-transport-cases.js';
 
 /** The cases test/integration/transports.test.ts sends over every transport. */
 
@@ -29,6 +30,8 @@ export interface Fixtures {
   humanUserId: string;
   /** A personal access token of another machine user of that organization, to call as it. */
   machineToken: string;
+  /** An IAM_OWNER of another organization, for the instance's operations. */
+  admin: { token: string };
 }
 
 export type Operation =
@@ -53,7 +56,8 @@ export type Operation =
   | 'GetProjectGrantByID'
   | 'ListUserGrants'
   | MachineUserOperation
-  | UserLifecycleOperation;
+  | UserLifecycleOperation
+  | OrgReadOperation;
 export interface Case {
   name: string;
   operation: Operation;
@@ -461,5 +465,6 @@ export const CASES: Case[] = [
     expected: { code: 3, errorId: 'REQUEST-INVALID', fields: ['logo'] },
   },
   ...USER_LIFECYCLE_CASES,
+  ...ORG_READ_CASES,
   ...MACHINE_USER_CASES,
 ];

@@ -8,6 +8,7 @@ const PROTO_ROOT = join(process.cwd(), 'proto');
 const PROTO_FILES = [
   'identity/auth/v1/auth.proto',
   'identity/management/v1/management.proto',
+  'identity/admin/v1/admin.proto',
   'identity/v1/error.proto',
   'google/rpc/status.proto',
   'google/rpc/error_details.proto',

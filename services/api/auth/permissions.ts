@@ -4,33 +4,44 @@ import type { Role } from '../../../shared/db/entities/role-grant.entity.js';
  * `authenticated` needs only a valid caller who is a person (the operations of one's own account);
  * the others need a role in the target organization. A read is held by the roles that hold the
  * matching write, and by a viewer's role, which holds nothing else.
- * `instance.policy.write` (the instance's defaults) is the instance owner's alone.
+ * `instance.policy.write` (the instance's defaults) and `instance.org.read` (every organization)
+ * are the instance owner's alone.
+ * `org.read` (the organization and its members) and `policy.read` (its label policy and the
+ * instance default) are held by the roles that change the organization and its policy.
  */
 export type Permission =
   | 'authenticated'
   | 'user.read'
   | 'project.read'
+  | 'org.read'
+  | 'policy.read'
   | 'user.write'
   | 'project.write'
   | 'user.grant.write'
   | 'policy.write'
   | 'org.member.write'
-  | 'instance.policy.write';
+  | 'instance.policy.write'
+  | 'instance.org.read';
 
 const PERMISSIONS_OF: Record<Role, ReadonlySet<Permission>> = {
   IAM_OWNER: new Set([
     'user.read',
     'project.read',
+    'org.read',
+    'policy.read',
     'user.write',
     'project.write',
     'user.grant.write',
     'policy.write',
     'org.member.write',
     'instance.policy.write',
+    'instance.org.read',
   ]),
   ORG_OWNER: new Set([
     'user.read',
     'project.read',
+    'org.read',
+    'policy.read',
     'user.write',
     'project.write',
     'user.grant.write',

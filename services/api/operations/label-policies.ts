@@ -11,6 +11,7 @@ import { queueEvents, type Aggregate } from '../../../shared/events/record-event
 import { invalidArgument } from '../../../shared/errors/service-error.js';
 import type { DetailsResponse } from './details.js';
 import type { OperationContext } from './operation.js';
+import { expectUnchanged, honoringIfMatch } from './if-match.js';
 import { firstOr } from './project-aggregate.js';
 import { orgNotFound } from './project-grants.js';
 import type { SetLabelPolicyRequest } from './set-label-policy/set-label-policy.request.generated.js';
@@ -91,13 +92,15 @@ function payloadOf(policy: PolicyColumns): LabelPolicyPayload {
  * A handler that sets (or, with RESET, resets) the label policy of `scope`: in one transaction,
  * the owner locked (the organization's row, or the instance default's policy row), the policy
  * written, and its event (`org.label.policy.changed` or `instance.label.policy.changed`) recorded.
- * A reset of a policy that is not set changes nothing and records nothing.
+ * A reset of a policy that is not set changes nothing and records nothing. The instance default's
+ * change takes If-Match, the ETag GetDefaultLabelPolicy answers (its sequence, 0 for none); an
+ * organization's does not, since GetLabelPolicy may answer the default in its place.
  */
 export function labelPolicyChange<Request>(
   scope: LabelPolicyScope,
   policyOfRequest: (request: Request) => PolicyColumns,
 ): (context: OperationContext, request: Request) => Promise<DetailsResponse> {
-  return ({ deps, orgId }, request) => {
+  const handler = ({ deps, orgId, ifMatch }: OperationContext, request: Request) => {
     const policy = policyOfRequest(request);
     const ownerId = scope === 'instance' ? INSTANCE_WIDE : orgId;
     const resourceOwner = scope === 'instance' ? INSTANCE_AGGREGATE : orgId;
@@ -106,6 +109,7 @@ export function labelPolicyChange<Request>(
         scope === 'organization' &&
         (await firstOr(transaction.find(Organization, { id: orgId }, { lock: true }), orgNotFound));
       const [stored] = await transaction.find(LabelPolicy, { ownerId }, { lock: true });
+      expectUnchanged(ifMatch, stored?.sequence ?? '0');
       if (!policy.active && !stored?.active)
         return { details: detailsOf(resourceOwner, stored?.sequence ?? '0', stored?.changeDate) };
       const aggregate: Aggregate = organization
@@ -127,6 +131,7 @@ export function labelPolicyChange<Request>(
       return { details: detailsOf(resourceOwner, positions.lastId, changeDate) };
     });
   };
+  return scope === 'instance' ? honoringIfMatch(handler) : handler;
 }
 
 function detailsOf(resourceOwner: string, sequence: string, changeDate = new Date(0)) {

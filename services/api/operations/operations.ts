@@ -55,6 +55,16 @@ import { getAppByIDOperation } from './get-app-by-id/get-app-by-id.operation.js'
 import { listUserGrantsOperation } from './list-user-grants/list-user-grants.operation.js';
 import { listProjectGrantsOperation } from './list-project-grants/list-project-grants.operation.js';
 import { getProjectGrantByIDOperation } from './get-project-grant-by-id/get-project-grant-by-id.operation.js';
+import { getMyOrgOperation } from './get-my-org/get-my-org.operation.js';
+import { listOrgMembersOperation } from './list-org-members/list-org-members.operation.js';
+import { listOrgsOperation } from './list-orgs/list-orgs.operation.js';
+import { getLabelPolicyOperation } from './get-label-policy/get-label-policy.operation.js';
+import { getDefaultLabelPolicyOperation } from './get-default-label-policy/get-default-label-policy.operation.js';
+import { listMachineKeysOperation } from './list-machine-keys/list-machine-keys.operation.js';
+import { listPersonalAccessTokensOperation } from './list-personal-access-tokens/list-personal-access-tokens.operation.js';
+import { listHumanLinkedIDPsOperation } from './list-human-linked-idps/list-human-linked-idps.operation.js';
+import { listHumanAuthFactorsOperation } from './list-human-auth-factors/list-human-auth-factors.operation.js';
+import { listUserMembershipsOperation } from './list-user-memberships/list-user-memberships.operation.js';
 import { removeMyPasskeyOperation } from './remove-my-passkey/remove-my-passkey.operation.js';
 import { renameMyPasskeyOperation } from './rename-my-passkey/rename-my-passkey.operation.js';
 import { startMyPasskeyRegistrationOperation } from './start-my-passkey-registration/start-my-passkey-registration.operation.js';
@@ -124,4 +134,14 @@ export const operations: readonly Operation[] = [
   removePersonalAccessTokenOperation,
   addOrgMemberOperation,
   removeOrgMemberOperation,
+  getMyOrgOperation,
+  listOrgMembersOperation,
+  listOrgsOperation,
+  getLabelPolicyOperation,
+  getDefaultLabelPolicyOperation,
+  listMachineKeysOperation,
+  listPersonalAccessTokensOperation,
+  listHumanLinkedIDPsOperation,
+  listHumanAuthFactorsOperation,
+  listUserMembershipsOperation,
 ] as readonly Operation<never, unknown>[] as readonly Operation[];

@@ -25,18 +25,18 @@ export async function progressOf(
 }
 
 /**
- * How far a table the operations write got, as a list answers it: the last event recorded, which
- * it holds (an operation writes its rows and its events in one transaction).
+ * How far a read of the tables the operations write got, as a list answers it: every event
+ * recorded when it began (the position of the last one, and the time), since those tables hold
+ * each write as it commits. Asked before the rows are read, so they show at least that much.
  */
-export async function recordedProgress(
+export async function writtenProgress(
   dataSource: DataSource,
-): Promise<{ processedSequence: string; viewTimestamp?: Date }> {
-  const [last]: { position: string | number; created_at: Date | string }[] = await dataSource.query(
-    'SELECT position, created_at FROM events ORDER BY position DESC LIMIT 1',
+): Promise<{ processedSequence: string; viewTimestamp: Date }> {
+  const viewTimestamp = new Date();
+  const [last]: { position: string | number | null }[] = await dataSource.query(
+    'SELECT MAX(position) AS position FROM events',
   );
-  return last
-    ? { processedSequence: String(last.position), viewTimestamp: timeOf(last.created_at)! }
-    : { processedSequence: '0' };
+  return { processedSequence: String(last?.position ?? 0), viewTimestamp };
 }
 
 /** The columns every read model row has, as the driver answers them. */

@@ -3,14 +3,17 @@ import { timeOf } from '../../../shared/db/data-source.js';
 import { dialectOf, type Write } from '../../../shared/db/dialect.js';
 import { UserReadModel } from '../../../shared/db/entities/index.js';
 import { cursorAfter, type ListDetails, type Page } from './list-query.js';
-import { progressOf, recordedProgress } from './read-details.js';
+import { progressOf, writtenProgress } from './read-details.js';
 import { allOf, NEVER } from './text-conditions.js';
 
 /** One list's page of a read model (or of a table the operations write), as a query module asks for it. */
 export interface PageRead {
-  /** The table (or a derived table with an `id`), and the read model's name in `read_model_progress`. */
+  /**
+   * The read model's table, and its name in `read_model_progress`; or, for what no read model
+   * holds, a table the operations write (or a derived table of it) and no name: the page then
+   * shows every event recorded when it was read (`writtenProgress`).
+   */
   table: string;
-  /** None for a table the operations write: it is current, as far as the last event recorded. */
   readModel?: string;
   /** The rows that match, the organization's among them. */
   matching: Write;
@@ -37,6 +40,11 @@ export async function readPage<Row extends { id: string }>(
   const where = after ? allOf([matching, after]) : matching;
   const index = after && read.cursorIndex ? dialectOf(dataSource).forceIndex(read.cursorIndex) : '';
   const direction = page.asc ? 'ASC' : 'DESC';
+  // A written table's progress is asked first, so that the rows show at least as much.
+  const progressed =
+    read.readModel === undefined
+      ? await writtenProgress(dataSource)
+      : progressOf(dataSource, read.readModel);
   const [rows, total, progress] = await Promise.all([
     dataSource.query(
       `SELECT *, ${sort} AS sort_value FROM ${table} ${index} WHERE ${where.sql}
@@ -45,7 +53,7 @@ export async function readPage<Row extends { id: string }>(
       [...where.params, page.limit + 1, page.offset],
     ) as Promise<(Row & { sort_value: unknown })[]>,
     page.after?.total ?? countOf(dataSource, table, matching),
-    read.readModel ? progressOf(dataSource, read.readModel) : recordedProgress(dataSource),
+    progressed,
   ]);
   const shown = rows.slice(0, page.limit);
   const last = shown.at(-1);

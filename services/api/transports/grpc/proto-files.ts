@@ -15,6 +15,7 @@ const PROTO_ROOT = fileURLToPath(
 export const SERVICE_PROTOS = [
   'identity/auth/v1/auth.proto',
   'identity/management/v1/management.proto',
+  'identity/admin/v1/admin.proto',
 ];
 const ERROR_PROTOS = [
   'google/rpc/status.proto',
