@@ -92,6 +92,18 @@ export const ERROR_CATALOGUE = {
     when: 'the project has a role with this key already',
     message: 'the project has a role with this key already',
   },
+  'PROJECT-NOT-ACTIVE': {
+    code: StatusCode.FAILED_PRECONDITION,
+    http: 400,
+    when: 'the project to deactivate is inactive already',
+    message: 'the project is not active',
+  },
+  'PROJECT-NOT-INACTIVE': {
+    code: StatusCode.FAILED_PRECONDITION,
+    http: 400,
+    when: 'the project to reactivate is active already',
+    message: 'the project is not inactive',
+  },
   'APPLICATION-NOT-FOUND': {
     code: StatusCode.NOT_FOUND,
     http: 404,

@@ -101,6 +101,8 @@ export type SignInFailure =
   | 'inactive'
   /** A passkey whose signature counter went backwards: a cloned authenticator, or a replay. */
   | 'passkey-sign-count'
+  /** An application's project is deactivated. */
+  | 'project-inactive'
   /** An application's project is not the user's organization's, nor granted to it. */
   | 'project-not-granted'
   /** An application's project checks roles, and the user holds none of it. */
@@ -193,6 +195,11 @@ export interface EventPayloads {
   'user.grant.removed': { grantId: string; projectId: string };
   'project.added': ProjectPayload;
   'project.changed': ProjectPayload;
+  /** Its applications refuse sign-in (`access_denied`) and refreshes until reactivated. */
+  'project.deactivated': Record<string, never>;
+  'project.reactivated': Record<string, never>;
+  /** The project's last event: its applications, roles and grants went with it. */
+  'project.removed': { name: string };
   'project.role.added': ProjectRolePayload;
   'project.role.changed': ProjectRolePayload;
   /** Taken from every user grant that held it too (each with its `user.grant.changed`). */

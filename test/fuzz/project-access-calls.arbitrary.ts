@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { callsAs } from './calls-as.js';
 import type { FuzzFixtures } from './fuzz-fixtures.js';
-import type { ValidCall } from './valid-calls.arbitrary.js';
+import { unique, type ValidCall } from './valid-calls.arbitrary.js';
 
 /** A few role keys, so that adds collide (409) and updates and removals find one or none. */
 const roleKey = fc.constantFrom('keeper', 'vet', 'Guide', 'guide', 'rôle-ü', 'a'.repeat(200));
@@ -50,6 +50,13 @@ export function projectAccessCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCal
   const instanceOwner = fixtures.instanceOwner.token;
   const role = { projectId, roleKey, displayName: fc.constantFrom('Keeper', ' Vet ', 'Gäste') };
   return fc.oneof(
+    // A project's life: new ones, the fixtures' deactivated and reactivated, none removed.
+    fc
+      .record({ name: unique.map((id) => `Fuzz ${id}`), projectRoleCheck: fc.boolean() })
+      .map(as('AddProject')),
+    fc.record({ id: projectId }).map(as('DeactivateProject')),
+    fc.record({ id: projectId }).map(as('ReactivateProject')),
+    fc.record({ id: unknownId }).map(as('RemoveProject')),
     fc.record({ ...role, group: fc.constantFrom('', 'Staff') }).map(as('AddProjectRole')),
     fc.record(role).map(as('UpdateProjectRole')),
     fc.record({ projectId, roleKey }).map(as('RemoveProjectRole')),

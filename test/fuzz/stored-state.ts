@@ -23,10 +23,11 @@ const CASCADES = new Set([
   'project.role.removed',
   'project.grant.changed',
   'project.grant.removed',
+  'project.removed',
 ]);
 
 /** Tables whose rows no operation adds. */
-const UNTOUCHED = ['organizations', 'projects', 'idp_configs'];
+const UNTOUCHED = ['organizations', 'idp_configs'];
 /** Tables whose rows only an import adds, each tied to the imported user. */
 const OF_NEW_USERS = ['user_idp_links', 'user_codes'];
 /** The users, human and machine, that an import or AddMachineUser adds. */
@@ -47,7 +48,7 @@ export async function snapshotStore(
     { last: unknown },
   ];
   const counts: Record<string, number> = {};
-  for (const table of [...USERS, 'role_grants', ...UNTOUCHED, ...OF_NEW_USERS]) {
+  for (const table of [...USERS, 'projects', 'role_grants', ...UNTOUCHED, ...OF_NEW_USERS]) {
     const [{ n }] = (await db.query(`SELECT COUNT(*) AS n FROM ${table}`)) as [{ n: unknown }];
     counts[table] = Number(n);
   }
@@ -118,6 +119,12 @@ export async function unexplainedChanges(
   )
     problems.push(
       `role_grants: ${before.counts.role_grants} rows before, ${after.counts.role_grants} after`,
+    );
+  const count = (type: string) => acceptedTypes.filter((accepted) => accepted === type).length;
+  const newProjects = after.counts.projects! - before.counts.projects!;
+  if (newProjects !== count('project.added') - count('project.removed'))
+    problems.push(
+      `projects: ${newProjects} added, ${count('project.added')} accepted and ${count('project.removed')} removed`,
     );
   if (newUsers < accepted.userIds.size) {
     problems.push(`users: ${newUsers} added, ${accepted.userIds.size} imports accepted`);

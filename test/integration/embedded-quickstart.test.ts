@@ -238,6 +238,43 @@ describe('npm start on a bare machine: the embedded mode and the README quick st
     );
   });
 
+  it('makes a project with `identityctl project create` while it runs, over its API', async () => {
+    const { ORG_ID, TOKEN, API_URL } = await variables();
+    const made = await run(
+      'node',
+      [IDENTITYCTL, 'project', 'create', '--org', ORG_ID!, '--name', 'Made while running'],
+      { cwd: dir, env: { PATH: process.env.PATH } },
+    );
+    const { projectId } = JSON.parse(made.stdout) as { projectId: string };
+    const read = await pollUntil(
+      () =>
+        fetch(`${API_URL}/management/v1/projects/${projectId}`, {
+          headers: { authorization: `Bearer ${TOKEN}` },
+        }),
+      (response) => response.status === 200,
+      10_000,
+    );
+    expect(((await read.json()) as { project: { name: string } }).project.name).to.equal(
+      'Made while running',
+    );
+    // Any operation by `identityctl call`, over the API too.
+    const body = JSON.stringify({ projectId, roleKey: 'keeper', displayName: 'Keeper' });
+    const role = await run(
+      'node',
+      [IDENTITYCTL, 'call', 'AddProjectRole', '--org', ORG_ID!, '--body', body],
+      { cwd: dir, env: { PATH: process.env.PATH } },
+    );
+    expect(JSON.parse(role.stdout)).to.have.nested.property('details.sequence');
+    // The same name again: the API's refusal, said by identityctl.
+    const refused = await run(
+      'node',
+      [IDENTITYCTL, 'project', 'create', '--org', ORG_ID!, '--name', 'MADE WHILE RUNNING'],
+      { cwd: dir, env: { PATH: process.env.PATH } },
+    ).catch((error: { code: number; stderr: string }) => error);
+    expect(refused).to.include({ code: 1 });
+    expect((refused as { stderr: string }).stderr).to.contain('PROJECT-NAME-ALREADY-EXISTS');
+  });
+
   it('stops on SIGTERM with exit 0, and a restart finds everything again', async () => {
     const first = await variables();
     expect(await stop()).to.equal(0);

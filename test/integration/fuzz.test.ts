@@ -54,8 +54,10 @@ describe('fuzzing every transport', function () {
   it('would notice what a refused request stored: a user, its events, a changed row', async () => {
     const before = await snapshotStore(service.dataSource, fixtures);
     const { userId } = await buildMember(service, { orgId: fixtures.orgId });
-    await service.dataSource.query("UPDATE projects SET name = 'changed' WHERE id = ?", [
-      fixtures.projectIds[0],
+    // The owner's row: the campaign may have removed a project, never the owner (who cannot
+    // remove themselves).
+    await service.dataSource.query("UPDATE users SET first_name = 'changed' WHERE id = ?", [
+      fixtures.owner.userId,
     ]);
     const none = { userIds: new Set<string>(), sequences: new Set<string>(), unanswered: 0 };
     const problems = (await unexplainedChanges(service.dataSource, fixtures, before, none)).join(
@@ -63,6 +65,6 @@ describe('fuzzing every transport', function () {
     );
     expect(problems).to.include('users: 1 added, 0 imports accepted');
     expect(problems).to.include(`user.human.added of ${userId}`);
-    expect(problems).to.include(`row ${fixtures.projectIds[0]} changed`);
+    expect(problems).to.include(`row ${fixtures.owner.userId} changed`);
   });
 });

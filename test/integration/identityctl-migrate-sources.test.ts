@@ -75,7 +75,13 @@ describe('identityctl migrate from Keycloak and Auth0', function () {
       ...['--idp', `google=${google}`, '--checkpoint', checkpoint, '--report', report],
     );
     expect(moved.code, moved.stderr).to.equal(0);
-    expect(moved.json).to.include({ inserted: 7, alreadyThere: 0, refused: 1, partial: 1 });
+    expect(moved.json).to.include({
+      inserted: 8,
+      alreadyThere: 0,
+      refused: 0,
+      partial: 1,
+      deactivated: 1,
+    });
     expect(
       (await reportOf(report)).map(({ file, position, userName, errorId, message }) => ({
         file,
@@ -89,8 +95,8 @@ describe('identityctl migrate from Keycloak and Auth0', function () {
         file: 'acme-users-1.json',
         position: 1,
         userName: 'dave',
-        errorId: 'SOURCE-UNREADABLE',
-        message: 'disabled in Keycloak',
+        errorId: undefined,
+        message: 'imported deactivated: disabled in Keycloak',
       },
       {
         file: 'acme-users-2.json',
@@ -105,6 +111,12 @@ describe('identityctl migrate from Keycloak and Auth0', function () {
     expect(alice.url, alice.html).to.match(/callback\?code=/);
     expect(await hashOf('alice'), 'upgraded from Keycloak’s argon2 cost').to.match(OURS);
     expect((await signIn('carol', 'Carol-Passw0rd')).url).to.not.match(/callback/);
+    // Dave, disabled in Keycloak, is here deactivated: his user name is his, and he cannot sign in.
+    const [dave] = await service.dataSource.query(
+      'SELECT state FROM users WHERE org_id = ? AND user_name = ?',
+      [orgId, 'dave'],
+    );
+    expect(dave.state).to.equal('inactive');
 
     // Frank's authenticator app keeps working: its codes come from Keycloak's key.
     const keycloakKey = new TextEncoder().encode('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP');
@@ -134,7 +146,7 @@ describe('identityctl migrate from Keycloak and Auth0', function () {
     // Run again without its checkpoint: every user is found by its Keycloak id.
     await rm(checkpoint);
     const again = await identityctl(env, ...args, '--checkpoint', checkpoint, '--report', report);
-    expect(again.json).to.include({ inserted: 0, alreadyThere: 7, refused: 1 });
+    expect(again.json).to.include({ inserted: 0, alreadyThere: 8, refused: 0, deactivated: 1 });
   });
 
   it('carries every password algorithm Keycloak has used, each upgraded at sign-in', async () => {
@@ -209,10 +221,15 @@ describe('identityctl migrate from Keycloak and Auth0', function () {
       ...['migrate', '--from', 'auth0', '--in', users, '--hashes', hashes, ...idp],
     );
     expect(moved.code, moved.stderr).to.equal(0);
-    expect(moved.json).to.include({ inserted: 3, refused: 1 });
+    expect(moved.json).to.include({ inserted: 4, refused: 0, deactivated: 1 });
     expect((await reportOf(`${users}.report.ndjson`)).map((r) => r.message)).to.deep.equal([
-      'blocked in Auth0',
+      'imported deactivated: blocked in Auth0',
     ]);
+    const [blocked] = await service.dataSource.query(
+      'SELECT state FROM users WHERE org_id = ? AND user_name = ?',
+      [orgId, 'blocked@zero.example'],
+    );
+    expect(blocked.state).to.equal('inactive');
     for (const name of ['one@zero.example', 'euclid@zero.example']) {
       const landed = await signIn(name, BCRYPT.password);
       expect(landed.url, `${name}: ${landed.html}`).to.match(/callback\?code=/);

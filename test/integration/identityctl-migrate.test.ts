@@ -191,9 +191,16 @@ describe('identityctl migrate', function () {
       '14',
     );
     expect(migrated.code, migrated.stderr).to.equal(0);
-    expect(migrated.json).to.include({ inserted: 3, refused: 2 });
+    expect(migrated.json).to.include({ inserted: 4, refused: 1, deactivated: 1 });
     const report = (await readFile(`${file}.report.ndjson`, 'utf8')).trim().split('\n');
+    expect(
+      report.map((line) => [JSON.parse(line).externalId, JSON.parse(line).message]),
+    ).to.deep.include.members([['fb-off', 'imported deactivated: disabled in Firebase']]);
     expect(report.map((line) => JSON.parse(line).externalId)).to.deep.equal(['fb-off', 'fb-phone']);
+    const [off] = await service.dataSource.query('SELECT state FROM users WHERE external_id = ?', [
+      'fb-off',
+    ]);
+    expect(off.state).to.equal('inactive');
     const client = await relyingParty(service);
     for (const name of ['cli', 'sdk']) {
       const landed = await new SignInBrowser(service.config.publicUrl).signIn(
@@ -237,6 +244,12 @@ describe('identityctl migrate', function () {
       expect(moved.code, moved.stderr).to.equal(0);
       // Every user of the organization, its owner too: the names are free in the other instance.
       expect(moved.json).to.include({ inserted: exported.json.users, refused: 0 });
+      // Who could not sign in there (a user disabled in Firebase, above) cannot here either.
+      const [{ inactive }] = await service.dataSource.query(
+        "SELECT COUNT(*) AS inactive FROM users WHERE org_id = ? AND state <> 'active'",
+        [orgId],
+      );
+      expect(moved.json.deactivated).to.equal(Number(inactive));
       const [{ hash }] = await target.dataSource.query(
         'SELECT password_hash AS hash FROM users WHERE external_id = ?',
         ['a:1'],

@@ -12,11 +12,14 @@ describeOnEachDatabase(
   (service) => {
     it('files a person’s rows stored before under their id, and nothing else', async () => {
       const { dataSource } = service;
-      const [last] = (await dataSource.query(
-        'SELECT name FROM schema_migrations ORDER BY id DESC LIMIT 1',
-      )) as { name: string }[];
-      expect(last!.name).to.match(/OidcAccounts1764020000000$/);
-      await dataSource.undoLastMigration({ transaction: 'each' });
+      // Down to before it (and the migrations after it).
+      for (;;) {
+        const [last] = (await dataSource.query(
+          'SELECT name FROM schema_migrations ORDER BY id DESC LIMIT 1',
+        )) as { name: string }[];
+        await dataSource.undoLastMigration({ transaction: 'each' });
+        if (last!.name.endsWith('OidcAccounts1764020000000')) break;
+      }
       const accountId = randomUUID();
       const rows = [
         ['Session', { accountId, exp: 1 }],

@@ -8,7 +8,7 @@ import { minimalImport } from '../support/requests.js';
 
 /** Their paths; the reads (GET, _search) are openapi-responses-project-reads.test.ts's. */
 const PATHS =
-  /^(?!GET |\S+ \S*\/_search )\S+ \/management\/v1\/(projects\/\{projectId\}\/(roles|apps|grants)|users\/\{userId\}\/grants|policies\/label|users\/human\/_import-batch)/;
+  /^(?!GET |\S+ \S*\/_search )\S+ \/management\/v1\/(projects\/\{projectId\}\/(roles|apps|grants)|users\/\{userId\}\/grants|policies\/label|users\/human\/_import-batch)|^(POST \/management\/v1\/projects(\/\{id\}\/_\w+)?|DELETE \/management\/v1\/projects\/\{id\}) /;
 
 /**
  * The project access operations' real responses (roles, applications, user grants), success and
@@ -122,6 +122,27 @@ describe('the project access operations’ REST responses against the OpenAPI do
       }
     });
 
+    it('AddProject, DeactivateProject, ReactivateProject, RemoveProject: each response declared', async () => {
+      const add: Call = ['POST', '/management/v1/projects', { name: 'Documented' }];
+      const added = await answers(add, 'project.added');
+      expect(added.body).to.have.keys('id', 'details');
+      conforms(add, await call(add), 409);
+      conforms(add, await call(['POST', add[1], { name: ' ' }]), 400);
+      const path = `/management/v1/projects/${added.body.id}`;
+      for (const [action, event] of [
+        ['_deactivate', 'project.deactivated'],
+        ['_reactivate', 'project.reactivated'],
+      ]) {
+        const change: Call = ['POST', `${path}/${action}`, {}];
+        await answers(change, event!);
+        conforms(change, await call(change), 400);
+        conforms(change, await call(['POST', `/management/v1/projects/none/${action}`, {}]), 404);
+      }
+      const remove: Call = ['DELETE', path];
+      await answers(remove, 'project.removed');
+      conforms(remove, await call(remove), 404);
+    });
+
     it('ImportHumanUsers: each response declared', async () => {
       const users = [minimalImport(`batch-${Date.now()}`), { userName: '' }];
       const batch: Call = ['POST', '/management/v1/users/human/_import-batch', { users }];
@@ -158,6 +179,10 @@ describe('the project access operations’ REST responses against the OpenAPI do
       ['PUT', '/management/v1/policies/label/default', { primaryColor: '#fff' }],
       ['DELETE', '/management/v1/policies/label/default'],
       ['POST', '/management/v1/users/human/_import-batch', { users: [{}] }],
+      ['POST', '/management/v1/projects', { name: 'Limited' }],
+      ['POST', `/management/v1/projects/${projectId}/_deactivate`, {}],
+      ['POST', `/management/v1/projects/${projectId}/_reactivate`, {}],
+      ['DELETE', `/management/v1/projects/${projectId}`],
     ];
     const setUp = async () => {
       const { orgId } = limited;

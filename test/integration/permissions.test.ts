@@ -110,6 +110,14 @@ describeOnEachDatabase(
           written: () => service.count('users', "id = ? AND state = 'locked'", [userId]),
         };
       },
+      AddProject: async (targetOrg) => {
+        const name = `Probe ${randomUUID()}`;
+        return {
+          call: (token, orgId) => send('POST', '/management/v1/projects', token, orgId, { name }),
+          owner: targetOrg,
+          written: () => service.count('projects', 'org_id = ? AND name = ?', [targetOrg, name]),
+        };
+      },
       SetLabelPolicy: async (targetOrg) => labelPolicyProbe('', targetOrg, targetOrg),
       SetDefaultLabelPolicy: async () => labelPolicyProbe('/default', '', 'instance'),
     };

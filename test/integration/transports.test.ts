@@ -110,6 +110,7 @@ describeOnEachDatabase('the same requests over every transport', (service) => {
         prefix: transport.toLowerCase().replace(/[^a-z]/g, ''),
         machineUserId: (await buildMachine(service, { owner })).userId,
         humanUserId: (await buildMember(service, { orgId: owner.orgId })).userId,
+        spareProjectId: (await buildProject(service, { orgId: owner.orgId })).projectId,
         machineToken: (
           await addPersonalAccessToken(service, await buildMachine(service, { owner }))
         ).token,

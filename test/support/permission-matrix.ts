@@ -13,7 +13,8 @@ export type RoleName =
   | 'ORG_USER_VIEWER'
   | 'ORG_PROJECT_VIEWER'
   | 'IAM_OWNER';
-export type ProbedName = 'AddUserGrant' | 'LockUser' | 'SetLabelPolicy' | 'SetDefaultLabelPolicy';
+export type ProbedName =
+  'AddUserGrant' | 'LockUser' | 'AddProject' | 'SetLabelPolicy' | 'SetDefaultLabelPolicy';
 export type OperationName =
   | 'UpdateMyProfile'
   | 'ImportHumanUser'
@@ -78,6 +79,7 @@ export const OPERATIONS: Record<OperationName, Permission> = {
   ListUserMemberships: 'user.read',
   AddUserGrant: 'user.grant.write',
   LockUser: 'user.write',
+  AddProject: 'project.write',
   SetLabelPolicy: 'policy.write',
   SetDefaultLabelPolicy: 'instance.policy.write',
 };

@@ -4,6 +4,10 @@ import {
   type UserLifecycleOperation,
 } from './user-lifecycle-transport-cases.js';
 import { ORG_READ_CASES, type OrgReadOperation } from './org-read-transport-cases.js';
+import {
+  PROJECT_LIFECYCLE_CASES,
+  type ProjectLifecycleOperation,
+} from './project-lifecycle-transport-cases.js';
 
 /** The cases test/integration/transports.test.ts sends over every transport. */
 
@@ -28,6 +32,8 @@ export interface Fixtures {
   machineUserId: string;
   /** A person of the owner's organization, whose life the lifecycle cases go through. */
   humanUserId: string;
+  /** A project of the owner's organization, whose life the project lifecycle cases go through. */
+  spareProjectId: string;
   /** A personal access token of another machine user of that organization, to call as it. */
   machineToken: string;
   /** An IAM_OWNER of another organization, for the instance's operations. */
@@ -57,7 +63,8 @@ export type Operation =
   | 'ListUserGrants'
   | MachineUserOperation
   | UserLifecycleOperation
-  | OrgReadOperation;
+  | OrgReadOperation
+  | ProjectLifecycleOperation;
 export interface Case {
   name: string;
   operation: Operation;
@@ -466,5 +473,6 @@ export const CASES: Case[] = [
   },
   ...USER_LIFECYCLE_CASES,
   ...ORG_READ_CASES,
+  ...PROJECT_LIFECYCLE_CASES,
   ...MACHINE_USER_CASES,
 ];

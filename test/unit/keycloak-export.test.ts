@@ -62,7 +62,9 @@ describe('a Keycloak export, read', () => {
     expect(request(carol).idps).to.deep.equal([
       { configId: 'idp-1', externalUserId: 'google-carol-123', displayName: 'carol@gmail.com' },
     ]);
-    expect(dave).to.include({ error: 'disabled in Keycloak' });
+    // Imported, then deactivated by the migration.
+    expect(dave).to.include({ deactivated: 'disabled in Keycloak' });
+    expect(request(dave).userName).to.equal('dave');
     expect(request(erin)).to.not.have.property('hashedPassword');
     // Keycloak's HMAC key is the secret's text; an app is given its base32.
     expect(request(frank).otpCode).to.equal('JJBFGV2ZGNCFARKIKBFTGUCYKBFEEU2XLEZUIUCFJBIEWM2QLBIA');

@@ -3,6 +3,7 @@ import { accessOf, type AccessRow } from '../../services/api/accounts/project-ac
 
 const row = (changes: Partial<AccessRow>): AccessRow => ({
   project_org_id: 'org-a',
+  project_state: 'active',
   project_role_check: 0,
   has_project_check: 0,
   project_role_assertion: 0,
@@ -26,6 +27,14 @@ describe('a project’s checks at sign-in (accessOf)', () => {
     );
     expect(accessOf('p', row({ ...checked, user_org_id: 'org-b', granted: '1' })).refusal).to.equal(
       undefined,
+    );
+  });
+
+  it('an inactive project refuses everyone, its owners and role holders too', () => {
+    const inactive = { project_state: 'inactive', role_keys: '["keeper"]' };
+    expect(accessOf('p', row(inactive)).refusal).to.equal('project-inactive');
+    expect(accessOf('p', row({ ...inactive, project_role_check: 1 })).refusal).to.equal(
+      'project-inactive',
     );
   });
 

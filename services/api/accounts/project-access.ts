@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 
 /** Why a user may not use an application of a project (the reason its event records). */
-export type ProjectRefusal = 'project-not-granted' | 'project-role-missing';
+export type ProjectRefusal = 'project-inactive' | 'project-not-granted' | 'project-role-missing';
 
 /** The roles claim's value (ZITADEL's shape): each role key, with the organization that grants it. */
 export type RoleClaim = Record<string, Record<string, string>>;
@@ -19,6 +19,8 @@ export interface ProjectAccess {
 /** What the one query reads of the project, the user, and the user's organization and grant. */
 export interface AccessRow {
   project_org_id: string;
+  /** `active`, or `inactive` (DeactivateProject): then every sign-in is refused. */
+  project_state: string;
   project_role_check: number | boolean;
   has_project_check: number | boolean;
   project_role_assertion: number | boolean;
@@ -31,7 +33,8 @@ export interface AccessRow {
 }
 
 /**
- * The checks of the contract ("Projects at sign-in"), in its order: `hasProjectCheck` (the user's
+ * An inactive project (DeactivateProject) refuses everyone; then the checks of the contract
+ * ("Projects at sign-in"), in its order: `hasProjectCheck` (the user's
  * organization owns the project or holds a grant for it), then `projectRoleCheck` (a user grant
  * with at least one role).
  */
@@ -40,11 +43,13 @@ export function accessOf(projectId: string, row: AccessRow): ProjectAccess {
     typeof row.role_keys === 'string' ? JSON.parse(row.role_keys) : (row.role_keys ?? []);
   const ownsOrGranted = row.user_org_id === row.project_org_id || Number(row.granted) > 0;
   const refusal: ProjectRefusal | undefined =
-    Boolean(row.has_project_check) && !ownsOrGranted
-      ? 'project-not-granted'
-      : Boolean(row.project_role_check) && keys.length === 0
-        ? 'project-role-missing'
-        : undefined;
+    row.project_state !== 'active'
+      ? 'project-inactive'
+      : Boolean(row.has_project_check) && !ownsOrGranted
+        ? 'project-not-granted'
+        : Boolean(row.project_role_check) && keys.length === 0
+          ? 'project-role-missing'
+          : undefined;
   const roles = Object.fromEntries(
     keys.map((key) => [key, { [row.user_org_id]: row.user_org_name }]),
   );
@@ -66,7 +71,8 @@ export async function projectAccess(
   projectId: string,
 ): Promise<ProjectAccess | undefined> {
   const rows: AccessRow[] = await dataSource.query(
-    `SELECT p.org_id AS project_org_id, p.project_role_check, p.has_project_check,
+    `SELECT p.org_id AS project_org_id, p.state AS project_state, p.project_role_check,
+            p.has_project_check,
             p.project_role_assertion, u.org_id AS user_org_id, o.name AS user_org_name,
             (SELECT COUNT(*) FROM project_grants g
               WHERE g.project_id = p.id AND g.granted_org_id = u.org_id) AS granted,

@@ -1,44 +1,25 @@
 import type { DataSource } from 'typeorm';
-import { newId } from '../../../shared/ids.js';
-import { inBatchedTransaction, LAST_INSERT_ID } from '../../../shared/db/batched-transaction.js';
 import { Project } from '../../../shared/db/entities/index.js';
-import { queueEvents } from '../../../shared/events/record-events.js';
-import { projectSettings } from '../operations/project-settings.js';
-import { uniqueNameKey } from '../../../shared/unique-name-key.js';
+import { addProject } from '../operations/add-project/add-project.handler.js';
+import type { Config } from '../../../shared/config/config.js';
 import { requireOrganization } from './organizations.js';
 import { createLogger } from '../../../shared/logging/logger.js';
 import { addOIDCApplication } from '../operations/add-oidc-application/add-oidc-application.handler.js';
 import type { Dependencies } from '../operations/operation.js';
 
-/** Creates a project with its `project.added` event, so read models see where it started. */
+/**
+ * Creates a project with its `project.added` event, as AddProject does, for `identityctl project
+ * create` where no service runs.
+ */
 export async function createProject(
   dataSource: DataSource,
   orgId: string,
   name: string,
+  config?: Config,
 ): Promise<{ projectId: string }> {
   await requireOrganization(dataSource, orgId);
-  const settings = projectSettings({ name });
-  const projectId = newId();
-  const at = new Date();
-  await inBatchedTransaction(dataSource, async (transaction) => {
-    // The event first: its position gives the project row its sequence.
-    const aggregate = { id: projectId, orgId, version: 0 };
-    const added = { type: 'project.added', payload: settings } as const;
-    const { version } = queueEvents(transaction, aggregate, [added], at);
-    transaction.insert(Project, [
-      {
-        id: projectId,
-        orgId,
-        ...settings,
-        nameLower: uniqueNameKey(settings.name),
-        version,
-        sequence: LAST_INSERT_ID,
-        creationDate: at,
-        changeDate: at,
-      },
-    ]);
-  });
-  return { projectId };
+  const deps = { dataSource, config: config as Config, logger: createLogger('silent') };
+  return { projectId: (await addProject({ deps, orgId }, { name })).id };
 }
 
 /**

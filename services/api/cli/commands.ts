@@ -49,6 +49,17 @@ export interface Command {
   positional?: true;
   /** Whether this call opens no database (it works over the API): `run` gets none then. */
   offline?(options: Options): boolean;
+  /**
+   * The ManagementService operation the command makes, and what of its answer it prints: when a
+   * service runs (runningService), identityctl calls it over the API instead of opening the
+   * database, so that nobody stops the service (the embedded one holds its database) for it.
+   */
+  operation?(options: Options): {
+    method: string;
+    orgId: string;
+    request: Record<string, unknown>;
+    answer?(response: Record<string, unknown>): unknown;
+  };
   /** Checks of the options' values, made before any database (or its lock) is opened. */
   check?(options: Options, lists: Lists): void;
   run(
@@ -97,6 +108,12 @@ export const COMMANDS: Record<string, Command> = {
   'project create': {
     help: '  project create --org ORG_ID --name NAME',
     required: ['org', 'name'],
+    operation: (o) => ({
+      method: 'AddProject',
+      orgId: o.org!,
+      request: { name: o.name! },
+      answer: (response) => ({ projectId: response.id }),
+    }),
     run: ({ dataSource }, o) => createProject(dataSource, o.org!, o.name!),
   },
   'idp create': {
@@ -212,6 +229,11 @@ export const COMMANDS: Record<string, Command> = {
       if (o.body !== undefined && o['body-file'] !== undefined)
         throw new UsageError('--body and --body-file exclude each other', 'call');
     },
+    operation: (o) => ({
+      method: o.operation!,
+      orgId: o.org!,
+      request: requestBody(o) as Record<string, unknown>,
+    }),
     run: ({ dataSource, config }, o) =>
       callOperation({ dataSource, config }, o.operation!, o.org!, requestBody(o)),
   },

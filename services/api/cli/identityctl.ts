@@ -17,10 +17,13 @@ import {
   type Lists,
   type Options,
 } from './commands.js';
+import { MANAGEMENT_OPERATIONS } from '../admin/operation-calls.js';
+import { callService, runningService } from './running-service.js';
 
 const FOOTER = `Configuration comes from the environment: DATABASE_URL, JWT_SIGNING_KEY_FILE, JWT_ISSUER, ...
 Without DATABASE_URL it works on the embedded database in DATA_DIR, while the service is stopped
-(token issue also while it runs).`;
+(token issue also while it runs). \`project create\` and \`call\` go to the running service over
+the API when one answers: at API_URL with TOKEN, or where DATA_DIR/quickstart.env says.`;
 
 /** The whole usage, or one command's. */
 function usage(name?: string): string {
@@ -123,6 +126,14 @@ async function run(argv: string[]): Promise<string> {
     return JSON.stringify(
       await command.run({ dataSource: undefined as never, config: settings }, options, lists),
     );
+  // A command that has an operation calls the running service, if one runs, over the API.
+  const overApi = command.operation?.(options);
+  const service = overApi && (await runningService(settings));
+  if (overApi && service) {
+    const { method, orgId, request, answer = (response) => response } = overApi;
+    const response = await callService(service, MANAGEMENT_OPERATIONS.get(method)!, orgId, request);
+    return JSON.stringify(answer(response as Record<string, unknown>));
+  }
   const writes = command.opens !== 'reader';
   if (settings.databaseUrl && writes) await ensureDatabase(settings.databaseUrl);
   const dataSource = writes

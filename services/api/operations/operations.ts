@@ -49,6 +49,10 @@ import { unlockUserOperation } from './unlock-user/unlock-user.operation.js';
 import { removeUserOperation } from './remove-user/remove-user.operation.js';
 import { getProjectByIDOperation } from './get-project-by-id/get-project-by-id.operation.js';
 import { listProjectsOperation } from './list-projects/list-projects.operation.js';
+import { addProjectOperation } from './add-project/add-project.operation.js';
+import { deactivateProjectOperation } from './deactivate-project/deactivate-project.operation.js';
+import { reactivateProjectOperation } from './reactivate-project/reactivate-project.operation.js';
+import { removeProjectOperation } from './remove-project/remove-project.operation.js';
 import { listProjectRolesOperation } from './list-project-roles/list-project-roles.operation.js';
 import { listAppsOperation } from './list-apps/list-apps.operation.js';
 import { getAppByIDOperation } from './get-app-by-id/get-app-by-id.operation.js';
@@ -99,6 +103,10 @@ export const operations: readonly Operation[] = [
   updateProjectOperation,
   getProjectByIDOperation,
   listProjectsOperation,
+  addProjectOperation,
+  deactivateProjectOperation,
+  reactivateProjectOperation,
+  removeProjectOperation,
   addProjectRoleOperation,
   updateProjectRoleOperation,
   removeProjectRoleOperation,

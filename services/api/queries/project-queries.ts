@@ -11,7 +11,7 @@ export interface ProjectView {
   id: string;
   details: ReadDetails;
   name: string;
-  state: 'PROJECT_STATE_ACTIVE';
+  state: 'PROJECT_STATE_ACTIVE' | 'PROJECT_STATE_INACTIVE';
   projectRoleAssertion: boolean;
   projectRoleCheck: boolean;
   hasProjectCheck: boolean;
@@ -29,6 +29,9 @@ export interface ListProjectsInput {
   queries?: ProjectQuery[];
 }
 
+/** A removed project's row stays as a tombstone (so that no late event brings it back): never read. */
+const READABLE = "state <> 'removed'";
+
 /** The project `projectId` of the organization `orgId`, as the read model holds it. */
 export async function findProject(
   dataSource: DataSource,
@@ -36,7 +39,7 @@ export async function findProject(
   projectId: string,
 ): Promise<ProjectView | undefined> {
   const rows: ProjectRow[] = await dataSource.query(
-    'SELECT * FROM project_read_models WHERE id = ? AND org_id = ?',
+    `SELECT * FROM project_read_models WHERE id = ? AND org_id = ? AND ${READABLE}`,
     [projectId, orgId],
   );
   return rows[0] && projectView(rows[0]);
@@ -54,7 +57,7 @@ export async function listProjects(
     table: 'project_read_models',
     readModel: 'project-read-model',
     matching: allOf([
-      { sql: 'org_id = ?', params: [orgId] },
+      { sql: `org_id = ? AND ${READABLE}`, params: [orgId] },
       ...queries.map((query) => projectCondition(dialect, query)),
     ]),
     sort: 'id',
@@ -75,6 +78,7 @@ function projectCondition(dialect: Dialect, query: ProjectQuery): Write {
 /** A row of `project_read_models` as the driver answers it. */
 interface ProjectRow extends ReadModelRow {
   name: string;
+  state: string;
   project_role_assertion: number | boolean;
   project_role_check: number | boolean;
   has_project_check: number | boolean;
@@ -86,7 +90,7 @@ function projectView(row: ProjectRow): ProjectView {
     id: row.id,
     details: readDetailsOf(row),
     name: row.name,
-    state: 'PROJECT_STATE_ACTIVE',
+    state: row.state === 'inactive' ? 'PROJECT_STATE_INACTIVE' : 'PROJECT_STATE_ACTIVE',
     projectRoleAssertion: flag(row.project_role_assertion),
     projectRoleCheck: flag(row.project_role_check),
     hasProjectCheck: flag(row.has_project_check),

@@ -17,6 +17,8 @@ export class Project {
   @Column({ name: 'has_project_check', type: 'boolean' }) hasProjectCheck!: boolean;
   @Column({ name: 'private_labeling_setting', type: 'varchar', length: 64 })
   privateLabelingSetting!: PrivateLabelingSetting;
+  /** Inactive (DeactivateProject): its applications refuse sign-in, until ReactivateProject. */
+  @Column({ type: 'varchar', length: 16, default: 'active' }) state!: 'active' | 'inactive';
   @Column({ type: 'int', unsigned: true }) version!: number;
   @Column({ ...bigint }) sequence!: string;
   @Column({ name: 'creation_date', type: 'datetime', precision: 3 }) creationDate!: Date;

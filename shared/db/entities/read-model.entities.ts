@@ -72,6 +72,8 @@ export class ProjectReadModel extends ReadModelDetails {
   @Column({ name: 'has_project_check', type: 'boolean' }) hasProjectCheck!: boolean;
   @Column({ name: 'private_labeling_setting', type: 'varchar', length: 64 })
   privateLabelingSetting!: PrivateLabelingSetting;
+  /** `active`, `inactive`, or `removed`: a tombstone that reads skip. */
+  @Column({ type: 'varchar', length: 16, default: 'active' }) state!: string;
 }
 
 /**

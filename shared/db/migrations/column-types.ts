@@ -22,6 +22,8 @@ export interface ColumnTypes {
   /** An event's position. */
   position: string;
   time: string;
+  /** A state's name (`active`, `inactive`, …). */
+  state: string;
   /** What ends a CREATE TABLE. */
   options: string;
 }
@@ -39,6 +41,7 @@ export const MARIADB_TYPES: ColumnTypes = {
   count: 'INT UNSIGNED',
   position: 'BIGINT UNSIGNED',
   time: 'DATETIME(3)',
+  state: 'VARCHAR(16)',
   options: 'ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin',
 };
 
@@ -55,5 +58,6 @@ export const SQLITE_TYPES: ColumnTypes = {
   count: 'INTEGER',
   position: 'INTEGER',
   time: 'TEXT',
+  state: 'TEXT',
   options: '',
 };

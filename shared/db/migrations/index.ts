@@ -16,6 +16,7 @@ import { MemberRoles1763990000000 } from './1763990000000-member-roles.js';
 import { OidcStoredIds1764000000000 } from './1764000000000-oidc-stored-ids.js';
 import { UserReadModelSearch1764010000000 } from './1764010000000-user-read-model-search.js';
 import { OidcAccounts1764020000000 } from './1764020000000-oidc-accounts.js';
+import { ProjectStates1764030000000 } from './1764030000000-project-states.js';
 /** Every migration, oldest first. A schema change is a new file here, never an edit of an old one. */
 export const migrations = [
   InitialSchema1763790000000,
@@ -36,4 +37,5 @@ export const migrations = [
   OidcStoredIds1764000000000,
   UserReadModelSearch1764010000000,
   OidcAccounts1764020000000,
+  ProjectStates1764030000000,
 ];

@@ -91,7 +91,6 @@ function record(
   hashes: HashIndex | undefined,
   idps: Map<string, string>,
 ): SourceRecord {
-  if (isTrue(user.blocked)) return { ...base, error: 'blocked in Auth0' };
   const hash = user.user_id && hashes?.hashOf(user.user_id);
   const identities = Array.isArray(user.identities) ? user.identities : [];
   const links = identities.flatMap((identity) => {
@@ -103,6 +102,7 @@ function record(
   const { firstName, lastName } = names(user);
   return {
     ...base,
+    ...(isTrue(user.blocked) && { deactivated: 'blocked in Auth0' }),
     request: {
       userName: user.username || user.email,
       externalId: user.user_id,

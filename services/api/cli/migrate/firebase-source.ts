@@ -61,7 +61,7 @@ function names(user: FirebaseUser): { firstName: string; lastName: string } {
  * `firebase auth:export users.json --format=json`, streamed user by user (stream-json): the
  * localId becomes the externalId, the email the user name, the scrypt hash `$firescrypt$` with
  * the project's parameters, and each provider link whose providerId `idps` maps an idp link. A
- * disabled account is reported, not imported: an import cannot make it inactive.
+ * disabled account is imported deactivated.
  */
 export async function* firebaseSource(
   file: string,
@@ -74,10 +74,6 @@ export async function* firebaseSource(
       position++;
       const user = value;
       const base = { file, position, userName: user.email, externalId: user.localId };
-      if (user.disabled) {
-        yield { ...base, error: 'disabled in Firebase' };
-        continue;
-      }
       const links = (user.providerUserInfo ?? []).flatMap((info) => {
         const configId = idps.get(info.providerId ?? '');
         return configId && info.rawId ? [{ configId, externalUserId: info.rawId }] : [];
@@ -88,6 +84,7 @@ export async function* firebaseSource(
           : undefined;
       yield {
         ...base,
+        ...(user.disabled && { deactivated: 'disabled in Firebase' }),
         request: {
           userName: user.email ?? user.localId,
           ...(user.localId !== undefined && { externalId: user.localId }),

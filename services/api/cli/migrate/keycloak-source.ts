@@ -56,7 +56,6 @@ export function keycloakFiles(input: string, realm?: string): string[] {
 function record(user: KeycloakUser, base: SourceRecord, idps: Map<string, string>): SourceRecord {
   if (user.serviceAccountClientId)
     return { ...base, error: `the service account of client ${user.serviceAccountClientId}` };
-  if (user.enabled === false) return { ...base, error: 'disabled in Keycloak' };
   const credentials = user.credentials ?? [];
   const password = credentials.find((c) => c.type === 'password');
   const hash = password && keycloakPassword(password);
@@ -80,6 +79,7 @@ function record(user: KeycloakUser, base: SourceRecord, idps: Map<string, string
   return {
     ...base,
     ...(notes.length > 0 && { notes }),
+    ...(user.enabled === false && { deactivated: 'disabled in Keycloak' }),
     request: {
       userName: user.username,
       externalId: user.id,

@@ -37,6 +37,8 @@ export interface MigrationSummary {
   refused: number;
   /** Users imported with part of their record left behind (said in the report). */
   partial: number;
+  /** Users imported deactivated, as the source had them disabled or blocked. */
+  deactivated: number;
   /** Records a checkpoint said were done before this run. */
   resumedAfter: number;
   seconds: number;
@@ -45,6 +47,8 @@ export interface MigrationSummary {
 /** A batch's JSON stays below this, under the service's default 1 MiB request limit. */
 const MAX_BATCH_BYTES = 900_000;
 const PATH = '/management/v1/users/human/_import-batch';
+const deactivationPath = (userId: string) =>
+  `/management/v1/users/${encodeURIComponent(userId)}/_deactivate`;
 
 interface Batch {
   /** The ordinal (from 1, over the whole source) of its last record. */
@@ -55,7 +59,8 @@ interface Batch {
   bytes: number;
 }
 
-type Outcome = { taken: 'inserted' | 'alreadyThere' } | { errorId: string; message: string };
+type Outcome =
+  { taken: 'inserted' | 'alreadyThere'; userId?: string } | { errorId: string; message: string };
 
 const zip = <A, B>(as: A[], bs: B[]): [A, B][] => as.map((a, i) => [a, bs[i]!]);
 
@@ -76,7 +81,7 @@ export async function runMigration(options: MigrationOptions): Promise<Migration
   // A dry run neither resumes nor leaves a checkpoint a real run would take for progress.
   const resumedAfter = options.dryRun ? 0 : readCheckpoint(options.checkpoint);
   const report = createWriteStream(options.report, { flags: resumedAfter > 0 ? 'a' : 'w' });
-  const counts = { inserted: 0, alreadyThere: 0, refused: 0, partial: 0 };
+  const counts = { inserted: 0, alreadyThere: 0, refused: 0, partial: 0, deactivated: 0 };
   const said = (record: SourceRecord, what: object) => {
     const { file, position, userName, externalId } = record;
     report.write(`${JSON.stringify({ file, position, userName, externalId, ...what })}\n`);
@@ -140,14 +145,39 @@ export async function runMigration(options: MigrationOptions): Promise<Migration
     return (await post(options, body)).map((result) =>
       result.error
         ? { errorId: result.error.id, message: result.error.message }
-        : { taken: result.alreadyExisted ? 'alreadyThere' : 'inserted' },
+        : { taken: result.alreadyExisted ? 'alreadyThere' : 'inserted', userId: result.userId },
+    );
+  };
+
+  /**
+   * The users the source had disabled, deactivated once imported (DeactivateUser; one
+   * deactivated already, by an earlier run of a replayed batch, is left so). Before the
+   * checkpoint moves past their batch, so that a run killed in between does it on resuming.
+   */
+  const deactivate = async (taken: [SourceRecord, Outcome | undefined][]) => {
+    const due = taken.flatMap(([record, outcome]) =>
+      record.deactivated && outcome && 'taken' in outcome ? [{ record, outcome }] : [],
+    );
+    await Promise.all(
+      due.map(async ({ record, outcome }) => {
+        if (!check) {
+          const answer = await call(options, 'POST', deactivationPath(outcome.userId!), '{}');
+          const { details } = (await answer.json()) as { details?: { id?: string }[] };
+          if (!answer.ok && details?.at(-1)?.id !== 'USER-NOT-ACTIVE')
+            throw new Error(`the service did not deactivate ${outcome.userId}: ${answer.status}`);
+        }
+        counts.deactivated++;
+        said(record, { imported: true, message: `imported deactivated: ${record.deactivated}` });
+      }),
     );
   };
 
   /** A batch checked or sent, then each of its records counted and reported in source order. */
   const send = async (sent: Batch) => {
     const users = sent.records.filter((record) => record.request);
-    const answers = new Map(zip(users, await outcomes(users, sent.texts)));
+    const answered = zip(users, await outcomes(users, sent.texts));
+    await deactivate(answered);
+    const answers = new Map(answered);
     for (const record of sent.records) {
       const outcome = answers.get(record);
       if (record.error) refuse(record, record.errorId ?? 'SOURCE-UNREADABLE', record.error);
@@ -202,11 +232,28 @@ function describe(error: unknown): string {
 
 /** One batch to the service; a 429, a 5xx or a lost connection is tried again, patiently. */
 async function post(options: MigrationOptions, body: string): Promise<BatchResult[]> {
+  const response = await call(options, 'POST', PATH, body);
+  if (response.ok) return ((await response.json()) as { results: BatchResult[] }).results;
+  const text = await response.text();
+  throw new Error(`the service refused the batch: ${response.status} ${text.slice(0, 300)}`);
+}
+
+/**
+ * One call of the service as the migration's caller, tried again (with back-off, ten times at
+ * most) while the service is unreachable, limits the rate (429) or fails (5xx); any other answer
+ * is the caller's to read.
+ */
+async function call(
+  options: MigrationOptions,
+  method: string,
+  path: string,
+  body: string,
+): Promise<Response> {
   for (let attempt = 1; ; attempt++) {
     let response: Response | undefined;
     try {
-      response = await fetch(new URL(PATH, options.url), {
-        method: 'POST',
+      response = await fetch(new URL(path, options.url), {
+        method,
         headers: {
           'content-type': 'application/json',
           authorization: `Bearer ${options.token}`,
@@ -217,13 +264,9 @@ async function post(options: MigrationOptions, body: string): Promise<BatchResul
     } catch (error) {
       if (attempt >= 10) throw error;
     }
-    if (response?.ok) return ((await response.json()) as { results: BatchResult[] }).results;
-    if (response && response.status !== 429 && response.status < 500) {
-      const text = await response.text();
-      throw new Error(`the service refused the batch: ${response.status} ${text.slice(0, 300)}`);
-    }
+    if (response && response.status !== 429 && response.status < 500) return response;
     if (attempt >= 10)
-      throw new Error(`the service did not take the batch: ${response?.status ?? 'no answer'}`);
+      throw new Error(`the service did not take the call: ${response?.status ?? 'no answer'}`);
     await new Promise((resolve) => setTimeout(resolve, Math.min(30_000, 250 * 2 ** attempt)));
   }
 }

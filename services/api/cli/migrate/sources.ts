@@ -15,6 +15,11 @@ export interface SourceRecord {
   errorId?: string;
   /** What of an imported record was left behind, said in the report too. */
   notes?: string[];
+  /**
+   * Why the user is imported deactivated (disabled or blocked in the source): the migration
+   * deactivates them once imported, and says so in the report.
+   */
+  deactivated?: string;
 }
 
 /** Every user of a source, in order, read as they come: its memory stays flat. */
@@ -33,7 +38,7 @@ export async function* identitySource(file: string, idps: Map<string, string>): 
       continue;
     }
     const exported = line.value;
-    const { userId, state: _state, creationDate: _created, idps: links, ...request } = exported;
+    const { userId, state, creationDate: _created, idps: links, ...request } = exported;
     const externalId = String(request.externalId ?? userId ?? '');
     const mapped = ((links as { configId: string }[] | undefined) ?? []).flatMap((link) => {
       const configId = idps.get(link.configId);
@@ -45,6 +50,8 @@ export async function* identitySource(file: string, idps: Map<string, string>): 
       userName: String(request.userName ?? ''),
       externalId,
       request: { ...request, externalId, ...(mapped.length > 0 && { idps: mapped }) },
+      ...(state !== undefined &&
+        state !== 'active' && { deactivated: `${String(state)} in the export` }),
     };
   }
 }

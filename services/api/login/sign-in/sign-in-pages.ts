@@ -1,3 +1,4 @@
+import type { ProjectRefusal } from '../../accounts/project-access.js';
 import type { Brand } from '../kit/branding.js';
 import { html, renderPage, type Language, type SafeHtml } from '../kit/page-kit.js';
 import { PASSKEY_SIGN_IN_WORDS } from './passkey-words.js';
@@ -117,7 +118,7 @@ function field(
  */
 export function refusedPage(
   language: Language,
-  refusal: 'project-not-granted' | 'project-role-missing',
+  refusal: ProjectRefusal,
   { action, csrfToken, brand }: { action: string; csrfToken: string; brand: Brand },
 ): string {
   const words = wordsOf(language);

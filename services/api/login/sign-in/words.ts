@@ -29,6 +29,7 @@ const WORDS = {
     signedOut: 'You are signed out.',
     errorTitle: 'Sign-in failed',
     refusedTitle: 'No access to this application',
+    'project-inactive': 'This application is not available at the moment.',
     'project-not-granted': 'Your organization has not been given access to this application.',
     'project-role-missing':
       'You have no role in this application. Ask an administrator of your organization for one.',
@@ -62,6 +63,7 @@ const WORDS = {
     signedOut: 'Sie sind abgemeldet.',
     errorTitle: 'Anmeldung fehlgeschlagen',
     refusedTitle: 'Kein Zugang zu dieser Anwendung',
+    'project-inactive': 'Diese Anwendung ist zurzeit nicht verfügbar.',
     'project-not-granted': 'Ihre Organisation hat keinen Zugang zu dieser Anwendung erhalten.',
     'project-role-missing':
       'Sie haben keine Rolle in dieser Anwendung. Bitten Sie eine Administratorin oder einen Administrator Ihrer Organisation darum.',

@@ -34,6 +34,10 @@ export class ProjectReadModelConsumer extends ReadModelConsumer {
   protected readonly reducers: Reducers = {
     'project.added': (event, data) => [this.rows.insertOnce(event, projectColumns(data))],
     'project.changed': (event, data) => [this.rows.applyIfNewer(event, projectColumns(data))],
+    'project.deactivated': (event) => [this.rows.applyIfNewer(event, { state: 'inactive' })],
+    'project.reactivated': (event) => [this.rows.applyIfNewer(event, { state: 'active' })],
+    // Kept as a tombstone that reads skip: an event arriving late cannot bring the row back.
+    'project.removed': (event) => [this.rows.applyIfNewer(event, { state: 'removed' })],
     // Roles, applications and grants are read from the write side: their events move the details only.
     ...Object.fromEntries(
       DETAILS_ONLY.map((type) => [

@@ -12,6 +12,7 @@ import { EmbeddedMemberRoles1763990000000 } from './1763990000000-member-roles.j
 import { OidcStoredIds1764000000000 } from '../1764000000000-oidc-stored-ids.js';
 import { EmbeddedUserReadModelSearch1764010000000 } from './1764010000000-user-read-model-search.js';
 import { EmbeddedOidcAccounts1764020000000 } from './1764020000000-oidc-accounts.js';
+import { EmbeddedProjectStates1764030000000 } from './1764030000000-project-states.js';
 /** The embedded SQLite database's migrations, oldest first; each schema change has one here too. */
 export const sqliteMigrations = [
   EmbeddedSchema1763830000000,
@@ -29,4 +30,5 @@ export const sqliteMigrations = [
   OidcStoredIds1764000000000,
   EmbeddedUserReadModelSearch1764010000000,
   EmbeddedOidcAccounts1764020000000,
+  EmbeddedProjectStates1764030000000,
 ];

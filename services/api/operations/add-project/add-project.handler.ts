@@ -1,0 +1,55 @@
+import { inBatchedTransaction, LAST_INSERT_ID } from '../../../../shared/db/batched-transaction.js';
+import { isDuplicateKey, uniqueKeys } from '../../../../shared/db/db-errors.js';
+import { Project } from '../../../../shared/db/entities/index.js';
+import { queueEvents } from '../../../../shared/events/record-events.js';
+import { newId } from '../../../../shared/ids.js';
+import { uniqueNameKey } from '../../../../shared/unique-name-key.js';
+import type { Details } from '../details.js';
+import type { OperationContext } from '../operation.js';
+import { projectSettings } from '../project-settings.js';
+import { projectNameTaken } from '../update-project/update-project.errors.js';
+import type { AddProjectRequest } from './add-project.request.generated.js';
+
+export interface AddProjectResponse {
+  id: string;
+  details: Required<Details>;
+}
+
+/**
+ * Makes a project of the target organization with its settings (`project.added`, whose position
+ * is the project's first sequence); a name the organization has already, in any case, is
+ * PROJECT-NAME-ALREADY-EXISTS.
+ */
+export async function addProject(
+  { deps, orgId }: Pick<OperationContext, 'deps' | 'orgId'>,
+  request: AddProjectRequest,
+): Promise<AddProjectResponse> {
+  const settings = projectSettings(request);
+  const id = newId();
+  const at = new Date();
+  const sequence = await inBatchedTransaction(deps.dataSource, async (transaction) => {
+    const added = { type: 'project.added', payload: settings } as const;
+    const { positions, version } = queueEvents(transaction, { id, orgId, version: 0 }, [added], at);
+    transaction.insert(Project, [
+      {
+        id,
+        orgId,
+        ...settings,
+        nameLower: uniqueNameKey(settings.name),
+        state: 'active',
+        version,
+        sequence: LAST_INSERT_ID,
+        creationDate: at,
+        changeDate: at,
+      },
+    ]);
+    await transaction.commit();
+    return positions.lastId;
+  }).catch((error: unknown) => {
+    throw isDuplicateKey(error, uniqueKeys.projectName) ? projectNameTaken() : error;
+  });
+  return {
+    id,
+    details: { sequence, creationDate: at, changeDate: at, resourceOwner: orgId },
+  };
+}
