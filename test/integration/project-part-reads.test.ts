@@ -213,6 +213,7 @@ describeOnEachDatabase(
             clientId: confidential!.clientId,
             authMethodType: 'OIDC_AUTH_METHOD_TYPE_BASIC',
             postLogoutRedirectUris: ['https://zoo.example/'],
+            accessTokenType: 'OIDC_TOKEN_TYPE_JWT',
             accessTokenRoleAssertion: false,
             idTokenRoleAssertion: true,
           },

@@ -1,3 +1,4 @@
+import { roleHoldings } from './read-details.js';
 import type { DataSource } from 'typeorm';
 import { timeOf } from '../../../shared/db/data-source.js';
 import { dialectOf, type Dialect, type Write } from '../../../shared/db/dialect.js';
@@ -135,8 +136,7 @@ export interface ListMembersInput {
 }
 
 /** The members of an organization, one row each: its user and when its roles were granted. */
-const MEMBERS = `(SELECT user_id AS id, org_id, MIN(created_at) AS creation_date,
-    MAX(created_at) AS change_date FROM role_grants GROUP BY user_id, org_id) members`;
+const MEMBERS = roleHoldings('user_id', 'members');
 
 interface MemberRow {
   id: string;

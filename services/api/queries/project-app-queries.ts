@@ -36,6 +36,8 @@ export interface OidcConfigView {
   clientId: string;
   authMethodType: 'OIDC_AUTH_METHOD_TYPE_BASIC' | 'OIDC_AUTH_METHOD_TYPE_NONE';
   postLogoutRedirectUris: string[];
+  /** The access tokens the provider issues an application's users for the API: JWTs. */
+  accessTokenType: 'OIDC_TOKEN_TYPE_JWT';
   accessTokenRoleAssertion: boolean;
   idTokenRoleAssertion: boolean;
 }
@@ -161,6 +163,7 @@ async function appViews(
         clientId: row.client_id,
         authMethodType: confidential ? 'OIDC_AUTH_METHOD_TYPE_BASIC' : 'OIDC_AUTH_METHOD_TYPE_NONE',
         postLogoutRedirectUris: client.post_logout_redirect_uris ?? [],
+        accessTokenType: 'OIDC_TOKEN_TYPE_JWT',
         accessTokenRoleAssertion: client.access_token_role_assertion === true,
         idTokenRoleAssertion: client.id_token_role_assertion === true,
       },

@@ -25,9 +25,11 @@ export async function progressOf(
 }
 
 /**
- * How far a read of the tables the operations write got, as a list answers it: every event
- * recorded when it began (the position of the last one, and the time), since those tables hold
- * each write as it commits. Asked before the rows are read, so they show at least that much.
+ * How far a read of the tables the operations write got, as a list answers it: the last event
+ * recorded when it began (its position) and that time, since those tables hold each write as it
+ * commits. Asked before the rows are read; a write committing at that moment with an earlier
+ * position (positions are taken before commits, which may finish out of order) may show only in
+ * the next read.
  */
 export async function writtenProgress(
   dataSource: DataSource,
@@ -64,3 +66,12 @@ export const flag = (value: number | boolean): boolean => Boolean(Number(value))
 /** An event's payload as either driver answers it (JSON text on MariaDB and SQLite). */
 export const payloadOf = (payload: unknown): Record<string, unknown> =>
   (typeof payload === 'string' ? JSON.parse(payload) : payload) as Record<string, unknown>;
+
+/**
+ * The roles a user holds in an organization (`role_grants`), one row per user and organization
+ * with the dates of its first and last role, keyed by `id`: the user's (an organization's
+ * members) or the organization's (a user's memberships). A derived table named `alias`.
+ */
+export const roleHoldings = (id: 'user_id' | 'org_id', alias: string): string =>
+  `(SELECT ${id} AS id, user_id, org_id, MIN(created_at) AS creation_date,
+     MAX(created_at) AS change_date FROM role_grants GROUP BY user_id, org_id) ${alias}`;

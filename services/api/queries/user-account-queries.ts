@@ -1,3 +1,4 @@
+import { roleHoldings } from './read-details.js';
 import type { DataSource } from 'typeorm';
 import { timeOf } from '../../../shared/db/data-source.js';
 import { INSTANCE_WIDE, type Role } from '../../../shared/db/entities/role-grant.entity.js';
@@ -133,8 +134,7 @@ export interface MembershipView {
 }
 
 /** Where each user holds roles, one row each: the organization (`''`: the instance) as its id. */
-const MEMBERSHIPS = `(SELECT org_id AS id, user_id, MIN(created_at) AS creation_date,
-    MAX(created_at) AS change_date FROM role_grants GROUP BY user_id, org_id) memberships`;
+const MEMBERSHIPS = roleHoldings('org_id', 'memberships');
 
 interface MembershipRow {
   id: string;

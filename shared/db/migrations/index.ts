@@ -17,6 +17,7 @@ import { OidcStoredIds1764000000000 } from './1764000000000-oidc-stored-ids.js';
 import { UserReadModelSearch1764010000000 } from './1764010000000-user-read-model-search.js';
 import { OidcAccounts1764020000000 } from './1764020000000-oidc-accounts.js';
 import { ProjectStates1764030000000 } from './1764030000000-project-states.js';
+import { ReadIndexes1764040000000 } from './1764040000000-read-indexes.js';
 /** Every migration, oldest first. A schema change is a new file here, never an edit of an old one. */
 export const migrations = [
   InitialSchema1763790000000,
@@ -38,4 +39,5 @@ export const migrations = [
   UserReadModelSearch1764010000000,
   OidcAccounts1764020000000,
   ProjectStates1764030000000,
+  ReadIndexes1764040000000,
 ];

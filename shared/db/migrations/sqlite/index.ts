@@ -13,6 +13,7 @@ import { OidcStoredIds1764000000000 } from '../1764000000000-oidc-stored-ids.js'
 import { EmbeddedUserReadModelSearch1764010000000 } from './1764010000000-user-read-model-search.js';
 import { EmbeddedOidcAccounts1764020000000 } from './1764020000000-oidc-accounts.js';
 import { EmbeddedProjectStates1764030000000 } from './1764030000000-project-states.js';
+import { ReadIndexes1764040000000 } from '../1764040000000-read-indexes.js';
 /** The embedded SQLite database's migrations, oldest first; each schema change has one here too. */
 export const sqliteMigrations = [
   EmbeddedSchema1763830000000,
@@ -31,4 +32,6 @@ export const sqliteMigrations = [
   EmbeddedUserReadModelSearch1764010000000,
   EmbeddedOidcAccounts1764020000000,
   EmbeddedProjectStates1764030000000,
+  // The same statements on both databases: the MySQL migration serves here as it is.
+  ReadIndexes1764040000000,
 ];
