@@ -50,6 +50,11 @@ export interface Dialect extends StatementDialect {
   /** The SQL of the JSON array in `column` with `element` (an SQL expression) appended. */
   jsonArrayAppend(column: string, element: string): string;
   /**
+   * The JSON array of objects in `column` without those whose `configId` and `externalUserId`
+   * are the two parameters the expression takes (an identity provider link), in their order.
+   */
+  jsonArrayWithoutLink(column: string): string;
+  /**
    * A table of the texts in the JSON array in `column`, one row each, as `element.value`
    * (compared as stored: case counts), for a condition on some element (EXISTS).
    */
@@ -107,6 +112,14 @@ class MysqlDialect implements Dialect {
 
   jsonArrayAppend(column: string, element: string): string {
     return `JSON_ARRAY_APPEND(${column}, '$', ${element})`;
+  }
+
+  jsonArrayWithoutLink(column: string): string {
+    return `COALESCE((SELECT JSON_ARRAYAGG(JSON_EXTRACT(element.value, '$'))
+      FROM JSON_TABLE(${column}, '$[*]' COLUMNS (value JSON PATH '$',
+        config_id VARCHAR(36) PATH '$.configId', external_user_id VARCHAR(200) PATH '$.externalUserId'))
+        AS element
+      WHERE NOT (element.config_id = ? AND element.external_user_id = ?)), JSON_ARRAY())`;
   }
 
   jsonTexts(column: string): string {
@@ -170,6 +183,12 @@ class SqliteDialect implements Dialect {
 
   jsonArrayAppend(column: string, element: string): string {
     return `json_insert(${column}, '$[#]', ${element})`;
+  }
+
+  jsonArrayWithoutLink(column: string): string {
+    return `(SELECT json_group_array(json(element.value)) FROM json_each(${column}) AS element
+      WHERE NOT (json_extract(element.value, '$.configId') = ?
+        AND json_extract(element.value, '$.externalUserId') = ?))`;
   }
 
   jsonTexts(column: string): string {

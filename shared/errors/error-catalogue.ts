@@ -68,6 +68,12 @@ export const ERROR_CATALOGUE = {
     when: 'the userName is taken, case-insensitively, across the instance',
     message: 'a user with this userName already exists',
   },
+  'USER-IDP-LINK-NOT-FOUND': {
+    code: StatusCode.NOT_FOUND,
+    http: 404,
+    when: 'the person has no link to this identity at this identity provider',
+    message: 'the user has no such identity provider link',
+  },
   'USER-IDP-LINK-ALREADY-EXISTS': {
     code: StatusCode.ALREADY_EXISTS,
     http: 409,

@@ -142,6 +142,8 @@ export interface EventPayloads {
   /** The TOTP second factor was removed (RemoveHumanAuthFactorOTP): the password signs in alone. */
   'user.human.otp.removed': Record<string, never>;
   'user.idp.link.added': { configId: string; externalUserId: string; displayName: string | null };
+  /** The user signs in through that provider's identity no more. */
+  'user.idp.link.removed': { configId: string; externalUserId: string };
   'user.human.passwordless.code.added': { codeId: string; expiration: string };
   /** Recorded by the worker when it makes the code an initialization email carries. */
   'user.human.init.code.added': { codeId: string; expiration: string };

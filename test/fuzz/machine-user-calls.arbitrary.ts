@@ -93,5 +93,19 @@ export function machineUserCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall>
     fc
       .record({ userId: fc.constant(fixtures.member.userId), tokenId: unknownId })
       .map(as('RemoveHumanPasswordless')),
+    fc
+      .record({
+        userId: fc.constant(fixtures.member.userId),
+        idpId: fc.constantFrom(fixtures.idpId, 'none'),
+        providedUserId: fc.constantFrom('sub-1', 'sub-2', 'ü'),
+      })
+      .map(as('AddUserIDPLink')),
+    fc
+      .record({
+        userId: fc.constant(fixtures.member.userId),
+        idpId: fc.constant(fixtures.idpId),
+        linkedUserId: fc.constantFrom('sub-1', 'sub-2', 'ü'),
+      })
+      .map(as('RemoveUserIDPLink')),
   );
 }

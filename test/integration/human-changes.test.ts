@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { administeredPeople, storedPasskey } from '../support/administered-people.js';
 import { describeOnEachDatabase } from '../support/databases.js';
+import { buildIdp } from '../support/factories.js';
 import { FOREIGN_VECTORS } from '../support/password-hash-vectors.js';
 import { pollUntil } from '../support/poll.js';
 import { publicUrlEnv, REDIRECT_URI } from '../support/relying-party.js';
@@ -15,7 +16,8 @@ const OTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 describeOnEachDatabase(
   'An administrator’s changes of a person',
   (service) => {
-    const { person, signIn, manage: change } = administeredPeople(service, PASSWORD);
+    const people = administeredPeople(service, PASSWORD);
+    const { person, signIn, manage: change } = people;
     const signedIn = (page: SignInPage) => page.url.startsWith(REDIRECT_URI);
 
     const row = async (userId: string) =>
@@ -135,6 +137,46 @@ describeOnEachDatabase(
       expect(removed.status, removed.text).to.equal(200);
       expect(await service.count('passkeys', 'id = ?', [mine.id])).to.equal(0);
       expect((await types(userId)).at(-1)).to.equal('user.human.passkey.removed');
+    });
+
+    it('AddUserIDPLink links an identity at a provider, RemoveUserIDPLink unlinks it; the reads follow', async () => {
+      const { userId } = await person();
+      const { idpId } = await buildIdp(service, { orgId: people.owner.orgId });
+      const linked = await change('POST', `/${userId}/idps`, {
+        idpId,
+        providedUserId: 'google-ada-1',
+        providedUserName: 'ada@gmail.example',
+      });
+      expect(linked.status, linked.text).to.equal(200);
+      const links = async () =>
+        (await change('POST', `/${userId}/idps/_search`, {})).body.result as {
+          idpId: string;
+          providedUserId: string;
+        }[];
+      const shown = (await links()).map((link) => [link.idpId, link.providedUserId]);
+      expect(shown).to.deep.equal([[idpId, 'google-ada-1']]);
+      const idpLinksRead = async () => {
+        const raw = (await readModel(userId))?.idp_links;
+        return (typeof raw === 'string' ? JSON.parse(raw) : raw) as unknown[] | undefined;
+      };
+      await pollUntil(idpLinksRead, (read) => read?.length === 1);
+      const other = await person();
+      const taken = await change('POST', `/${other.userId}/idps`, {
+        idpId,
+        providedUserId: 'google-ada-1',
+      });
+      expect(taken.status).to.equal(409);
+      expect(taken.body.details.at(-1).id).to.equal('USER-IDP-LINK-ALREADY-EXISTS');
+
+      const unlinked = await change('DELETE', `/${userId}/idps/${idpId}/google-ada-1`);
+      expect(unlinked.status, unlinked.text).to.equal(200);
+      expect(await links()).to.deep.equal([]);
+      expect(await service.count('user_idp_links', 'user_id = ?', [userId])).to.equal(0);
+      await pollUntil(idpLinksRead, (read) => read?.length === 0);
+      expect((await types(userId)).slice(-2)).to.deep.equal([
+        'user.idp.link.added',
+        'user.idp.link.removed',
+      ]);
     });
 
     it('ResendHumanInitialization: the worker makes a new code for a person not yet initialized', async () => {

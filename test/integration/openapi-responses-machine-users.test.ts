@@ -6,11 +6,17 @@ import { limitedServiceBehindProxy } from '../support/limited-service.js';
 import { BODY_LIMIT, documentedAnswers, type Call } from '../support/openapi-answers.js';
 import { OpenApiContract } from '../support/openapi-contract.js';
 import { TestService } from '../support/test-service.js';
-import { buildMember, buildOwner, buildUser, type BuiltMember } from '../support/factories.js';
+import {
+  buildIdp,
+  buildMember,
+  buildOwner,
+  buildUser,
+  type BuiltMember,
+} from '../support/factories.js';
 import { buildMachine } from '../support/machine-users.js';
 
 const PATHS =
-  / \/management\/v1\/(users\/machine|users\/\{userId\}\/(machine|secret|keys|pats)(?!\/_search)|users\/\{userId\}\/(profile|phone|password|_resend_initialization|auth_factors\/otp|passwordless)|orgs\/me\/members(?!\/_search))|^(POST \/management\/v1\/users\/\{id\}\/_\w+|DELETE \/management\/v1\/users\/\{id\}) /;
+  / \/management\/v1\/(users\/machine|users\/\{userId\}\/(machine|secret|keys|pats)(?!\/_search)|users\/\{userId\}\/(profile|phone|password|_resend_initialization|auth_factors\/otp|passwordless|idps(?!\/_search))|orgs\/me\/members(?!\/_search))|^(POST \/management\/v1\/users\/\{id\}\/_\w+|DELETE \/management\/v1\/users\/\{id\}) /;
 
 /**
  * The machine user, organization member and user lifecycle operations' real responses, success and each
@@ -102,6 +108,15 @@ describe('the machine user, member and user lifecycle operations’ REST respons
       // Each refused by the state the last left.
       conforms(changes[2]![0], await call(changes[2]![0]), 404);
       conforms(changes[5]![0], await call(changes[5]![0]), 404);
+      const idpId = (await buildIdp(service, { orgId: owner.orgId })).idpId;
+      const link: Call = ['POST', `${path}/idps`, { idpId, providedUserId: 'documented-sub' }];
+      await answers(link, 'user.idp.link.added');
+      conforms(link, await call(link), 409);
+      conforms(link, await call(none(link)), 404);
+      conforms(link, await call(['POST', link[1], { idpId: 'none', providedUserId: 's' }]), 400);
+      const unlink: Call = ['DELETE', `${path}/idps/${idpId}/documented-sub`];
+      await answers(unlink, 'user.idp.link.removed');
+      conforms(unlink, await call(unlink), 404);
       const { id } = await storedPasskey(service, userId);
       const passkey: Call = ['DELETE', `${path}/passwordless/${id}`];
       await answers(passkey, 'user.human.passkey.removed');
@@ -226,6 +241,8 @@ describe('the machine user, member and user lifecycle operations’ REST respons
       ['POST', `/management/v1/users/${userId}/_resend_initialization`, {}],
       ['DELETE', `/management/v1/users/${userId}/auth_factors/otp`],
       ['DELETE', `/management/v1/users/${userId}/passwordless/p`],
+      ['POST', `/management/v1/users/${userId}/idps`, { idpId: 'i', providedUserId: 's' }],
+      ['DELETE', `/management/v1/users/${userId}/idps/i/s`],
     ];
     const ownerToken = async () =>
       (await buildMember(limited.service, { orgId: limited.orgId, roles: ['ORG_OWNER'] })).token;

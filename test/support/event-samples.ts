@@ -29,6 +29,7 @@ export const EVENT_SAMPLES: { [T in EventType]: EventPayloads[T] } = {
     externalUserId: '104857600123',
     displayName: null,
   },
+  'user.idp.link.removed': { configId: 'idp-1', externalUserId: 'google-123' },
   'user.human.passwordless.code.added': {
     codeId: '01927b3e-6f1a-7c3d-8e55-4b9a0d2c1f00',
     expiration: '2025-11-04T09:30:00.000Z',

@@ -10,6 +10,8 @@ export type UserLifecycleOperation =
   | 'ResendHumanInitialization'
   | 'RemoveHumanAuthFactorOTP'
   | 'RemoveHumanPasswordless'
+  | 'AddUserIDPLink'
+  | 'RemoveUserIDPLink'
   | 'DeactivateUser'
   | 'ReactivateUser'
   | 'LockUser'
@@ -94,6 +96,36 @@ const PERSON_CASES: Case[] = [
     {},
     { code: 5, errorId: 'USER-OTP-NOT-FOUND' },
   ),
+  {
+    name: 'a link to an identity at a provider',
+    operation: 'AddUserIDPLink',
+    request: (f) => ({ userId: f.humanUserId, idpId: f.idpId, providedUserId: `${f.prefix}-sub` }),
+    expected: changed,
+  },
+  {
+    name: 'a link to an identity linked already',
+    operation: 'AddUserIDPLink',
+    request: (f) => ({ userId: f.humanUserId, idpId: f.idpId, providedUserId: `${f.prefix}-sub` }),
+    expected: { code: 6, errorId: 'USER-IDP-LINK-ALREADY-EXISTS' },
+  },
+  ofPerson(
+    'AddUserIDPLink',
+    'a link to a provider that is none of the organization’s',
+    { idpId: 'none', providedUserId: 'sub' },
+    { code: 3, errorId: 'REQUEST-INVALID', fields: ['idpId'] },
+  ),
+  {
+    name: 'a link’s removal',
+    operation: 'RemoveUserIDPLink',
+    request: (f) => ({ userId: f.humanUserId, idpId: f.idpId, linkedUserId: `${f.prefix}-sub` }),
+    expected: changed,
+  },
+  {
+    name: 'a removal of a link that is gone',
+    operation: 'RemoveUserIDPLink',
+    request: (f) => ({ userId: f.humanUserId, idpId: f.idpId, linkedUserId: `${f.prefix}-sub` }),
+    expected: { code: 5, errorId: 'USER-IDP-LINK-NOT-FOUND' },
+  },
   ofPerson(
     'RemoveHumanPasswordless',
     'a removal of a passkey the person has not',

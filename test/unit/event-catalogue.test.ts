@@ -29,6 +29,7 @@ const CONTRACT_TYPES = [
   'user.human.password.set',
   'user.human.otp.added',
   'user.idp.link.added',
+  'user.idp.link.removed',
   'user.human.passwordless.code.added',
   'user.human.init.code.added',
   'user.human.init.code.requested',

@@ -35,6 +35,8 @@ import { removeOrgMemberOperation } from './remove-org-member/remove-org-member.
 import type { Operation } from './operation.js';
 import { getUserByIDOperation } from './get-user-by-id/get-user-by-id.operation.js';
 import { listUsersOperation } from './list-users/list-users.operation.js';
+import { addUserIDPLinkOperation } from './add-user-idp-link/add-user-idp-link.operation.js';
+import { removeUserIDPLinkOperation } from './remove-user-idp-link/remove-user-idp-link.operation.js';
 import { updateHumanProfileOperation } from './update-human-profile/update-human-profile.operation.js';
 import { updateHumanPhoneOperation } from './update-human-phone/update-human-phone.operation.js';
 import { removeHumanPhoneOperation } from './remove-human-phone/remove-human-phone.operation.js';
@@ -93,6 +95,8 @@ export const operations: readonly Operation[] = [
   lockUserOperation,
   unlockUserOperation,
   removeUserOperation,
+  addUserIDPLinkOperation,
+  removeUserIDPLinkOperation,
   updateHumanProfileOperation,
   updateHumanPhoneOperation,
   removeHumanPhoneOperation,

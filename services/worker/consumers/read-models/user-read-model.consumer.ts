@@ -114,6 +114,18 @@ export class UserReadModelConsumer extends ReadModelConsumer {
         },
       ),
     ],
+    'user.idp.link.removed': (event, data) => [
+      this.rows.applyIfNewer(
+        event,
+        {},
+        {
+          idpLinks: (column) => ({
+            sql: dialectOf(this.dataSource).jsonArrayWithoutLink(column),
+            params: [data.configId, data.externalUserId],
+          }),
+        },
+      ),
+    ],
     // Each event after the first sets these; those that only move the details set nothing else.
     'user.human.email.verified': (event, data) =>
       this.change(event, {

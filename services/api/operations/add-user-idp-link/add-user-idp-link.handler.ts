@@ -1,0 +1,44 @@
+import { isDuplicateKey, uniqueKeys } from '../../../../shared/db/db-errors.js';
+import { invalidArgument } from '../../../../shared/errors/service-error.js';
+import { IdpConfig, UserIdpLink } from '../../../../shared/db/entities/index.js';
+import { humanUserChange } from '../human-user-aggregate.js';
+import { honoringIfMatch } from '../if-match.js';
+import { idpLinkTaken } from '../import-human-user/import-human-user.errors.js';
+import type { OperationContext } from '../operation.js';
+import type { AddUserIDPLinkRequest } from './add-user-idp-link.request.generated.js';
+
+const addLink = humanUserChange<AddUserIDPLinkRequest>(async ({ transaction, user, request }) => {
+  const link = {
+    configId: request.idpId,
+    externalUserId: request.providedUserId,
+    displayName: request.providedUserName || null,
+  };
+  const [config] = await transaction.find(
+    IdpConfig,
+    { id: link.configId, orgId: user.orgId },
+    { select: ['id'] },
+  );
+  if (!config)
+    throw invalidArgument([
+      { field: 'idpId', description: 'is not an identity provider of the organization' },
+    ]);
+  const [taken] = await transaction.find(UserIdpLink, {
+    configId: link.configId,
+    externalUserId: link.externalUserId,
+  });
+  if (taken) throw idpLinkTaken();
+  transaction.insert(UserIdpLink, [{ ...link, userId: user.id, createdAt: new Date() }]);
+  return { event: { type: 'user.idp.link.added', payload: link } };
+});
+
+/**
+ * Links a person to their identity at an identity provider of the organization
+ * (`user.idp.link.added`), as ImportHumanUser's `idps` does; a provider of another organization
+ * is REQUEST-INVALID on `idpId`, an identity linked to anyone already USER-IDP-LINK-ALREADY-EXISTS.
+ */
+export const addUserIDPLink = honoringIfMatch(
+  (context: OperationContext, request: AddUserIDPLinkRequest) =>
+    addLink(context, request).catch((error: unknown) => {
+      throw isDuplicateKey(error, uniqueKeys.idpLink) ? idpLinkTaken() : error;
+    }),
+);
