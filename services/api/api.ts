@@ -17,6 +17,7 @@ import { operations } from './operations/operations.js';
 import { OperationPipeline } from './pipeline/operation-pipeline.js';
 import { createRateLimit } from './pipeline/rate-limit.js';
 import { activationRoutes } from './login/activation/activation-routes.js';
+import { emailVerificationRoutes } from './login/email-verification/email-verification-routes.js';
 import { brandingRoutes } from './login/kit/branding-routes.js';
 import { registrationRoutes } from './login/passkey-registration/registration-routes.js';
 import { startGrpcServer } from './transports/grpc/grpc-server.js';
@@ -93,6 +94,7 @@ export async function startApi(
     ops: opsRoutes(registry, readiness),
     pages: [
       activationRoutes({ ...deps, redis }),
+      emailVerificationRoutes(deps),
       registrationRoutes({ ...deps, redis }),
       brandingRoutes(deps.dataSource, deps.logger),
     ],

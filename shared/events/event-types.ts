@@ -133,6 +133,12 @@ export interface EventPayloads {
     sendInitializationEmail?: false;
   };
   'user.human.email.verified': { email: string };
+  /** An administrator set the address (UpdateHumanEmail): unverified until its `verified`. */
+  'user.human.email.changed': { email: string };
+  /** A link that verifies the address was asked for (the worker emails it). */
+  'user.human.email.code.requested': { by: 'admin' };
+  /** Recorded by the worker when it makes the code the verification email carries. */
+  'user.human.email.code.added': { codeId: string; expiration: string };
   'user.human.phone.verified': { phone: string };
   /** An administrator set the number (UpdateHumanPhone): unverified until its `verified`. */
   'user.human.phone.changed': { phone: string };

@@ -61,6 +61,7 @@ describe('the pages framed by another origin, in headless Chromium', function ()
     const pages = {
       'sign-in': (await authorization(client)).url,
       activation: `${service.api.url}/ui/login/init?userID=x&code=y`,
+      'email verification': `${service.api.url}/ui/login/email/verify?userID=x&code=y`,
       'passkey registration': `${service.api.url}/ui/login/passwordless/init?userID=a&orgID=b&codeID=c&code=d`,
       'sign-out': `${service.api.url}/oidc/session/end`,
       profile: `${service.api.url}/ui/profile`,

@@ -86,6 +86,13 @@ export function machineUserCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall>
       .map(as('UpdateHumanPhone')),
     fc.constant({ userId: fixtures.member.userId }).map(as('RemoveHumanPhone')),
     fc
+      .record({
+        userId: fc.constant(fixtures.member.userId),
+        email: fc.constantFrom('member@zoo.example', 'other@zoo.example'),
+        isEmailVerified: fc.boolean(),
+      })
+      .map(as('UpdateHumanEmail')),
+    fc
       .record({ userId: fc.constant(fixtures.member.userId), noChangeRequired: fc.boolean() })
       .map((call) => as('SetHumanPassword')({ ...call, password: 'Fuzz-keeper-1!' })),
     fc.constant({ userId: fixtures.member.userId }).map(as('ResendHumanInitialization')),

@@ -5,7 +5,8 @@ import { buildIdp } from '../support/factories.js';
 import { FOREIGN_VECTORS } from '../support/password-hash-vectors.js';
 import { pollUntil } from '../support/poll.js';
 import { publicUrlEnv, REDIRECT_URI } from '../support/relying-party.js';
-import { pageError, type SignInPage } from '../support/sign-in-flow.js';
+import { parseMessage } from '../support/mime-message.js';
+import { pageError, SignInBrowser, type SignInPage } from '../support/sign-in-flow.js';
 
 const PASSWORD = 'Changes-keeper-1!';
 /** A payload as either database's driver answers a JSON column: parsed, or as text. */
@@ -177,6 +178,56 @@ describeOnEachDatabase(
         'user.idp.link.added',
         'user.idp.link.removed',
       ]);
+    });
+
+    it('UpdateHumanEmail: verified as given, or by the link emailed to the new address, once', async () => {
+      const { userId } = await person();
+      const given = await change('PUT', `/${userId}/email`, {
+        email: 'given@zoo.example',
+        isEmailVerified: true,
+      });
+      expect(given.status, given.text).to.equal(200);
+      expect(await row(userId)).to.include({ email: 'given@zoo.example' });
+      expect(Boolean(Number((await row(userId)).email_verified))).to.equal(true);
+      expect((await types(userId)).slice(-2)).to.deep.equal([
+        'user.human.email.changed',
+        'user.human.email.verified',
+      ]);
+
+      const address = `${userId.slice(-8)}@new.example`;
+      const changed = await change('PUT', `/${userId}/email`, { email: address });
+      expect(changed.status, changed.text).to.equal(200);
+      expect(Boolean(Number((await row(userId)).email_verified))).to.equal(false);
+      await pollUntil(
+        () => readModel(userId),
+        (read) => read?.email === address && !Number(read?.email_verified),
+      );
+      const [message] = await service.emailsTo(address, 1);
+      const text = parseMessage(message!)
+        .parts.map((part) => part.body)
+        .join('\n');
+      const link = /https?:\/\/\S+\/ui\/login\/email\/verify\?userID=[0-9a-f-]+&code=[\w-]+/.exec(
+        text,
+      )?.[0];
+      expect(link, 'the email has a verification link').to.be.a('string');
+      const browser = new SignInBrowser(service.config.publicUrl);
+      const page = await browser.open(link!);
+      expect(page.status, page.html).to.equal(200);
+      // Opening the link verifies nothing: a mail scanner follows links too.
+      expect(Boolean(Number((await row(userId)).email_verified))).to.equal(false);
+      const params = new URL(link!).searchParams;
+      const fields = { userID: params.get('userID')!, code: params.get('code')! };
+      const done = await browser.submit(page, fields);
+      expect(done.status, done.html).to.equal(200);
+      expect(Boolean(Number((await row(userId)).email_verified))).to.equal(true);
+      expect((await types(userId)).at(-1)).to.equal('user.human.email.verified');
+      const again = await browser.open(link!);
+      expect(again.status).to.equal(400);
+      expect(again.html).to.contain('This link no longer works');
+      await pollUntil(
+        () => readModel(userId),
+        (read) => Boolean(Number(read?.email_verified)),
+      );
     });
 
     it('ResendHumanInitialization: the worker makes a new code for a person not yet initialized', async () => {

@@ -16,7 +16,7 @@ import {
 import { buildMachine } from '../support/machine-users.js';
 
 const PATHS =
-  / \/management\/v1\/(users\/machine|users\/\{userId\}\/(machine|secret|keys|pats)(?!\/_search)|users\/\{userId\}\/(profile|phone|password|_resend_initialization|auth_factors\/otp|passwordless|idps(?!\/_search))|orgs\/me\/members(?!\/_search))|^(POST \/management\/v1\/users\/\{id\}\/_\w+|DELETE \/management\/v1\/users\/\{id\}) /;
+  / \/management\/v1\/(users\/machine|users\/\{userId\}\/(machine|secret|keys|pats)(?!\/_search)|users\/\{userId\}\/(profile|email|phone|password|_resend_initialization|auth_factors\/otp|passwordless|idps(?!\/_search))|orgs\/me\/members(?!\/_search))|^(POST \/management\/v1\/users\/\{id\}\/_\w+|DELETE \/management\/v1\/users\/\{id\}) /;
 
 /**
  * The machine user, organization member and user lifecycle operations' real responses, success and each
@@ -83,6 +83,11 @@ describe('the machine user, member and user lifecycle operations’ REST respons
           ['PUT', `${path}/profile`, { firstName: '', lastName: 'L' }],
         ],
         [
+          ['PUT', `${path}/email`, { email: 'documented@zoo.example', isEmailVerified: true }],
+          'user.human.email.changed',
+          ['PUT', `${path}/email`, { email: 'none' }],
+        ],
+        [
           ['PUT', `${path}/phone`, { phone: '+41791234567' }],
           'user.human.phone.changed',
           ['PUT', `${path}/phone`, { phone: '079' }],
@@ -106,8 +111,8 @@ describe('the machine user, member and user lifecycle operations’ REST respons
         if (invalid) conforms(change, await call(invalid), 400);
       }
       // Each refused by the state the last left.
-      conforms(changes[2]![0], await call(changes[2]![0]), 404);
-      conforms(changes[5]![0], await call(changes[5]![0]), 404);
+      conforms(changes[3]![0], await call(changes[3]![0]), 404);
+      conforms(changes[6]![0], await call(changes[6]![0]), 404);
       const idpId = (await buildIdp(service, { orgId: owner.orgId })).idpId;
       const link: Call = ['POST', `${path}/idps`, { idpId, providedUserId: 'documented-sub' }];
       await answers(link, 'user.idp.link.added');
@@ -236,6 +241,7 @@ describe('the machine user, member and user lifecycle operations’ REST respons
       ['DELETE', `/management/v1/users/${userId}`],
       ['PUT', `/management/v1/users/${userId}/profile`, { firstName: 'A', lastName: 'B' }],
       ['PUT', `/management/v1/users/${userId}/phone`, { phone: '+41791234567' }],
+      ['PUT', `/management/v1/users/${userId}/email`, { email: 'limited@zoo.example' }],
       ['DELETE', `/management/v1/users/${userId}/phone`],
       ['POST', `/management/v1/users/${userId}/password`, { password: 'Zoo-keeper-1!' }],
       ['POST', `/management/v1/users/${userId}/_resend_initialization`, {}],

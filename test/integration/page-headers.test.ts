@@ -43,6 +43,7 @@ describeWithService(
     it('sends them with the link pages and the provider’s pages, kept by no cache', async () => {
       const pages = {
         activation: '/ui/login/init?userID=x&code=y',
+        'email verification': '/ui/login/email/verify?userID=x&code=y',
         'passkey registration': '/ui/login/passwordless/init?userID=a&orgID=b&codeID=c&code=d',
         'sign-out': '/oidc/session/end',
         'provider error': '/oidc/auth?client_id=nobody',

@@ -5,6 +5,7 @@ import type { Case } from './transport-cases.js';
 export type UserLifecycleOperation =
   | 'UpdateHumanProfile'
   | 'UpdateHumanPhone'
+  | 'UpdateHumanEmail'
   | 'RemoveHumanPhone'
   | 'SetHumanPassword'
   | 'ResendHumanInitialization'
@@ -57,6 +58,18 @@ const PERSON_CASES: Case[] = [
     request: (f) => ({ userId: f.machineUserId, firstName: 'M', lastName: 'U' }),
     expected: { code: 5, errorId: 'USER-NOT-FOUND' },
   },
+  ofPerson(
+    'UpdateHumanEmail',
+    'a person’s email address, verified',
+    { email: 'verified@zoo.example', isEmailVerified: true },
+    changed,
+  ),
+  ofPerson(
+    'UpdateHumanEmail',
+    'an email address that is none',
+    { email: 'not an address' },
+    { code: 3, errorId: 'REQUEST-INVALID', fields: ['email'] },
+  ),
   ofPerson(
     'UpdateHumanPhone',
     'a person’s phone number',

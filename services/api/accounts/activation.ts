@@ -1,8 +1,8 @@
 import type { DataSource } from 'typeorm';
-import { User, UserCode } from '../../../shared/db/entities/index.js';
+import { User } from '../../../shared/db/entities/index.js';
 import type { DomainEvent } from '../../../shared/events/event-types.js';
 import { commitChange } from '../../../shared/events/record-change.js';
-import { codeState, type CodeState } from './initialization-code.js';
+import { useUpCode, type CodeState } from './initialization-code.js';
 import { inUserTransaction } from './user-transaction.js';
 
 /**
@@ -20,20 +20,8 @@ export function redeemInitializationCode(
     dataSource,
     input.userId,
     async (transaction, user) => {
-      const codes = await transaction.find(
-        UserCode,
-        { userId: user.id, kind: 'initialization' },
-        { select: ['id', 'codeHash', 'expiresAt', 'usedAt'] },
-      );
-      const now = new Date();
-      const state = codeState(
-        codes.find((code) => code.id === input.codeId),
-        input.code,
-        now,
-      );
+      const state = await useUpCode(transaction, user.id, 'initialization', input);
       if (state !== 'valid') return state;
-      const unused = codes.filter((code) => !code.usedAt).map((code) => code.id);
-      transaction.update(UserCode, { id: unused }, { usedAt: now });
       const events: DomainEvent[] = [
         { type: 'user.human.init.code.verified', payload: { codeId: input.codeId } },
         {

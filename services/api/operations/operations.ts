@@ -35,6 +35,7 @@ import { removeOrgMemberOperation } from './remove-org-member/remove-org-member.
 import type { Operation } from './operation.js';
 import { getUserByIDOperation } from './get-user-by-id/get-user-by-id.operation.js';
 import { listUsersOperation } from './list-users/list-users.operation.js';
+import { updateHumanEmailOperation } from './update-human-email/update-human-email.operation.js';
 import { addUserIDPLinkOperation } from './add-user-idp-link/add-user-idp-link.operation.js';
 import { removeUserIDPLinkOperation } from './remove-user-idp-link/remove-user-idp-link.operation.js';
 import { updateHumanProfileOperation } from './update-human-profile/update-human-profile.operation.js';
@@ -95,6 +96,7 @@ export const operations: readonly Operation[] = [
   lockUserOperation,
   unlockUserOperation,
   removeUserOperation,
+  updateHumanEmailOperation,
   addUserIDPLinkOperation,
   removeUserIDPLinkOperation,
   updateHumanProfileOperation,

@@ -1,3 +1,4 @@
+import type { UserCodeKind } from '../../../shared/db/entities/user-code.entity.js';
 import { UnrecoverableError } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../../shared/config/config.js';
@@ -36,7 +37,7 @@ interface Recipient {
   preferred_language: string | null;
   org_id: string;
   code_id: string | null;
-  kind: 'initialization' | 'passwordless_registration' | null;
+  kind: UserCodeKind | null;
   sent_at: Date | string | null;
   expires_at: Date | string | null;
   used_at: Date | string | null;
@@ -112,8 +113,9 @@ export function createInitializationEmailProcessor({
 }
 
 /**
- * The link the code goes in: the activation page's, or for a passwordless registration code the
- * passkey registration page's (`/ui/login/passwordless/init?userID&orgID&codeID&code`).
+ * The link the code goes in: the activation page's, for an email verification code the
+ * verification page's (`/ui/login/email/verify?userID&code`), or for a passwordless registration
+ * code the passkey registration page's (`/ui/login/passwordless/init?userID&orgID&codeID&code`).
  */
 function linkOf(config: Config, userId: string, user: Recipient, code: string): string {
   if (user.kind === 'passwordless_registration') {
@@ -125,7 +127,8 @@ function linkOf(config: Config, userId: string, user: Recipient, code: string): 
     });
     return `${config.publicUrl}/ui/login/passwordless/init?${query}`;
   }
-  return `${config.publicUrl}/ui/login/init?${new URLSearchParams({ userID: userId, code })}`;
+  const page = user.kind === 'email_verification' ? 'email/verify' : 'init';
+  return `${config.publicUrl}/ui/login/${page}?${new URLSearchParams({ userID: userId, code })}`;
 }
 
 /** Sends, turning an SMTP failure into one BullMQ retries (transient) or fails at once (permanent). */

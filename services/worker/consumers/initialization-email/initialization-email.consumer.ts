@@ -16,7 +16,9 @@ import type { EventConsumer } from '../event-consumer.js';
  * password is due (the event's `initializationRequired` says so), and a new one whenever one is
  * asked for (`user.human.init.code.requested`, recorded only while still due), and a new
  * passwordless registration link when one is asked for (`user.human.passwordless.code.requested`:
- * a code of that kind, `user.human.passwordless.code.added`, the passkey email): it stores a
+ * a code of that kind, `user.human.passwordless.code.added`, the passkey email), and a link that
+ * verifies an email address an administrator set (`user.human.email.code.requested`: a code of
+ * that kind, `user.human.email.code.added`, the verification email): it stores a
  * one-time code (only its hash), records `user.human.init.code.added` through the outbox, and
  * queues the email under a job id derived from the event. The code is derived from the code's id under the secret
  * key, so the email job makes it again when it sends and no clear code waits anywhere.
@@ -30,6 +32,7 @@ export class InitializationEmailConsumer implements EventConsumer {
     'user.human.added',
     'user.human.init.code.requested',
     'user.human.passwordless.code.requested',
+    'user.human.email.code.requested',
   ];
 
   constructor(
@@ -51,10 +54,11 @@ export class InitializationEmailConsumer implements EventConsumer {
 
   /** The code's id, or undefined when the user no longer exists. */
   private storeCode(event: CloudEvent): Promise<string | undefined> {
-    const passwordless = event.type === 'user.human.passwordless.code.requested';
-    const lifetime = passwordless
-      ? this.config.passwordlessCodeLifetimeSeconds
-      : this.config.worker.initCodeLifetimeSeconds;
+    const { kind, added } = CODES[event.type as keyof typeof CODES] ?? CODES['user.human.added'];
+    const lifetime =
+      kind === 'passwordless_registration'
+        ? this.config.passwordlessCodeLifetimeSeconds
+        : this.config.worker.initCodeLifetimeSeconds;
     const expiresAt = new Date(Date.now() + lifetime * 1000);
     return inBatchedTransaction(this.dataSource, async (transaction) => {
       // The user's row lock keeps a redelivery racing this one from storing a second code.
@@ -75,7 +79,7 @@ export class InitializationEmailConsumer implements EventConsumer {
         {
           id: codeId,
           userId: user.id,
-          kind: passwordless ? 'passwordless_registration' : 'initialization',
+          kind,
           // The email job derives the same code again when it sends; nothing stores it clear.
           codeHash: deriveOneTimeCode(this.secretKey, codeId).hash,
           expiresAt,
@@ -85,19 +89,29 @@ export class InitializationEmailConsumer implements EventConsumer {
           sentAt: null,
         },
       ]);
-      const added = {
-        type: passwordless ? 'user.human.passwordless.code.added' : 'user.human.init.code.added',
-        payload: { codeId, expiration: expiresAt.toISOString() },
-      } as const;
-      await commitChange(transaction, User, user, added, {});
+      const payload = { codeId, expiration: expiresAt.toISOString() };
+      await commitChange(transaction, User, user, { type: added, payload }, {});
       return codeId;
     });
   }
 }
 
+/** The code each event asks for, and the event that records it. */
+const CODES = {
+  'user.human.added': { kind: 'initialization', added: 'user.human.init.code.added' },
+  'user.human.init.code.requested': { kind: 'initialization', added: 'user.human.init.code.added' },
+  'user.human.passwordless.code.requested': {
+    kind: 'passwordless_registration',
+    added: 'user.human.passwordless.code.added',
+  },
+  'user.human.email.code.requested': {
+    kind: 'email_verification',
+    added: 'user.human.email.code.added',
+  },
+} as const;
+
 function emailDue(event: CloudEvent): boolean {
-  if (event.type === 'user.human.init.code.requested') return true;
-  if (event.type === 'user.human.passwordless.code.requested') return true;
+  if (event.type in CODES && event.type !== 'user.human.added') return true;
   const data = event.data as EventPayloads['user.human.added'];
   return (
     event.type === 'user.human.added' &&

@@ -133,6 +133,14 @@ export class UserReadModelConsumer extends ReadModelConsumer {
         emailLower: uniqueNameKey(data.email),
         emailVerified: true,
       }),
+    'user.human.email.changed': (event, data) =>
+      this.change(event, {
+        email: data.email,
+        emailLower: uniqueNameKey(data.email),
+        emailVerified: false,
+      }),
+    'user.human.email.code.requested': (event) => this.change(event, {}),
+    'user.human.email.code.added': (event) => this.change(event, {}),
     'user.human.phone.verified': (event, data) =>
       this.change(event, { phone: data.phone, phoneVerified: true }),
     'user.human.password.set': (event, data) =>

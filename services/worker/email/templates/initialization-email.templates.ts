@@ -1,7 +1,7 @@
 import type { InitializationEmailWording } from './email-wording.js';
 import { englishInitializationEmail } from './initialization-email.en.js';
 import { germanInitializationEmail } from './initialization-email.de.js';
-import { PASSWORDLESS_WORDINGS } from './passwordless-email.js';
+import { EMAIL_VERIFICATION_WORDINGS, PASSWORDLESS_WORDINGS } from './passwordless-email.js';
 
 /** What a template may use. In `html` form every value is escaped already. */
 interface InitializationEmailVariables {
@@ -52,12 +52,17 @@ interface InitializationEmailInput {
   displayName: string;
   firstName: string;
   link: string;
-  /** What the link is for: activation (the default), or registering a passkey. */
-  kind?: 'initialization' | 'passwordless_registration';
+  /** What the link is for: activation (the default), registering a passkey, or an address. */
+  kind?: 'initialization' | 'passwordless_registration' | 'email_verification';
 }
 
 export function renderInitializationEmail(input: InitializationEmailInput): RenderedEmail {
-  const wordings = input.kind === 'passwordless_registration' ? PASSWORDLESS_WORDINGS : WORDINGS;
+  const wordings =
+    input.kind === 'passwordless_registration'
+      ? PASSWORDLESS_WORDINGS
+      : input.kind === 'email_verification'
+        ? EMAIL_VERIFICATION_WORDINGS
+        : WORDINGS;
   const words = wordings[primarySubtag(input.language)] ?? wordings.en!;
   const raw = { name: input.firstName.trim() || input.displayName.trim(), link: input.link };
   return layout(words, raw, { name: escapeHtml(raw.name), link: escapeHtml(raw.link) });
