@@ -93,13 +93,13 @@ describeOnEachDatabase(
       expect(own.body.policy).to.have.all.keys(
         'details',
         'isDefault',
-        'warningColor',
+        'warnColor',
         'hideServiceName',
         'hasLogo',
       );
       expectPolicy(
         own,
-        { warningColor: '#ff0000', isDefault: false, hideServiceName: false, hasLogo: true },
+        { warnColor: '#ff0000', isDefault: false, hideServiceName: false, hasLogo: true },
         { sequence: ownSet, resourceOwner: owner.orgId },
       );
 

@@ -14,7 +14,8 @@ export interface LabelPolicyView {
   details: { sequence: string; changeDate?: Date; resourceOwner: string };
   primaryColor?: string;
   isDefault: boolean;
-  warningColor?: string;
+  /** ZITADEL's name for what SetLabelPolicy calls warningColor. */
+  warnColor?: string;
   backgroundColor?: string;
   fontColor?: string;
   hideServiceName: boolean;
@@ -79,7 +80,7 @@ function policyView(row: PolicyRow, resourceOwner: string, isDefault: boolean): 
     },
     primaryColor: colour(row.primary_color),
     isDefault,
-    warningColor: colour(row.warning_color),
+    warnColor: colour(row.warning_color),
     backgroundColor: colour(row.background_color),
     fontColor: colour(row.font_color),
     hideServiceName: flag(row.hide_service_name),

@@ -45,16 +45,22 @@ export async function readPage<Row extends { id: string }>(
     read.readModel === undefined
       ? await writtenProgress(dataSource)
       : progressOf(dataSource, read.readModel);
-  const [rows, total, progress] = await Promise.all([
+  const [rows, progress] = await Promise.all([
     dataSource.query(
       `SELECT *, ${sort} AS sort_value FROM ${table} ${index} WHERE ${where.sql}
         ORDER BY ${sort} ${direction}${sort === 'id' ? '' : `, id ${direction}`}
         LIMIT ? OFFSET ?`,
       [...where.params, page.limit + 1, page.offset],
     ) as Promise<(Row & { sort_value: unknown })[]>,
-    page.after?.total ?? countOf(dataSource, table, matching),
     progressed,
   ]);
+  // A cursor carries the first page's count; a first page that holds every match (an exact
+  // email, a small organization) is its own count, and only a longer list is counted.
+  const total =
+    page.after?.total ??
+    (page.offset === 0 && rows.length <= page.limit
+      ? String(rows.length)
+      : await countOf(dataSource, table, matching));
   const shown = rows.slice(0, page.limit);
   const last = shown.at(-1);
   const more = rows.length > page.limit && last !== undefined;
