@@ -18,6 +18,7 @@ import { UserReadModelSearch1764010000000 } from './1764010000000-user-read-mode
 import { OidcAccounts1764020000000 } from './1764020000000-oidc-accounts.js';
 import { ProjectStates1764030000000 } from './1764030000000-project-states.js';
 import { ReadIndexes1764040000000 } from './1764040000000-read-indexes.js';
+import { OrgNames1764050000000 } from './1764050000000-org-names.js';
 /** Every migration, oldest first. A schema change is a new file here, never an edit of an old one. */
 export const migrations = [
   InitialSchema1763790000000,
@@ -40,4 +41,5 @@ export const migrations = [
   OidcAccounts1764020000000,
   ProjectStates1764030000000,
   ReadIndexes1764040000000,
+  OrgNames1764050000000,
 ];

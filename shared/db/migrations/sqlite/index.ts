@@ -14,6 +14,7 @@ import { EmbeddedUserReadModelSearch1764010000000 } from './1764010000000-user-r
 import { EmbeddedOidcAccounts1764020000000 } from './1764020000000-oidc-accounts.js';
 import { EmbeddedProjectStates1764030000000 } from './1764030000000-project-states.js';
 import { ReadIndexes1764040000000 } from '../1764040000000-read-indexes.js';
+import { EmbeddedOrgNames1764050000000 } from './1764050000000-org-names.js';
 /** The embedded SQLite database's migrations, oldest first; each schema change has one here too. */
 export const sqliteMigrations = [
   EmbeddedSchema1763830000000,
@@ -34,4 +35,5 @@ export const sqliteMigrations = [
   EmbeddedProjectStates1764030000000,
   // The same statements on both databases: the MySQL migration serves here as it is.
   ReadIndexes1764040000000,
+  EmbeddedOrgNames1764050000000,
 ];
