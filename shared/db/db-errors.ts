@@ -29,6 +29,7 @@ export const uniqueKeys = {
     index: 'PRIMARY',
     columns: ['config_id', 'external_user_id'],
   },
+  orgName: { table: 'organizations', index: 'organizations_name_lower', columns: ['name_lower'] },
   projectName: { table: 'projects', index: 'projects_org_name', columns: ['org_id', 'name_lower'] },
   externalId: {
     table: 'users',

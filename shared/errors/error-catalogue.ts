@@ -236,6 +236,30 @@ export const ERROR_CATALOGUE = {
     when: 'the machine user has no personal access token with this id',
     message: 'the machine user has no personal access token with this id',
   },
+  'ORG-NAME-ALREADY-EXISTS': {
+    code: StatusCode.ALREADY_EXISTS,
+    http: 409,
+    when: 'another organization of the instance has this name (without regard to case)',
+    message: 'an organization with this name already exists',
+  },
+  'ORG-NOT-ACTIVE': {
+    code: StatusCode.FAILED_PRECONDITION,
+    http: 400,
+    when: 'the organization to deactivate is inactive already',
+    message: 'the organization is not active',
+  },
+  'ORG-NOT-INACTIVE': {
+    code: StatusCode.FAILED_PRECONDITION,
+    http: 400,
+    when: 'the organization to reactivate is active already',
+    message: 'the organization is not inactive',
+  },
+  'ORG-HOLDS-LAST-INSTANCE-OWNER': {
+    code: StatusCode.FAILED_PRECONDITION,
+    http: 400,
+    when: 'deactivating the organization would leave the instance no active IAM_OWNER',
+    message: 'the organization holds the last active instance owner',
+  },
   'ORG-MEMBER-ALREADY-EXISTS': {
     code: StatusCode.ALREADY_EXISTS,
     http: 409,

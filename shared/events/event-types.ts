@@ -241,6 +241,13 @@ export interface EventPayloads {
   /** A personal access token: its id and expiry, never the token. */
   'user.pat.added': { tokenId: string; expirationDate: string };
   'user.pat.removed': { tokenId: string };
+  /** An organization was made (AddOrg, `identityctl org create`): its first event. */
+  'org.added': { name: string };
+  /** The organization's name changed (UpdateOrg). */
+  'org.changed': { name: string };
+  /** Its users cannot sign in, refresh or call the API until it is reactivated. */
+  'org.deactivated': Record<string, never>;
+  'org.reactivated': Record<string, never>;
   /** A user of the organization holds these roles in it now. */
   'org.member.added': { userId: string; roles: string[] };
   /** The user holds no role in the organization any more. */

@@ -8,7 +8,8 @@ import type { FuzzFixtures } from './fuzz-fixtures.js';
  * the sequence it answered with (an update that changes nothing records none), and a project's
  * change that takes roles from user grants explains their users' `user.grant.*`; an accepted
  * AddMachineUser explains its machine user as an import its user, and only an accepted change of
- * a member (or a machine user's removal) changes role grants. Everything else must be as it was:
+ * a member (or a machine user's removal) changes role grants; an accepted AddProject or AddOrg
+ * explains its project or organization. Everything else must be as it was:
  * no new event, no row of a fixture changed, no row added anywhere else.
  */
 interface StoreSnapshot {
@@ -27,7 +28,7 @@ const CASCADES = new Set([
 ]);
 
 /** Tables whose rows no operation adds. */
-const UNTOUCHED = ['organizations', 'idp_configs'];
+const UNTOUCHED = ['idp_configs'];
 /** Tables whose rows only an import adds, each tied to the imported user. */
 const OF_NEW_USERS = ['user_idp_links', 'user_codes'];
 /** The users, human and machine, that an import or AddMachineUser adds. */
@@ -48,7 +49,8 @@ export async function snapshotStore(
     { last: unknown },
   ];
   const counts: Record<string, number> = {};
-  for (const table of [...USERS, 'projects', 'role_grants', ...UNTOUCHED, ...OF_NEW_USERS]) {
+  const tables = [...USERS, 'projects', 'organizations', 'role_grants', ...UNTOUCHED];
+  for (const table of [...tables, ...OF_NEW_USERS]) {
     const [{ n }] = (await db.query(`SELECT COUNT(*) AS n FROM ${table}`)) as [{ n: unknown }];
     counts[table] = Number(n);
   }
@@ -126,6 +128,9 @@ export async function unexplainedChanges(
     problems.push(
       `projects: ${newProjects} added, ${count('project.added')} accepted and ${count('project.removed')} removed`,
     );
+  const newOrgs = after.counts.organizations! - before.counts.organizations!;
+  if (newOrgs !== count('org.added'))
+    problems.push(`organizations: ${newOrgs} added, ${count('org.added')} accepted`);
   if (newUsers < accepted.userIds.size) {
     problems.push(`users: ${newUsers} added, ${accepted.userIds.size} imports accepted`);
   }

@@ -5,6 +5,7 @@ import { FOREIGN_VECTORS } from '../support/password-hash-vectors.js';
 import type { FuzzFixtures } from './fuzz-fixtures.js';
 import { machineUserCall } from './machine-user-calls.arbitrary.js';
 import { projectAccessCall } from './project-access-calls.arbitrary.js';
+import { orgLifecycleCall } from './org-lifecycle-calls.arbitrary.js';
 import { projectPartReadCall, userReadCall } from './user-read-calls.arbitrary.js';
 
 /**
@@ -250,6 +251,7 @@ export function validCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
     { weight: 3, arbitrary: machineUserCall(fixtures) },
     { weight: 2, arbitrary: userReadCall(fixtures) },
     { weight: 1, arbitrary: projectPartReadCall(fixtures) },
+    { weight: 1, arbitrary: orgLifecycleCall(fixtures) },
   );
 }
 

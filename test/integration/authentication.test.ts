@@ -75,7 +75,7 @@ describeOnEachDatabase('Authentication of every operation over HTTP', (service) 
 
   /** A fresh ORG_OWNER whose token is shown to work before `disable` runs. */
   async function disabledSubject(disable: (subject: Subject) => Promise<void>) {
-    const orgId = (await buildOrg(service, { name: 'Soon disabled' })).orgId;
+    const orgId = (await buildOrg(service)).orgId;
     const { userId, token } = await buildMember(service, { orgId, roles: ['ORG_OWNER'] });
     const working = await updateMyProfile(`Bearer ${token}`, 'Still-active');
     expect(working.status, 'the token works before the state change').to.equal(200);

@@ -48,8 +48,8 @@ describe('initialization emails through BullMQ and SMTP', function () {
     await migrate(dataSource);
     orgId = randomUUID();
     await dataSource.query(
-      `INSERT INTO organizations (id, name, state, created_at) VALUES (?, 'Acme', 'active', NOW(3))`,
-      [orgId],
+      `INSERT INTO organizations (id, name, name_lower, state, created_at) VALUES (?, 'Acme', ?, 'active', NOW(3))`,
+      [orgId, orgId],
     );
     logs = new LogCapture();
   });

@@ -89,8 +89,8 @@ for (const queue of [
       const userId = randomUUID();
       const codeId = randomUUID();
       await dataSource.query(
-        `INSERT INTO organizations (id, name, state, created_at) VALUES (?, ?, 'active', NOW(3))`,
-        [orgId, orgId],
+        `INSERT INTO organizations (id, name, name_lower, state, created_at) VALUES (?, ?, ?, 'active', NOW(3))`,
+        [orgId, orgId, orgId],
       );
       await dataSource.query(
         `INSERT INTO users (id, org_id, user_name, user_name_lower, state, first_name, last_name,

@@ -228,10 +228,13 @@ describe('npm start on a bare machine: the embedded mode and the README quick st
   });
 
   it('keeps the database to itself while it runs', async () => {
-    const refused = await run('node', [IDENTITYCTL, 'org', 'create', '--name', 'Second'], {
-      cwd: dir,
-      env: { PATH: process.env.PATH },
-    }).catch((error: { code: number; stderr: string }) => error);
+    // A command with no operation to call over the API opens the database.
+    const { ORG_ID } = await variables();
+    const refused = await run(
+      'node',
+      [IDENTITYCTL, 'idp', 'create', '--org', ORG_ID!, '--name', 'Second'],
+      { cwd: dir, env: { PATH: process.env.PATH } },
+    ).catch((error: { code: number; stderr: string }) => error);
     expect(refused).to.include({ code: 1 });
     expect((refused as { stderr: string }).stderr).to.contain(
       `is open in process ${running!.child.pid}`,
@@ -273,6 +276,28 @@ describe('npm start on a bare machine: the embedded mode and the README quick st
     ).catch((error: { code: number; stderr: string }) => error);
     expect(refused).to.include({ code: 1 });
     expect((refused as { stderr: string }).stderr).to.contain('PROJECT-NAME-ALREADY-EXISTS');
+  });
+
+  it('makes an organization with `identityctl org create` while it runs, over its API', async () => {
+    const { TOKEN, API_URL } = await variables();
+    const create = (name: string) =>
+      run('node', [IDENTITYCTL, 'org', 'create', '--name', name], {
+        cwd: dir,
+        env: { PATH: process.env.PATH },
+      });
+    const { orgId } = JSON.parse((await create('Made while running')).stdout) as { orgId: string };
+    const read = await fetch(`${API_URL}/management/v1/orgs/me`, {
+      headers: { authorization: `Bearer ${TOKEN}`, 'x-service-orgid': orgId },
+    });
+    expect(read.status).to.equal(200);
+    expect(((await read.json()) as { org: { name: string } }).org.name).to.equal(
+      'Made while running',
+    );
+    const refused = await create(' made WHILE running ').catch(
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(refused).to.include({ code: 1 });
+    expect((refused as { stderr: string }).stderr).to.contain('ORG-NAME-ALREADY-EXISTS');
   });
 
   it('stops on SIGTERM with exit 0, and a restart finds everything again', async () => {

@@ -138,6 +138,8 @@ describe('identityctl', () => {
       ],
       [env, ['user', 'delete'], 2, 'unknown command "user delete"'],
       [env, ['org', 'create'], 2, '--name is required'],
+      // Made in the test above: the name, in any case, is taken (the handler's refusal).
+      [env, ['org', 'create', '--name', ' ACME '], 1, 'ORG-NAME-ALREADY-EXISTS: '],
       [
         env,
         ['member', 'add', '--org', 'x', '--user', 'y', '--role', 'GOD'],

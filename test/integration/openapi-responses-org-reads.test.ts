@@ -1,14 +1,14 @@
 import { expect } from 'chai';
 import { limitedServiceBehindProxy } from '../support/limited-service.js';
 import { answeringService, documentedAnswers, type Call } from '../support/openapi-answers.js';
-import { buildMember } from '../support/factories.js';
+import { buildMember, buildOrg } from '../support/factories.js';
 import { addPersonalAccessToken, buildMachine } from '../support/machine-users.js';
 
 const PATHS =
-  /^(GET \/management\/v1\/orgs\/me|POST \/management\/v1\/orgs\/me\/members\/_search|POST \/admin\/v1\/orgs\/_search|GET \/management\/v1\/policies\/(default\/)?label|POST \/management\/v1\/users\/\{userId\}\/(keys|pats|idps|auth_factors|memberships)\/_search) /;
+  /^(\S+ \/management\/v1\/orgs(\/me(\/_\w+)?)?|POST \/management\/v1\/orgs\/me\/members\/_search|POST \/admin\/v1\/orgs\/_search|GET \/management\/v1\/policies\/(default\/)?label|POST \/management\/v1\/users\/\{userId\}\/(keys|pats|idps|auth_factors|memberships)\/_search) /;
 
 /**
- * The reads of an organization and its parts: their real responses, success and each documented
+ * The reads of an organization and its parts, and the life of an organization: their real responses, success and each documented
  * error, held to the document the service serves, as openapi-responses.test.ts holds the others';
  * in the end every response the document declares for them must have been seen.
  */
@@ -39,6 +39,30 @@ describe('the organization reads’ REST responses against the OpenAPI document'
       forbidden,
     });
     expect(listed.body).to.have.keys('details', 'sortingColumn', 'result');
+  });
+
+  it('AddOrg, UpdateOrg, DeactivateOrg, ReactivateOrg: each response declared', async () => {
+    const admin = await buildMember(running.service, { roles: ['IAM_OWNER'] });
+    const asAdmin = { token: admin.token, forbidden: { token: running.owner.token } };
+    const add: Call = ['POST', '/management/v1/orgs', { name: 'Documented Org' }];
+    const added = await answers(add, 'org.added', asAdmin);
+    expect(added.body).to.have.keys('id', 'details');
+    conforms(add, await call(add, { token: admin.token }), 409);
+    conforms(add, await call(['POST', add[1], { name: ' ' }], { token: admin.token }), 400);
+    const { orgId } = await buildOrg(running.service);
+    const onSpare = { ...asAdmin, orgId };
+    const rename: Call = ['PUT', '/management/v1/orgs/me', { name: 'Documented Renamed' }];
+    await answers(rename, 'org.changed', onSpare);
+    const taken: Call = ['PUT', rename[1], { name: 'documented org' }];
+    conforms(taken, await call(taken, { token: admin.token, orgId }), 409);
+    for (const [action, event] of [
+      ['_deactivate', 'org.deactivated'],
+      ['_reactivate', 'org.reactivated'],
+    ] as const) {
+      const change: Call = ['POST', `/management/v1/orgs/me/${action}`, {}];
+      await answers(change, event, onSpare);
+      conforms(change, await call(change, { token: admin.token, orgId }), 400);
+    }
   });
 
   it('GetLabelPolicy and GetDefaultLabelPolicy: each response declared', async () => {
@@ -83,6 +107,10 @@ describe('the organization reads’ REST responses against the OpenAPI document'
       ['GET', '/management/v1/orgs/me'],
       ['POST', '/management/v1/orgs/me/members/_search', {}],
       ['POST', '/admin/v1/orgs/_search', {}],
+      ['POST', '/management/v1/orgs', { name: 'Limited' }],
+      ['PUT', '/management/v1/orgs/me', { name: 'Limited' }],
+      ['POST', '/management/v1/orgs/me/_deactivate', {}],
+      ['POST', '/management/v1/orgs/me/_reactivate', {}],
       ['GET', '/management/v1/policies/label'],
       ['GET', '/management/v1/policies/default/label'],
       ['POST', '/management/v1/users/none/keys/_search', {}],

@@ -120,6 +120,15 @@ describeOnEachDatabase(
       },
       SetLabelPolicy: async (targetOrg) => labelPolicyProbe('', targetOrg, targetOrg),
       SetDefaultLabelPolicy: async () => labelPolicyProbe('/default', '', 'instance'),
+      // Renames the target organization; the instance owner's alone, in any organization.
+      UpdateOrg: async (targetOrg) => {
+        const name = `Probe ${randomUUID()}`;
+        return {
+          call: (token, orgId) => send('PUT', '/management/v1/orgs/me', token, orgId, { name }),
+          owner: targetOrg,
+          written: () => service.count('organizations', 'id = ? AND name = ?', [targetOrg, name]),
+        };
+      },
     };
     const labelPolicyProbe = (path: string, ownerId: string, owner: string): Probe => {
       const primaryColor = `#${randomBytes(3).toString('hex')}`;

@@ -3,7 +3,7 @@ import type { GrpcOutcome } from '../support/grpc-client.js';
 import { operations } from '../../services/api/operations/operations.js';
 import { takesBody } from '../../services/api/operations/operation.js';
 import { TestService } from '../support/test-service.js';
-import { buildIdp, buildMember, buildOwner, buildProject } from '../support/factories.js';
+import { buildIdp, buildMember, buildOrg, buildOwner, buildProject } from '../support/factories.js';
 import { describeOnEachDatabase } from '../support/databases.js';
 import { CASES, type Fixtures, type Operation, type Outcome } from '../support/transport-cases.js';
 import { TAKEN_MACHINE_NAME } from '../support/machine-user-transport-cases.js';
@@ -111,6 +111,7 @@ describeOnEachDatabase('the same requests over every transport', (service) => {
         machineUserId: (await buildMachine(service, { owner })).userId,
         humanUserId: (await buildMember(service, { orgId: owner.orgId })).userId,
         spareProjectId: (await buildProject(service, { orgId: owner.orgId })).projectId,
+        spareOrgId: (await buildOrg(service)).orgId,
         machineToken: (
           await addPersonalAccessToken(service, await buildMachine(service, { owner }))
         ).token,

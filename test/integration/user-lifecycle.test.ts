@@ -1,14 +1,11 @@
 import { expect } from 'chai';
-import * as oidc from 'openid-client';
-import { apiResource } from '../../services/api/oidc/oidc-paths.js';
 import { administeredPeople } from '../support/administered-people.js';
 import { describeOnEachDatabase } from '../support/databases.js';
 import { buildOwner, buildProject } from '../support/factories.js';
 import { addPersonalAccessToken, buildMachine } from '../support/machine-users.js';
 import { pollUntil } from '../support/poll.js';
-import { authorization, publicUrlEnv, REDIRECT_URI } from '../support/relying-party.js';
+import { publicUrlEnv } from '../support/relying-party.js';
 import { minimalImport } from '../support/requests.js';
-import { pageError, SignInBrowser } from '../support/sign-in-flow.js';
 
 const PASSWORD = 'Lifecycle-keeper-1!';
 /** The auth cache's lifetime here: a refusal of the API is due within it (polled up to 5 times it). */
@@ -18,41 +15,7 @@ describeOnEachDatabase(
   'The life of a user: deactivate, reactivate, lock, unlock, remove',
   (service) => {
     const people = administeredPeople(service, PASSWORD);
-    const { person, manage } = people;
-
-    /** Signs in through the pages: the provider's session, a refresh token and an API token. */
-    async function signedIn(userName: string) {
-      const browser = new SignInBrowser(service.config.publicUrl);
-      const { url, checks } = await authorization(people.client);
-      const callback = await browser.signIn(url, userName, PASSWORD);
-      expect(callback.url, pageError(callback)).to.match(
-        /^http:\/\/127\.0\.0\.1:1\/callback\?code=/,
-      );
-      const tokens = await oidc.authorizationCodeGrant(
-        people.client,
-        new URL(callback.url),
-        checks,
-        {
-          resource: apiResource(service.config),
-        },
-      );
-      return { browser, tokens };
-    }
-
-    /** What the pages say to the user name and password now (after the name and the password). */
-    async function signInSays(userName: string): Promise<string | undefined> {
-      const page = await people.signIn(userName);
-      return page.url.startsWith(REDIRECT_URI) ? 'signed in' : pageError(page);
-    }
-
-    const apiTakes = async (token: string) =>
-      (await service.call('GET', '/auth/v1/users/me/profile', { token })).status !== 401;
-
-    const refreshed = (refreshToken: string) =>
-      oidc.refreshTokenGrant(people.client, refreshToken).then(
-        () => 'refreshed',
-        (error: { error?: string }) => error.error,
-      );
+    const { person, manage, signedIn, signInSays, apiTakes, refreshed } = people;
 
     const stored = async (userId: string) =>
       Number(

@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type * as oidc from 'openid-client';
+import { expect } from 'chai';
+import * as oidc from 'openid-client';
+import { apiResource } from '../../services/api/oidc/oidc-paths.js';
 import { createHumanUser } from '../../services/api/admin/users.js';
 import { Passkey } from '../../shared/db/entities/index.js';
 import { buildOwner, type BuiltMember } from './factories.js';
-import { authorization, relyingParty } from './relying-party.js';
+import { authorization, REDIRECT_URI, relyingParty } from './relying-party.js';
 import { minimalImport } from './requests.js';
-import { SignInBrowser, type SignInPage } from './sign-in-flow.js';
+import { pageError, SignInBrowser, type SignInPage } from './sign-in-flow.js';
 import type { ApiResponse } from './service-client.js';
 import type { TestService } from './test-service.js';
+
+type GrantedTokens = Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
 
 /** What `administeredPeople` sets up, once its hook has run. */
 export interface AdministeredPeople {
@@ -19,6 +23,14 @@ export interface AdministeredPeople {
   person(fields?: Record<string, unknown>): Promise<{ userId: string; userName: string }>;
   /** The page after the user name and `password` at a new authorization of the client. */
   signIn(userName: string, password?: string): Promise<SignInPage>;
+  /** Signs in through the pages with `password`: the provider's session and the tokens. */
+  signedIn(userName: string): Promise<{ browser: SignInBrowser; tokens: GrantedTokens }>;
+  /** What the pages say to the user name and `password` now: 'signed in', or their error. */
+  signInSays(userName: string): Promise<string | undefined>;
+  /** Whether the API takes `token` (anything but 401 for the caller's own profile). */
+  apiTakes(token: string): Promise<boolean>;
+  /** 'refreshed', or the error the provider answers to the refresh token. */
+  refreshed(refreshToken: string): Promise<string | undefined>;
   /** A management call on the users (`/management/v1/users` + `path`) as the owner. */
   manage(
     method: string,
@@ -55,6 +67,32 @@ export function administeredPeople(service: TestService, password: string): Admi
       const browser = new SignInBrowser(service.config.publicUrl);
       return browser.signIn((await authorization(people.client)).url, userName, with_);
     },
+    async signedIn(userName: string) {
+      const browser = new SignInBrowser(service.config.publicUrl);
+      const { url, checks } = await authorization(people.client);
+      const callback = await browser.signIn(url, userName, password);
+      expect(callback.url, pageError(callback)).to.match(
+        /^http:\/\/127\.0\.0\.1:1\/callback\?code=/,
+      );
+      const tokens = await oidc.authorizationCodeGrant(
+        people.client,
+        new URL(callback.url),
+        checks,
+        { resource: apiResource(service.config) },
+      );
+      return { browser, tokens };
+    },
+    async signInSays(userName: string) {
+      const page = await people.signIn(userName);
+      return page.url.startsWith(REDIRECT_URI) ? 'signed in' : pageError(page);
+    },
+    apiTakes: async (token: string) =>
+      (await service.call('GET', '/auth/v1/users/me/profile', { token })).status !== 401,
+    refreshed: (refreshToken: string) =>
+      oidc.refreshTokenGrant(people.client, refreshToken).then(
+        () => 'refreshed',
+        (error: { error?: string }) => error.error,
+      ),
     manage: (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
       service.call(method, `/management/v1/users${path}`, {
         token: people.owner.token,

@@ -176,6 +176,10 @@ export const EVENT_SAMPLES: { [T in EventType]: EventPayloads[T] } = {
     expirationDate: '2026-12-31T00:00:00.000Z',
   },
   'user.pat.removed': { tokenId: '01927b3e-6f1a-7c3d-8e55-4b9a0d2c1f16' },
+  'org.added': { name: 'Acme Rockets' },
+  'org.changed': { name: 'Acme Rockets and Sons' },
+  'org.deactivated': {},
+  'org.reactivated': {},
   'org.member.added': {
     userId: '01927b3e-6f1a-7c3d-8e55-4b9a0d2c1f17',
     roles: ['ORG_USER_MANAGER', 'ORG_PROJECT_OWNER'],

@@ -67,7 +67,8 @@ export function documentedAnswers(context: () => Answering) {
 
   /**
    * 500 for `ok` while `eventType` cannot be recorded (nothing stays), or while `broken` runs it
-   * (a read records no event), then 200; then 400, 401, 403, 413 and 415 of the same call.
+   * (a read records no event), then 200; then 400, 401, 403, 413 and 415 of the same call. The
+   * calls that succeed act on `orgId` when given.
    */
   async function answers(
     ok: Call,
@@ -75,20 +76,21 @@ export function documentedAnswers(context: () => Answering) {
     {
       token = context().owner.token,
       forbidden,
-    }: { token?: string; forbidden?: { token: string } } = {},
+      orgId,
+    }: { token?: string; forbidden?: { token: string }; orgId?: string } = {},
   ): Promise<ApiResponse> {
     const { service } = context();
     const broken =
       typeof eventType === 'string'
         ? (action: () => Promise<ApiResponse>) => withoutEvents(eventType, action)
         : eventType;
-    conforms(ok, await broken(() => call(ok, { token })), 500);
+    conforms(ok, await broken(() => call(ok, { token, orgId })), 500);
     const [method, path] = ok;
     // A change that takes If-Match: a state it is not in is refused, and nothing is stored.
     const template = context().contract.template(method, path);
     if (context().contract.declared().includes(`${method} ${template} 412`))
-      conforms(ok, await call(ok, { token, headers: { 'if-match': '"1"' } }), 412);
-    const succeeded = await call(ok, { token });
+      conforms(ok, await call(ok, { token, orgId, headers: { 'if-match': '"1"' } }), 412);
+    const succeeded = await call(ok, { token, orgId });
     conforms(ok, succeeded, 200);
     const raw = (body: string, headers: Record<string, string> = {}, as = token) =>
       rawCall(`${service.api.url}${path}`, method, body, as, headers);

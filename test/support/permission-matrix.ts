@@ -14,7 +14,12 @@ export type RoleName =
   | 'ORG_PROJECT_VIEWER'
   | 'IAM_OWNER';
 export type ProbedName =
-  'AddUserGrant' | 'LockUser' | 'AddProject' | 'SetLabelPolicy' | 'SetDefaultLabelPolicy';
+  | 'AddUserGrant'
+  | 'LockUser'
+  | 'AddProject'
+  | 'SetLabelPolicy'
+  | 'SetDefaultLabelPolicy'
+  | 'UpdateOrg';
 export type OperationName =
   | 'UpdateMyProfile'
   | 'ImportHumanUser'
@@ -55,7 +60,13 @@ export const ROLES: Record<RoleName, { grants: Permission[]; instanceWide: boole
   ORG_USER_VIEWER: { grants: ['user.read'], instanceWide: false },
   ORG_PROJECT_VIEWER: { grants: ['project.read'], instanceWide: false },
   IAM_OWNER: {
-    grants: [...ORG_OWNER_GRANTS, 'policy.write', 'instance.policy.write', 'instance.org.read'],
+    grants: [
+      ...ORG_OWNER_GRANTS,
+      'policy.write',
+      'instance.policy.write',
+      'instance.org.read',
+      'instance.org.write',
+    ],
     instanceWide: true,
   },
 };
@@ -82,6 +93,7 @@ export const OPERATIONS: Record<OperationName, Permission> = {
   AddProject: 'project.write',
   SetLabelPolicy: 'policy.write',
   SetDefaultLabelPolicy: 'instance.policy.write',
+  UpdateOrg: 'instance.org.write',
 };
 
 export const TARGETS: Record<TargetName, string> = {

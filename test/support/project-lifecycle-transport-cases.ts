@@ -16,6 +16,30 @@ const onSpare = (
 ): Case => ({ name, operation, request: (f) => ({ id: f.spareProjectId }), expected });
 
 /**
+ * The spare's deactivation and reactivation (`onSpare` sends each), each then refused by the
+ * state it left (`<errorPrefix>-NOT-ACTIVE`, `<errorPrefix>-NOT-INACTIVE`).
+ */
+export function stateChanges<Kind extends string>(
+  kind: Kind,
+  noun: string,
+  errorPrefix: string,
+  onSpare: (
+    operation: `${'Deactivate' | 'Reactivate'}${Kind}`,
+    name: string,
+    expected: Case['expected'],
+  ) => Case,
+): Case[] {
+  const refused = (state: string) => ({ code: 9, errorId: `${errorPrefix}-NOT-${state}` });
+  const article = /^[aeiou]/.test(noun) ? 'an' : 'a';
+  return [
+    onSpare(`Deactivate${kind}`, `${article} ${noun}’s deactivation`, changed),
+    onSpare(`Deactivate${kind}`, `a deactivation of an inactive ${noun}`, refused('ACTIVE')),
+    onSpare(`Reactivate${kind}`, `${article} ${noun}’s reactivation`, changed),
+    onSpare(`Reactivate${kind}`, `a reactivation of an active ${noun}`, refused('INACTIVE')),
+  ];
+}
+
+/**
  * In this order on each transport: a project added (then its name refused), the spare project
  * deactivated and reactivated (each then refused by the state it left), and removed.
  */
@@ -38,16 +62,7 @@ export const PROJECT_LIFECYCLE_CASES: Case[] = [
     request: () => ({ name: '   ' }),
     expected: { code: 3, errorId: 'REQUEST-INVALID', fields: ['name'] },
   },
-  onSpare('DeactivateProject', 'a project’s deactivation', changed),
-  onSpare('DeactivateProject', 'a deactivation of an inactive project', {
-    code: 9,
-    errorId: 'PROJECT-NOT-ACTIVE',
-  }),
-  onSpare('ReactivateProject', 'a project’s reactivation', changed),
-  onSpare('ReactivateProject', 'a reactivation of an active project', {
-    code: 9,
-    errorId: 'PROJECT-NOT-INACTIVE',
-  }),
+  ...stateChanges('Project', 'project', 'PROJECT', onSpare),
   onSpare('RemoveProject', 'a project’s removal', changed),
   onSpare('RemoveProject', 'a removal of a removed project', {
     code: 5,

@@ -8,6 +8,10 @@ import {
   PROJECT_LIFECYCLE_CASES,
   type ProjectLifecycleOperation,
 } from './project-lifecycle-transport-cases.js';
+import {
+  ORG_LIFECYCLE_CASES,
+  type OrgLifecycleOperation,
+} from './org-lifecycle-transport-cases.js';
 
 /** The cases test/integration/transports.test.ts sends over every transport. */
 
@@ -36,8 +40,10 @@ export interface Fixtures {
   spareProjectId: string;
   /** A personal access token of another machine user of that organization, to call as it. */
   machineToken: string;
-  /** An IAM_OWNER of another organization, for the instance's operations. */
-  admin: { token: string };
+  /** An organization with no member, whose life the organization lifecycle cases go through. */
+  spareOrgId: string;
+  /** An IAM_OWNER of another organization, for the instance's operations; the only one. */
+  admin: { token: string; orgId: string };
 }
 
 export type Operation =
@@ -64,7 +70,8 @@ export type Operation =
   | MachineUserOperation
   | UserLifecycleOperation
   | OrgReadOperation
-  | ProjectLifecycleOperation;
+  | ProjectLifecycleOperation
+  | OrgLifecycleOperation;
 export interface Case {
   name: string;
   operation: Operation;
@@ -474,5 +481,6 @@ export const CASES: Case[] = [
   ...USER_LIFECYCLE_CASES,
   ...ORG_READ_CASES,
   ...PROJECT_LIFECYCLE_CASES,
+  ...ORG_LIFECYCLE_CASES,
   ...MACHINE_USER_CASES,
 ];

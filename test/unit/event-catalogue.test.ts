@@ -85,6 +85,10 @@ const CONTRACT_TYPES = [
   'user.pat.removed',
   'org.member.added',
   'org.member.removed',
+  'org.added',
+  'org.changed',
+  'org.deactivated',
+  'org.reactivated',
 ];
 
 /**

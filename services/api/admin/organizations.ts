@@ -8,17 +8,21 @@ import {
   User,
 } from '../../../shared/db/entities/index.js';
 import { INSTANCE_WIDE, ROLES, type Role } from '../../../shared/db/entities/role-grant.entity.js';
+import type { Config } from '../../../shared/config/config.js';
+import { createLogger } from '../../../shared/logging/logger.js';
+import { addOrg } from '../operations/add-org/add-org.handler.js';
 
-/** The administrative writes around the three operations, used by `identityctl` and the tests. */
+/**
+ * Makes an organization with its `org.added` event, as AddOrg does (its name trimmed, and one
+ * another organization has is ORG-NAME-ALREADY-EXISTS), for `identityctl org create` where no
+ * service runs, setup, and the tests.
+ */
 export async function createOrganization(
   dataSource: DataSource,
   name: string,
 ): Promise<{ orgId: string }> {
-  const orgId = newId();
-  await dataSource
-    .getRepository(Organization)
-    .insert({ id: orgId, name, state: 'active', createdAt: new Date() });
-  return { orgId };
+  const deps = { dataSource, config: {} as Config, logger: createLogger('silent') };
+  return { orgId: (await addOrg({ deps }, { name })).id };
 }
 
 export async function createIdpConfig(

@@ -4,8 +4,9 @@ import type { Role } from '../../../shared/db/entities/role-grant.entity.js';
  * `authenticated` needs only a valid caller who is a person (the operations of one's own account);
  * the others need a role in the target organization. A read is held by the roles that hold the
  * matching write, and by a viewer's role, which holds nothing else.
- * `instance.policy.write` (the instance's defaults) and `instance.org.read` (every organization)
- * are the instance owner's alone.
+ * `instance.policy.write` (the instance's defaults), `instance.org.read` (every organization) and
+ * `instance.org.write` (making organizations, renaming, deactivating and reactivating them) are
+ * the instance owner's alone.
  * `org.read` (the organization and its members) and `policy.read` (its label policy and the
  * instance default) are held by the roles that change the organization and its policy.
  */
@@ -21,7 +22,8 @@ export type Permission =
   | 'policy.write'
   | 'org.member.write'
   | 'instance.policy.write'
-  | 'instance.org.read';
+  | 'instance.org.read'
+  | 'instance.org.write';
 
 const PERMISSIONS_OF: Record<Role, ReadonlySet<Permission>> = {
   IAM_OWNER: new Set([
@@ -36,6 +38,7 @@ const PERMISSIONS_OF: Record<Role, ReadonlySet<Permission>> = {
     'org.member.write',
     'instance.policy.write',
     'instance.org.read',
+    'instance.org.write',
   ]),
   ORG_OWNER: new Set([
     'user.read',

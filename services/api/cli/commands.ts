@@ -56,7 +56,8 @@ export interface Command {
    */
   operation?(options: Options): {
     method: string;
-    orgId: string;
+    /** The target organization; none for an operation of the instance (AddOrg). */
+    orgId?: string;
     request: Record<string, unknown>;
     answer?(response: Record<string, unknown>): unknown;
   };
@@ -103,6 +104,11 @@ export const COMMANDS: Record<string, Command> = {
   'org create': {
     help: '  org create --name NAME',
     required: ['name'],
+    operation: (o) => ({
+      method: 'AddOrg',
+      request: { name: o.name! },
+      answer: (response) => ({ orgId: response.id }),
+    }),
     run: ({ dataSource }, o) => createOrganization(dataSource, o.name!),
   },
   'project create': {

@@ -18,6 +18,7 @@ import {
   type Options,
 } from './commands.js';
 import { MANAGEMENT_OPERATIONS } from '../admin/operation-calls.js';
+import { ServiceError } from '../../../shared/errors/service-error.js';
 import { callService, runningService } from './running-service.js';
 
 const FOOTER = `Configuration comes from the environment: DATABASE_URL, JWT_SIGNING_KEY_FILE, JWT_ISSUER, ...
@@ -169,7 +170,14 @@ function isMissingSchema(error: unknown): boolean {
 run(process.argv.slice(2)).then(
   (output) => process.stdout.write(`${output}\n`),
   (error: unknown) => {
-    const message = error instanceof Error ? error.message : String(error);
+    // A refusal of an operation's handler (org create, project create) says its error id, as
+    // the API and `identityctl call` do.
+    const message =
+      error instanceof ServiceError
+        ? `${error.id}: ${error.message}`
+        : error instanceof Error
+          ? error.message
+          : String(error);
     process.stderr.write(`identityctl: ${message}\n`);
     if (error instanceof UsageError) process.stderr.write(`\n${usage(error.command)}\n`);
     process.exit(error instanceof UsageError || error instanceof ConfigError ? 2 : 1);

@@ -35,14 +35,15 @@ export async function runningService(config: Config): Promise<RunningService | u
 }
 
 /**
- * Calls `operation` over the service's REST route in the organization `orgId`: the request's path
+ * Calls `operation` over the service's REST route in the organization `orgId` (none: the token's
+ * own, for an operation of the instance): the request's path
  * fields in the path, the rest as the body. A refusal is thrown said on one line, as
  * callOperation says it.
  */
 export async function callService(
   service: RunningService,
   operation: Operation,
-  orgId: string,
+  orgId: string | undefined,
   request: Record<string, unknown>,
 ): Promise<unknown> {
   const body = { ...request };
@@ -55,7 +56,7 @@ export async function callService(
     method,
     headers: {
       authorization: `Bearer ${service.token}`,
-      'x-service-orgid': orgId,
+      ...(orgId !== undefined && { 'x-service-orgid': orgId }),
       ...(method !== 'GET' && method !== 'DELETE' && { 'content-type': 'application/json' }),
     },
     ...(method !== 'GET' && method !== 'DELETE' && { body: JSON.stringify(body) }),

@@ -56,6 +56,10 @@ import { addProjectOperation } from './add-project/add-project.operation.js';
 import { deactivateProjectOperation } from './deactivate-project/deactivate-project.operation.js';
 import { reactivateProjectOperation } from './reactivate-project/reactivate-project.operation.js';
 import { removeProjectOperation } from './remove-project/remove-project.operation.js';
+import { addOrgOperation } from './add-org/add-org.operation.js';
+import { updateOrgOperation } from './update-org/update-org.operation.js';
+import { deactivateOrgOperation } from './deactivate-org/deactivate-org.operation.js';
+import { reactivateOrgOperation } from './reactivate-org/reactivate-org.operation.js';
 import { listProjectRolesOperation } from './list-project-roles/list-project-roles.operation.js';
 import { listAppsOperation } from './list-apps/list-apps.operation.js';
 import { getAppByIDOperation } from './get-app-by-id/get-app-by-id.operation.js';
@@ -150,6 +154,10 @@ export const operations: readonly Operation[] = [
   removeOrgMemberOperation,
   getMyOrgOperation,
   listOrgMembersOperation,
+  addOrgOperation,
+  updateOrgOperation,
+  deactivateOrgOperation,
+  reactivateOrgOperation,
   listOrgsOperation,
   getLabelPolicyOperation,
   getDefaultLabelPolicyOperation,

@@ -2,14 +2,12 @@ import {
   inBatchedTransaction,
   type BatchedTransaction,
 } from '../../../shared/db/batched-transaction.js';
-import { Organization, RoleGrant } from '../../../shared/db/entities/entity-classes.js';
+import { RoleGrant } from '../../../shared/db/entities/entity-classes.js';
 import type { DomainEvent } from '../../../shared/events/event-types.js';
-import { queueEvents } from '../../../shared/events/record-events.js';
 import { ServiceError } from '../../../shared/errors/service-error.js';
 import type { DetailsResponse } from './details.js';
 import type { OperationContext } from './operation.js';
-import { firstOr } from './project-aggregate.js';
-import { orgNotFound } from './project-grants.js';
+import { commitOrgEvent, lockedOrganization } from './org-lifecycle.js';
 
 export const orgMemberTaken = (): ServiceError => new ServiceError('ORG-MEMBER-ALREADY-EXISTS');
 export const orgMemberNotFound = (): ServiceError => new ServiceError('ORG-MEMBER-NOT-FOUND');
@@ -35,10 +33,7 @@ export function orgMemberChange<Request extends { userId: string }>(
 ): (context: OperationContext, request: Request) => Promise<DetailsResponse> {
   return ({ deps, orgId }, request) =>
     inBatchedTransaction(deps.dataSource, async (transaction) => {
-      const organization = await firstOr(
-        transaction.find(Organization, { id: orgId }, { lock: true }),
-        orgNotFound,
-      );
+      const organization = await lockedOrganization(transaction, orgId);
       const held = await transaction.find(
         RoleGrant,
         { userId: request.userId, orgId },
@@ -46,11 +41,6 @@ export function orgMemberChange<Request extends { userId: string }>(
       );
       const roles = held.map((grant) => grant.role);
       const event = await change({ transaction, request, orgId, held: roles });
-      const changeDate = new Date();
-      const aggregate = { id: orgId, orgId, version: organization.version };
-      const { positions, version } = queueEvents(transaction, aggregate, [event], changeDate);
-      transaction.update(Organization, { id: orgId }, { version });
-      await transaction.commit();
-      return { details: { sequence: positions.lastId, changeDate, resourceOwner: orgId } };
+      return commitOrgEvent(transaction, organization, event);
     });
 }

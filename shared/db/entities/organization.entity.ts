@@ -4,6 +4,8 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 export class Organization {
   @PrimaryColumn({ type: 'varchar', length: 36 }) id!: string;
   @Column({ type: 'varchar', length: 200 }) name!: string;
+  /** The name's unique key in the instance (`uniqueNameKey`): no two organizations share one. */
+  @Column({ name: 'name_lower', type: 'varchar', length: 600 }) nameLower!: string;
   @Column({ type: 'varchar', length: 16 }) state!: 'active' | 'inactive';
   /** Number of events the organization has: its label policy's changes. */
   @Column({ type: 'int', unsigned: true, default: 0 }) version!: number;

@@ -19,6 +19,7 @@ import { OidcAccounts1764020000000 } from './1764020000000-oidc-accounts.js';
 import { ProjectStates1764030000000 } from './1764030000000-project-states.js';
 import { ReadIndexes1764040000000 } from './1764040000000-read-indexes.js';
 import { UserSearchStates1764050000000 } from './1764050000000-user-search-states.js';
+import { OrgNames1764060000000 } from './1764060000000-org-names.js';
 /** Every migration, oldest first. A schema change is a new file here, never an edit of an old one. */
 export const migrations = [
   InitialSchema1763790000000,
@@ -42,4 +43,5 @@ export const migrations = [
   ProjectStates1764030000000,
   ReadIndexes1764040000000,
   UserSearchStates1764050000000,
+  OrgNames1764060000000,
 ];

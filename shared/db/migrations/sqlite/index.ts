@@ -15,6 +15,7 @@ import { EmbeddedOidcAccounts1764020000000 } from './1764020000000-oidc-accounts
 import { EmbeddedProjectStates1764030000000 } from './1764030000000-project-states.js';
 import { ReadIndexes1764040000000 } from '../1764040000000-read-indexes.js';
 import { UserSearchStates1764050000000 } from '../1764050000000-user-search-states.js';
+import { EmbeddedOrgNames1764060000000 } from './1764060000000-org-names.js';
 /** The embedded SQLite database's migrations, oldest first; each schema change has one here too. */
 export const sqliteMigrations = [
   EmbeddedSchema1763830000000,
@@ -36,4 +37,5 @@ export const sqliteMigrations = [
   // The same statements on both databases: the MySQL migration serves here as it is.
   ReadIndexes1764040000000,
   UserSearchStates1764050000000,
+  EmbeddedOrgNames1764060000000,
 ];

@@ -1,0 +1,153 @@
+import {
+  inBatchedTransaction,
+  type BatchedTransaction,
+} from '../../../shared/db/batched-transaction.js';
+import { isDuplicateKey, uniqueKeys } from '../../../shared/db/db-errors.js';
+import {
+  MachineUser,
+  Organization,
+  RoleGrant,
+  User,
+} from '../../../shared/db/entities/entity-classes.js';
+import { INSTANCE_WIDE } from '../../../shared/db/entities/role-grant.entity.js';
+import { EventRecord } from '../../../shared/db/entities/event-record.entity.js';
+import type { DomainEvent } from '../../../shared/events/event-types.js';
+import { queueEvents } from '../../../shared/events/record-events.js';
+import { ServiceError } from '../../../shared/errors/service-error.js';
+import { uniqueNameKey } from '../../../shared/unique-name-key.js';
+import type { DetailsResponse } from './details.js';
+import type { OperationContext } from './operation.js';
+import type { UpdateOrgRequest } from './update-org/update-org.request.generated.js';
+import { firstOr } from './project-aggregate.js';
+import { orgNotFound } from './project-grants.js';
+
+export const orgNameTaken = (): ServiceError => new ServiceError('ORG-NAME-ALREADY-EXISTS');
+export const orgNotActive = (): ServiceError => new ServiceError('ORG-NOT-ACTIVE');
+export const orgNotInactive = (): ServiceError => new ServiceError('ORG-NOT-INACTIVE');
+export const orgHoldsLastInstanceOwner = (): ServiceError =>
+  new ServiceError('ORG-HOLDS-LAST-INSTANCE-OWNER');
+
+/** The target organization, locked until the transaction ends: its events stay in version order. */
+export const lockedOrganization = (transaction: BatchedTransaction, orgId: string) =>
+  firstOr(transaction.find(Organization, { id: orgId }, { lock: true }), orgNotFound);
+
+/**
+ * Records `event` on the organization locked in `transaction` (its version counts it) with the
+ * organization's new `columns`, and commits; answered with the details of the event.
+ */
+export async function commitOrgEvent(
+  transaction: BatchedTransaction,
+  organization: Organization,
+  event: DomainEvent,
+  columns: Partial<Organization> = {},
+): Promise<DetailsResponse> {
+  const changeDate = new Date();
+  const { id, version: before } = organization;
+  const { positions, version } = queueEvents(
+    transaction,
+    { id, orgId: id, version: before },
+    [event],
+    changeDate,
+  );
+  transaction.update(Organization, { id }, { ...columns, version });
+  await transaction.commit();
+  return { details: { sequence: positions.lastId, changeDate, resourceOwner: id } };
+}
+
+/** A name another organization has already, in any case, is ORG-NAME-ALREADY-EXISTS. */
+export function nameTakenIfDuplicate(error: unknown): never {
+  throw isDuplicateKey(error, uniqueKeys.orgName) ? orgNameTaken() : error;
+}
+
+/**
+ * Renames the target organization (`org.changed`); its name as it is changes nothing and records
+ * nothing, and is answered with the organization's last event. Organizations keep no sequence
+ * column, so there is no ETag to check: If-Match is refused, as by every change of an
+ * organization.
+ */
+export function updateOrg(
+  { deps, orgId }: OperationContext,
+  request: UpdateOrgRequest,
+): Promise<DetailsResponse> {
+  const name = request.name.trim();
+  return inBatchedTransaction(deps.dataSource, async (transaction) => {
+    const organization = await lockedOrganization(transaction, orgId);
+    if (organization.name === name) return lastEventOf(transaction, organization);
+    const changed = { type: 'org.changed', payload: { name } } as const;
+    return commitOrgEvent(transaction, organization, changed, {
+      name,
+      nameLower: uniqueNameKey(name),
+    });
+  }).catch(nameTakenIfDuplicate);
+}
+
+/** The details of the organization's last event: none (sequence 0) for one made before events. */
+async function lastEventOf(
+  transaction: BatchedTransaction,
+  organization: Organization,
+): Promise<DetailsResponse> {
+  const events = await transaction.find(
+    EventRecord,
+    { aggregateType: 'org', aggregateId: organization.id, aggregateVersion: organization.version },
+    { select: ['position', 'createdAt'] },
+  );
+  const [last] = events;
+  return {
+    details: {
+      sequence: last?.position ?? '0',
+      changeDate: last?.createdAt ?? organization.createdAt,
+      resourceOwner: organization.id,
+    },
+  };
+}
+
+/**
+ * A handler that deactivates the target organization (`org.deactivated`: its users cannot sign
+ * in, refresh tokens or call the API) or reactivates it (`org.reactivated`). An organization in
+ * that state already is a failed precondition; so is deactivating the organization of the last
+ * active instance owners (IAM_OWNER), which would lock everyone out of the instance.
+ */
+export function orgStateChange(state: 'active' | 'inactive') {
+  return ({ deps, orgId }: OperationContext): Promise<DetailsResponse> =>
+    inBatchedTransaction(deps.dataSource, async (transaction) => {
+      const organization = await lockedOrganization(transaction, orgId);
+      if (organization.state === state)
+        throw state === 'inactive' ? orgNotActive() : orgNotInactive();
+      if (state === 'inactive' && !(await instanceOwnedElsewhere(transaction, orgId)))
+        throw orgHoldsLastInstanceOwner();
+      const type = state === 'inactive' ? 'org.deactivated' : 'org.reactivated';
+      return commitOrgEvent(transaction, organization, { type, payload: {} }, { state });
+    });
+}
+
+/**
+ * Whether an active user (person or machine) of an active organization other than `orgId` holds
+ * IAM_OWNER. Those organizations are locked too: two deactivations that would each leave the other
+ * organization's owners the last cannot both pass (on MariaDB one waits, or is a deadlock's victim
+ * and retried; the embedded database runs one transaction at a time).
+ */
+async function instanceOwnedElsewhere(
+  transaction: BatchedTransaction,
+  orgId: string,
+): Promise<boolean> {
+  const owners = await transaction.find(
+    RoleGrant,
+    { orgId: INSTANCE_WIDE, role: 'IAM_OWNER' },
+    { select: ['userId'] },
+  );
+  const userIds = owners.map((grant) => grant.userId);
+  if (userIds.length === 0) return false;
+  const where = { id: userIds, state: 'active' as const };
+  const people = await transaction.find(User, where, { select: ['orgId'] });
+  const machines = await transaction.find(MachineUser, where, { select: ['orgId'] });
+  const orgIds = [...new Set([...people, ...machines].map((user) => user.orgId))].filter(
+    (id) => id !== orgId,
+  );
+  if (orgIds.length === 0) return false;
+  const active = await transaction.find(
+    Organization,
+    { id: orgIds, state: 'active' },
+    { select: ['id'], lock: true },
+  );
+  return active.length > 0;
+}
