@@ -79,9 +79,14 @@ describeOnEachDatabase(
           body: { primaryColor: '#654321' },
           headers: { 'if-match': ifMatch },
         });
-      expectErrorOf(await conditional('/default', admin, '"1"'), 'RESOURCE-CHANGED');
+      expectErrorOf(await conditional('/default', admin, '"-1"'), 'RESOURCE-CHANGED');
       expect((await get(owner, 'default/label')).body).to.deep.equal(defaultRead.body);
-      expectErrorOf(await conditional('', owner, '"1"'), 'REQUEST-INVALID');
+      // The organization's policy takes the organization's ETag (GetMyOrg's).
+      expectErrorOf(await conditional('', owner, '"-1"'), 'RESOURCE-CHANGED');
+      const org = await service.call('GET', '/management/v1/orgs/me', { token: owner.token });
+      const orgTaken = await conditional('', owner, org.headers.get('etag')!);
+      expect(orgTaken.status, orgTaken.text).to.equal(200);
+      expect((await get(owner, 'label')).body.policy.primaryColor).to.equal('#654321');
       const taken = await conditional('/default', admin, defaultRead.headers.get('etag')!);
       expect(taken.status, taken.text).to.equal(200);
 

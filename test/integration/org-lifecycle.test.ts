@@ -96,7 +96,7 @@ describeOnEachDatabase(
       });
     });
 
-    it('UpdateOrg renames the target organization (org.changed); its name as it is records nothing; If-Match is refused', async () => {
+    it('UpdateOrg renames the target organization (org.changed); its name as it is records nothing; a stale If-Match is refused', async () => {
       const { orgId, name } = await buildOrg(service);
       const renamed = await asAdmin('PUT', '/me', { name: ' Renamed Corp ' }, orgId);
       expect(renamed.status, renamed.text).to.equal(200);
@@ -108,14 +108,27 @@ describeOnEachDatabase(
         ['org.added', { name }],
         ['org.changed', { name: 'Renamed Corp' }],
       ]);
-      const conditional = await service.call('PUT', '/management/v1/orgs/me', {
+      const conditional = (ifMatch: string, name: string) =>
+        service.call('PUT', '/management/v1/orgs/me', {
+          token: admin.token,
+          orgId,
+          body: { name },
+          headers: { 'if-match': ifMatch },
+        });
+      // A member added since moved the organization's ETag: the rename made before it is stale.
+      const { userId } = await buildMember(service, { orgId });
+      const member = await service.call('POST', '/management/v1/orgs/me/members', {
         token: admin.token,
         orgId,
-        body: { name: 'Conditional Corp' },
-        headers: { 'if-match': renamed.body.details.sequence },
+        body: { userId, roles: ['ORG_USER_VIEWER'] },
       });
-      expect(conditional.status, conditional.text).to.equal(400);
+      expect(member.status, member.text).to.equal(200);
+      const stale = await conditional(`"${renamed.body.details.sequence}"`, 'Conditional Corp');
+      expect(stale.status, stale.text).to.equal(412);
       expect((await orgRow(orgId)).name).to.equal('Renamed Corp');
+      const current = await conditional(`"${member.body.details.sequence}"`, 'Conditional Corp');
+      expect(current.status, current.text).to.equal(200);
+      expect((await orgRow(orgId)).name).to.equal('Conditional Corp');
     });
 
     it('DeactivateOrg: its users cannot sign in, refresh or call the API; ReactivateOrg lets them in again', async () => {

@@ -18,7 +18,7 @@ describeOnEachDatabase(
         body,
       });
 
-    it('reads the target organization as stored, with no sequence and no ETag', async () => {
+    it('reads the target organization as stored, with its last event’s sequence as its ETag', async () => {
       const { orgId } = await buildOrg(service, { name: 'Acme Rockets' });
       const owner = await buildOwner(service, { orgId });
       const read = await getMyOrg(owner);
@@ -28,9 +28,20 @@ describeOnEachDatabase(
         name: 'Acme Rockets',
         state: 'ORG_STATE_ACTIVE',
       });
-      expect(read.body.org.details).to.have.keys('creationDate', 'resourceOwner');
+      expect(read.body.org.details).to.have.keys(
+        'sequence',
+        'creationDate',
+        'changeDate',
+        'resourceOwner',
+      );
       expect(read.body.org.details.resourceOwner).to.equal(orgId);
-      expect(read.headers.get('etag')).to.equal(null);
+      // The owner made a member: the organization's last event.
+      const [last] = await service.dataSource.query(
+        "SELECT MAX(position) AS position FROM events WHERE aggregate_type = 'org' AND aggregate_id = ?",
+        [orgId],
+      );
+      expect(read.body.org.details.sequence).to.equal(String(last.position));
+      expect(read.headers.get('etag')).to.equal(`"${last.position}"`);
     });
 
     it('reads another organization for an IAM_OWNER, and for no one else', async () => {

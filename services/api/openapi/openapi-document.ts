@@ -162,17 +162,11 @@ export function serializeOpenApi(document: JsonSchema): string {
   return `${JSON.stringify(document, null, 2)}\n`;
 }
 
-/**
- * The resources that keep no sequence: their details have none, so a read of one answers no ETag
- * (an organization: its events' positions are in `events` only).
- */
-const UNVERSIONED = new Set(['.identity.management.v1.Org']);
-
 /** Whether the answer of `responseType` shows one state, whose sequence its ETag is. */
 function answersEtag(responseType: protobuf.Type): boolean {
   if (responseType.fields.details) return !responseType.fields.result;
   // A Get's answer holds its one resource, with that resource's details.
   const [only, ...others] = responseType.fieldsArray;
   const resource = only?.resolve().resolvedType as protobuf.Type | null | undefined;
-  return others.length === 0 && !!resource?.fields?.details && !UNVERSIONED.has(resource.fullName);
+  return others.length === 0 && !!resource?.fields?.details;
 }

@@ -12,8 +12,7 @@ import { invalidArgument } from '../../../shared/errors/service-error.js';
 import type { DetailsResponse } from './details.js';
 import type { OperationContext } from './operation.js';
 import { expectUnchanged, honoringIfMatch } from './if-match.js';
-import { firstOr } from './project-aggregate.js';
-import { orgNotFound } from './project-grants.js';
+import { unchangedOrganization } from './org-lifecycle.js';
 import type { SetLabelPolicyRequest } from './set-label-policy/set-label-policy.request.generated.js';
 
 /** Whose label policy an operation changes: the target organization's, or the instance default. */
@@ -92,9 +91,9 @@ function payloadOf(policy: PolicyColumns): LabelPolicyPayload {
  * A handler that sets (or, with RESET, resets) the label policy of `scope`: in one transaction,
  * the owner locked (the organization's row, or the instance default's policy row), the policy
  * written, and its event (`org.label.policy.changed` or `instance.label.policy.changed`) recorded.
- * A reset of a policy that is not set changes nothing and records nothing. The instance default's
- * change takes If-Match, the ETag GetDefaultLabelPolicy answers (its sequence, 0 for none); an
- * organization's does not, since GetLabelPolicy may answer the default in its place.
+ * A reset of a policy that is not set changes nothing and records nothing. Each takes If-Match:
+ * the instance default's change the ETag GetDefaultLabelPolicy answers (its sequence, 0 for
+ * none), an organization's the organization's (GetMyOrg's), whose part its policy is.
  */
 export function labelPolicyChange<Request>(
   scope: LabelPolicyScope,
@@ -105,11 +104,11 @@ export function labelPolicyChange<Request>(
     const ownerId = scope === 'instance' ? INSTANCE_WIDE : orgId;
     const resourceOwner = scope === 'instance' ? INSTANCE_AGGREGATE : orgId;
     return inBatchedTransaction(deps.dataSource, async (transaction) => {
+      // An organization's policy is part of the organization: its ETag is the organization's.
       const organization =
-        scope === 'organization' &&
-        (await firstOr(transaction.find(Organization, { id: orgId }, { lock: true }), orgNotFound));
+        scope === 'organization' && (await unchangedOrganization(transaction, { orgId, ifMatch }));
       const [stored] = await transaction.find(LabelPolicy, { ownerId }, { lock: true });
-      expectUnchanged(ifMatch, stored?.sequence ?? '0');
+      if (!organization) expectUnchanged(ifMatch, stored?.sequence ?? '0');
       if (!policy.active && !stored?.active)
         return { details: detailsOf(resourceOwner, stored?.sequence ?? '0', stored?.changeDate) };
       const aggregate: Aggregate = organization
@@ -123,7 +122,12 @@ export function labelPolicyChange<Request>(
         [{ type, payload: payloadOf(policy) }],
         changeDate,
       );
-      if (organization) transaction.update(Organization, { id: orgId }, { version });
+      if (organization)
+        transaction.update(
+          Organization,
+          { id: orgId },
+          { version, sequence: LAST_INSERT_ID, changeDate },
+        );
       const row: Values<LabelPolicy> = { ...policy, version, sequence: LAST_INSERT_ID, changeDate };
       if (stored) transaction.update(LabelPolicy, { ownerId }, row);
       else transaction.insert(LabelPolicy, [{ ownerId, ...row }]);
@@ -131,7 +135,7 @@ export function labelPolicyChange<Request>(
       return { details: detailsOf(resourceOwner, positions.lastId, changeDate) };
     });
   };
-  return scope === 'instance' ? honoringIfMatch(handler) : handler;
+  return honoringIfMatch(handler);
 }
 
 function detailsOf(resourceOwner: string, sequence: string, changeDate = new Date(0)) {

@@ -1,5 +1,6 @@
 import {
   inBatchedTransaction,
+  LAST_INSERT_ID,
   type BatchedTransaction,
 } from '../../../shared/db/batched-transaction.js';
 import { isDuplicateKey, uniqueKeys } from '../../../shared/db/db-errors.js';
@@ -10,12 +11,12 @@ import {
   User,
 } from '../../../shared/db/entities/entity-classes.js';
 import { INSTANCE_WIDE } from '../../../shared/db/entities/role-grant.entity.js';
-import { EventRecord } from '../../../shared/db/entities/event-record.entity.js';
 import type { DomainEvent } from '../../../shared/events/event-types.js';
 import { queueEvents } from '../../../shared/events/record-events.js';
 import { ServiceError } from '../../../shared/errors/service-error.js';
 import { uniqueNameKey } from '../../../shared/unique-name-key.js';
 import type { DetailsResponse } from './details.js';
+import { expectUnchanged, honoringIfMatch } from './if-match.js';
 import type { OperationContext } from './operation.js';
 import type { UpdateOrgRequest } from './update-org/update-org.request.generated.js';
 import { firstOr } from './project-aggregate.js';
@@ -30,6 +31,20 @@ export const orgHoldsLastInstanceOwner = (): ServiceError =>
 /** The target organization, locked until the transaction ends: its events stay in version order. */
 export const lockedOrganization = (transaction: BatchedTransaction, orgId: string) =>
   firstOr(transaction.find(Organization, { id: orgId }, { lock: true }), orgNotFound);
+
+/**
+ * The target organization locked (lockedOrganization), checked against If-Match: its ETag is
+ * its sequence, as GetMyOrg answers it, which every change of it, its members or its label
+ * policy moves.
+ */
+export async function unchangedOrganization(
+  transaction: BatchedTransaction,
+  { orgId, ifMatch }: Pick<OperationContext, 'orgId' | 'ifMatch'>,
+): Promise<Organization> {
+  const organization = await lockedOrganization(transaction, orgId);
+  expectUnchanged(ifMatch, organization.sequence);
+  return organization;
+}
 
 /**
  * Records `event` on the organization locked in `transaction` (its version counts it) with the
@@ -49,7 +64,11 @@ export async function commitOrgEvent(
     [event],
     changeDate,
   );
-  transaction.update(Organization, { id }, { ...columns, version });
+  transaction.update(
+    Organization,
+    { id },
+    { ...columns, version, sequence: LAST_INSERT_ID, changeDate },
+  );
   await transaction.commit();
   return { details: { sequence: positions.lastId, changeDate, resourceOwner: id } };
 }
@@ -61,45 +80,30 @@ export function nameTakenIfDuplicate(error: unknown): never {
 
 /**
  * Renames the target organization (`org.changed`); its name as it is changes nothing and records
- * nothing, and is answered with the organization's last event. Organizations keep no sequence
- * column, so there is no ETag to check: If-Match is refused, as by every change of an
- * organization.
+ * nothing, and is answered with the organization's details as they are.
  */
-export function updateOrg(
-  { deps, orgId }: OperationContext,
+export const updateOrg = honoringIfMatch(function updateOrg(
+  context: OperationContext,
   request: UpdateOrgRequest,
 ): Promise<DetailsResponse> {
   const name = request.name.trim();
-  return inBatchedTransaction(deps.dataSource, async (transaction) => {
-    const organization = await lockedOrganization(transaction, orgId);
-    if (organization.name === name) return lastEventOf(transaction, organization);
+  return inBatchedTransaction(context.deps.dataSource, async (transaction) => {
+    const organization = await unchangedOrganization(transaction, context);
+    if (organization.name === name) return { details: orgDetails(organization) };
     const changed = { type: 'org.changed', payload: { name } } as const;
     return commitOrgEvent(transaction, organization, changed, {
       name,
       nameLower: uniqueNameKey(name),
     });
   }).catch(nameTakenIfDuplicate);
-}
+});
 
-/** The details of the organization's last event: none (sequence 0) for one made before events. */
-async function lastEventOf(
-  transaction: BatchedTransaction,
-  organization: Organization,
-): Promise<DetailsResponse> {
-  const events = await transaction.find(
-    EventRecord,
-    { aggregateType: 'org', aggregateId: organization.id, aggregateVersion: organization.version },
-    { select: ['position', 'createdAt'] },
-  );
-  const [last] = events;
-  return {
-    details: {
-      sequence: last?.position ?? '0',
-      changeDate: last?.createdAt ?? organization.createdAt,
-      resourceOwner: organization.id,
-    },
-  };
-}
+/** An organization's details as stored: those of its last event. */
+export const orgDetails = (organization: Organization) => ({
+  sequence: organization.sequence,
+  changeDate: organization.changeDate ?? organization.createdAt,
+  resourceOwner: organization.id,
+});
 
 /**
  * A handler that deactivates the target organization (`org.deactivated`: its users cannot sign
@@ -108,16 +112,18 @@ async function lastEventOf(
  * active instance owners (IAM_OWNER), which would lock everyone out of the instance.
  */
 export function orgStateChange(state: 'active' | 'inactive') {
-  return ({ deps, orgId }: OperationContext): Promise<DetailsResponse> =>
-    inBatchedTransaction(deps.dataSource, async (transaction) => {
-      const organization = await lockedOrganization(transaction, orgId);
+  return honoringIfMatch((context: OperationContext): Promise<DetailsResponse> =>
+    inBatchedTransaction(context.deps.dataSource, async (transaction) => {
+      const { orgId } = context;
+      const organization = await unchangedOrganization(transaction, context);
       if (organization.state === state)
         throw state === 'inactive' ? orgNotActive() : orgNotInactive();
       if (state === 'inactive' && !(await instanceOwnedElsewhere(transaction, orgId)))
         throw orgHoldsLastInstanceOwner();
       const type = state === 'inactive' ? 'org.deactivated' : 'org.reactivated';
       return commitOrgEvent(transaction, organization, { type, payload: {} }, { state });
-    });
+    }),
+  );
 }
 
 /**

@@ -7,7 +7,8 @@ import type { DomainEvent } from '../../../shared/events/event-types.js';
 import { ServiceError } from '../../../shared/errors/service-error.js';
 import type { DetailsResponse } from './details.js';
 import type { OperationContext } from './operation.js';
-import { commitOrgEvent, lockedOrganization } from './org-lifecycle.js';
+import { honoringIfMatch } from './if-match.js';
+import { commitOrgEvent, unchangedOrganization } from './org-lifecycle.js';
 
 export const orgMemberTaken = (): ServiceError => new ServiceError('ORG-MEMBER-ALREADY-EXISTS');
 export const orgMemberNotFound = (): ServiceError => new ServiceError('ORG-MEMBER-NOT-FOUND');
@@ -31,9 +32,10 @@ export interface MemberWork<Request> {
 export function orgMemberChange<Request extends { userId: string }>(
   change: (work: MemberWork<Request>) => Promise<DomainEvent> | DomainEvent,
 ): (context: OperationContext, request: Request) => Promise<DetailsResponse> {
-  return ({ deps, orgId }, request) =>
-    inBatchedTransaction(deps.dataSource, async (transaction) => {
-      const organization = await lockedOrganization(transaction, orgId);
+  return honoringIfMatch((context: OperationContext, request: Request) =>
+    inBatchedTransaction(context.deps.dataSource, async (transaction) => {
+      const { orgId } = context;
+      const organization = await unchangedOrganization(transaction, context);
       const held = await transaction.find(
         RoleGrant,
         { userId: request.userId, orgId },
@@ -42,5 +44,6 @@ export function orgMemberChange<Request extends { userId: string }>(
       const roles = held.map((grant) => grant.role);
       const event = await change({ transaction, request, orgId, held: roles });
       return commitOrgEvent(transaction, organization, event);
-    });
+    }),
+  );
 }

@@ -20,11 +20,13 @@ import {
  */
 
 /**
- * The details an organization's read can give: it keeps no sequence (its events' positions are in
- * `events` only), so there is none, no change date, and so no ETag for its read.
+ * An organization's details: the sequence and date of its last event (its own, its members' or
+ * its label policy's: an ETag its changes take as If-Match), its creation, and itself as owner.
  */
 export interface OrgDetails {
+  sequence: string;
   creationDate: Date;
+  changeDate: Date;
   resourceOwner: string;
 }
 
@@ -41,13 +43,15 @@ interface OrgRow {
   id: string;
   name: string;
   state: 'active' | 'inactive';
+  sequence: string | number;
   created_at: Date | string;
+  change_date: Date | string | null;
 }
 
 /** The organization `orgId` as it is stored; none when there is no such organization. */
 export async function findOrg(dataSource: DataSource, orgId: string): Promise<OrgView | undefined> {
   const rows: OrgRow[] = await dataSource.query(
-    'SELECT id, name, state, created_at FROM organizations WHERE id = ?',
+    'SELECT id, name, state, sequence, created_at, change_date FROM organizations WHERE id = ?',
     [orgId],
   );
   return rows[0] && orgView(rows[0]);
@@ -56,7 +60,12 @@ export async function findOrg(dataSource: DataSource, orgId: string): Promise<Or
 function orgView(row: OrgRow): OrgView {
   return {
     id: row.id,
-    details: { creationDate: timeOf(row.created_at)!, resourceOwner: row.id },
+    details: {
+      sequence: String(row.sequence),
+      creationDate: timeOf(row.created_at)!,
+      changeDate: timeOf(row.change_date) ?? timeOf(row.created_at)!,
+      resourceOwner: row.id,
+    },
     state: row.state === 'active' ? 'ORG_STATE_ACTIVE' : 'ORG_STATE_INACTIVE',
     name: row.name,
   };

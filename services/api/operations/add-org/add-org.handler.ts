@@ -1,4 +1,4 @@
-import { inBatchedTransaction } from '../../../../shared/db/batched-transaction.js';
+import { inBatchedTransaction, LAST_INSERT_ID } from '../../../../shared/db/batched-transaction.js';
 import { Organization } from '../../../../shared/db/entities/index.js';
 import { queueEvents } from '../../../../shared/events/record-events.js';
 import { newId } from '../../../../shared/ids.js';
@@ -35,7 +35,16 @@ export async function addOrg(
       at,
     );
     transaction.insert(Organization, [
-      { id, name, nameLower: uniqueNameKey(name), state: 'active', version, createdAt: at },
+      {
+        id,
+        name,
+        nameLower: uniqueNameKey(name),
+        state: 'active',
+        version,
+        sequence: LAST_INSERT_ID,
+        changeDate: at,
+        createdAt: at,
+      },
     ]);
     await transaction.commit();
     return positions.lastId;
