@@ -41,6 +41,26 @@ export async function commitChange<Entity extends Versioned>(
 }
 
 /**
+ * The write of a new aggregate, committing the caller's BatchedTransaction: its first event (or
+ * events), and its row (`columns`) with the version they give it and their last position as its
+ * sequence. Answers that sequence.
+ */
+export async function commitCreation<Entity extends Pick<Versioned, 'id' | 'version' | 'sequence'>>(
+  transaction: BatchedTransaction,
+  entity: EntityTarget<Entity>,
+  aggregate: Omit<Aggregate, 'version'>,
+  event: DomainEvent | DomainEvent[],
+  columns: Omit<Values<Entity>, 'version' | 'sequence'>,
+  at: Date,
+): Promise<string> {
+  const events = Array.isArray(event) ? event : [event];
+  const { positions, version } = queueEvents(transaction, { ...aggregate, version: 0 }, events, at);
+  transaction.insert(entity, [{ ...columns, version, sequence: LAST_INSERT_ID } as Values<Entity>]);
+  await transaction.commit();
+  return positions.lastId;
+}
+
+/**
  * commitChange without the COMMIT, for a transaction that changes several aggregates (each one
  * locked by the caller): `positions.lastId` is the aggregate's new sequence once committed.
  */

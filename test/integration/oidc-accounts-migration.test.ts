@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { describeOnEachDatabase } from '../support/databases.js';
+import { undoMigrationsThrough } from '../support/migrations.js';
 
 /**
  * OidcAccounts on a database with the provider's rows of before: undone, rows added without
@@ -13,13 +14,7 @@ describeOnEachDatabase(
     it('files a person’s rows stored before under their id, and nothing else', async () => {
       const { dataSource } = service;
       // Down to before it (and the migrations after it).
-      for (;;) {
-        const [last] = (await dataSource.query(
-          'SELECT name FROM schema_migrations ORDER BY id DESC LIMIT 1',
-        )) as { name: string }[];
-        await dataSource.undoLastMigration({ transaction: 'each' });
-        if (last!.name.endsWith('OidcAccounts1764020000000')) break;
-      }
+      await undoMigrationsThrough(dataSource, 'OidcAccounts1764020000000');
       const accountId = randomUUID();
       const rows = [
         ['Session', { accountId, exp: 1 }],

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { createOrganization } from '../../services/api/admin/organizations.js';
 import { uniqueNameKey } from '../../shared/unique-name-key.js';
 import { describeOnEachDatabase } from '../support/databases.js';
+import { undoMigrationsThrough } from '../support/migrations.js';
 import { buildOrg } from '../support/factories.js';
 
 /**
@@ -15,13 +16,7 @@ describeOnEachDatabase('The organization names migration, over existing rows', (
   it('keys every existing organization, the later of those named alike by their id too', async () => {
     const made = await buildOrg(service);
     const { dataSource } = service;
-    for (;;) {
-      const [last] = (await dataSource.query(
-        'SELECT name FROM schema_migrations ORDER BY id DESC LIMIT 1',
-      )) as { name: string }[];
-      await dataSource.undoLastMigration({ transaction: 'each' });
-      if (last!.name.endsWith('OrgNames1764060000000')) break;
-    }
+    await undoMigrationsThrough(dataSource, 'OrgNames1764060000000');
     const older = [
       { name: 'Acme', at: '2026-01-01 00:00:00.000' },
       { name: ' ACME ', at: '2026-01-02 00:00:00.000' },

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { describeOnEachDatabase } from '../support/databases.js';
+import { undoMigrationsThrough } from '../support/migrations.js';
 import { buildOrg, buildOwner } from '../support/factories.js';
 
 /**
@@ -16,13 +17,7 @@ describeOnEachDatabase('The migration that gives organizations their sequence', 
     });
     expect(policy.status, policy.text).to.equal(200);
     const { dataSource } = service;
-    for (;;) {
-      const [last] = (await dataSource.query(
-        'SELECT name FROM schema_migrations ORDER BY id DESC LIMIT 1',
-      )) as { name: string }[];
-      await dataSource.undoLastMigration({ transaction: 'each' });
-      if (last!.name.endsWith('OrgSequences1764070000000')) break;
-    }
+    await undoMigrationsThrough(dataSource, 'OrgSequences1764070000000');
     await dataSource.runMigrations({ transaction: 'each' });
     const [events] = (await dataSource.query(
       `SELECT MAX(position) AS position, COUNT(*) AS n FROM events

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { uniqueNameKey } from '../../shared/unique-name-key.js';
 import { describeOnEachDatabase } from '../support/databases.js';
+import { undoMigrationsThrough } from '../support/migrations.js';
 import { buildMachine } from '../support/machine-users.js';
 
 /**
@@ -15,13 +16,7 @@ describeOnEachDatabase('The user read model search migration, over existing rows
     const { dataSource } = service;
     // Down to before it (and the migrations after it): the read model as it was, without the
     // machine user's row.
-    for (;;) {
-      const [last] = (await dataSource.query(
-        'SELECT name FROM schema_migrations ORDER BY id DESC LIMIT 1',
-      )) as { name: string }[];
-      await dataSource.undoLastMigration({ transaction: 'each' });
-      if (last!.name.endsWith('UserReadModelSearch1764010000000')) break;
-    }
+    await undoMigrationsThrough(dataSource, 'UserReadModelSearch1764010000000');
     const people = [
       { userName: 'Plain.Name', email: 'Plain@Example.com' },
       { userName: 'I\u0307STANBUL-Åse', email: 'ÅSE@Bücher.example' },

@@ -1,9 +1,6 @@
 import type { ListDetails, ListQueryInput } from '../queries/list-query.js';
-import {
-  isMachineUserOf,
-  listCredentials,
-  type Credentials,
-} from '../queries/machine-credential-queries.js';
+import { listCredentials, type Credentials } from '../queries/machine-credential-queries.js';
+import { isUserOf } from '../queries/user-account-queries.js';
 import { machineUserNotFound } from './machine-user-aggregate.js';
 import type { OperationContext } from './operation.js';
 
@@ -24,7 +21,7 @@ export function credentialList<View>(
   request: CredentialListRequest,
 ) => Promise<{ details: ListDetails; result: View[] }> {
   return async ({ deps, orgId }, { userId, query }) => {
-    if (!(await isMachineUserOf(deps.dataSource, orgId, userId))) throw machineUserNotFound();
+    if (!(await isUserOf(deps.dataSource, orgId, userId, ['machine']))) throw machineUserNotFound();
     return listCredentials(deps.dataSource, credentials, { orgId, userId }, query);
   };
 }

@@ -59,19 +59,6 @@ export const PERSONAL_ACCESS_TOKENS: Credentials<TokenView> = {
   view: (row, details) => ({ id: row.id, details, expirationDate: timeOf(row.expiration_date)! }),
 };
 
-/** Whether `userId` is a machine user of the organization `orgId`. */
-export async function isMachineUserOf(
-  dataSource: DataSource,
-  orgId: string,
-  userId: string,
-): Promise<boolean> {
-  const rows: unknown[] = await dataSource.query(
-    'SELECT id FROM machine_users WHERE id = ? AND org_id = ?',
-    [userId, orgId],
-  );
-  return rows.length > 0;
-}
-
 /**
  * The machine user's credentials of one kind, in the order they were added (their ids are
  * UUIDv7), a page of them; the organization is the owner of each.

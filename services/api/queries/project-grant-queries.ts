@@ -1,3 +1,4 @@
+import { jsonOf } from './read-details.js';
 import type { DataSource } from 'typeorm';
 import { dialectOf, type Dialect, type Write } from '../../../shared/db/dialect.js';
 import { pageOf, type ListDetails, type ListQueryInput } from './list-query.js';
@@ -127,7 +128,7 @@ async function grantViews(
     grantId: row.id,
     grantedOrgId: row.granted_org_id,
     grantedOrgName: nameOf.get(row.granted_org_id) ?? '',
-    grantedRoleKeys: typeof row.role_keys === 'string' ? JSON.parse(row.role_keys) : row.role_keys,
+    grantedRoleKeys: jsonOf(row.role_keys),
     state: 'PROJECT_GRANT_STATE_ACTIVE',
     projectId: project.id,
     projectName: project.name,

@@ -64,8 +64,12 @@ export function readDetailsOf(row: ReadModelRow): ReadDetails {
 export const flag = (value: number | boolean): boolean => Boolean(Number(value));
 
 /** An event's payload as either driver answers it (JSON text on MariaDB and SQLite). */
+/** A JSON column's value as either driver answers it: parsed (MariaDB), or as text (SQLite). */
+export const jsonOf = <Value>(value: Value | string): Value =>
+  (typeof value === 'string' ? JSON.parse(value) : value) as Value;
+
 export const payloadOf = (payload: unknown): Record<string, unknown> =>
-  (typeof payload === 'string' ? JSON.parse(payload) : payload) as Record<string, unknown>;
+  jsonOf(payload as Record<string, unknown>);
 
 /**
  * The roles a user holds in an organization (`role_grants`), one row per user and organization

@@ -12,19 +12,21 @@ import { inCondition } from './text-conditions.js';
  * thing is, never a password hash, an OTP secret or a passkey's key.
  */
 
-/** Whether `userId` is a user of `orgId`: a person, or with `machines`, a machine user too. */
+/** The tables of each kind of user. */
+const USER_TABLES = { human: 'users', machine: 'machine_users' } as const;
+
+/** Whether `userId` is a user of `orgId` of one of `kinds`: a person, a machine user, or either. */
 export async function isUserOf(
   dataSource: DataSource,
   orgId: string,
   userId: string,
-  { machines }: { machines: boolean },
+  kinds: readonly (keyof typeof USER_TABLES)[],
 ): Promise<boolean> {
-  const machineRows = machines
-    ? ' UNION ALL SELECT id FROM machine_users WHERE id = ? AND org_id = ?'
-    : '';
   const rows: unknown[] = await dataSource.query(
-    `SELECT id FROM users WHERE id = ? AND org_id = ?${machineRows}`,
-    machines ? [userId, orgId, userId, orgId] : [userId, orgId],
+    kinds
+      .map((kind) => `SELECT id FROM ${USER_TABLES[kind]} WHERE id = ? AND org_id = ?`)
+      .join(' UNION ALL '),
+    kinds.flatMap(() => [userId, orgId]),
   );
   return rows.length > 0;
 }

@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { dialectOf, type Dialect, type Write } from '../../../shared/db/dialect.js';
 import { pageOf, type ListDetails, type ListQueryInput } from './list-query.js';
-import { readDetailsOf, type ReadDetails, type ReadModelRow } from './read-details.js';
+import { jsonOf, readDetailsOf, type ReadDetails, type ReadModelRow } from './read-details.js';
 import { readPage } from './read-pages.js';
 import {
   allOf,
@@ -150,7 +150,7 @@ function userGrantView(row: UserGrantRow): UserGrantView {
   return {
     id: row.id,
     details: readDetailsOf(row),
-    roleKeys: typeof row.role_keys === 'string' ? JSON.parse(row.role_keys) : row.role_keys,
+    roleKeys: jsonOf(row.role_keys),
     state: 'USER_GRANT_STATE_ACTIVE',
     userId: row.user_id,
     userName: row.user_name ?? '',

@@ -1,6 +1,6 @@
-import { inBatchedTransaction, LAST_INSERT_ID } from '../../../../shared/db/batched-transaction.js';
+import { inBatchedTransaction } from '../../../../shared/db/batched-transaction.js';
 import { Organization } from '../../../../shared/db/entities/index.js';
-import { queueEvents } from '../../../../shared/events/record-events.js';
+import { commitCreation } from '../../../../shared/events/record-change.js';
 import { newId } from '../../../../shared/ids.js';
 import { uniqueNameKey } from '../../../../shared/unique-name-key.js';
 import type { Details } from '../details.js';
@@ -26,28 +26,15 @@ export async function addOrg(
   const name = request.name.trim();
   const id = newId();
   const at = new Date();
-  const sequence = await inBatchedTransaction(deps.dataSource, async (transaction) => {
-    const added = { type: 'org.added', payload: { name } } as const;
-    const { positions, version } = queueEvents(
+  const sequence = await inBatchedTransaction(deps.dataSource, (transaction) =>
+    commitCreation(
       transaction,
-      { id, orgId: id, version: 0 },
-      [added],
+      Organization,
+      { id, orgId: id },
+      { type: 'org.added', payload: { name } },
+      { id, name, nameLower: uniqueNameKey(name), state: 'active', changeDate: at, createdAt: at },
       at,
-    );
-    transaction.insert(Organization, [
-      {
-        id,
-        name,
-        nameLower: uniqueNameKey(name),
-        state: 'active',
-        version,
-        sequence: LAST_INSERT_ID,
-        changeDate: at,
-        createdAt: at,
-      },
-    ]);
-    await transaction.commit();
-    return positions.lastId;
-  }).catch(nameTakenIfDuplicate);
+    ),
+  ).catch(nameTakenIfDuplicate);
   return { id, details: { sequence, creationDate: at, changeDate: at, resourceOwner: id } };
 }

@@ -1,7 +1,7 @@
-import { inBatchedTransaction, LAST_INSERT_ID } from '../../../../shared/db/batched-transaction.js';
+import { inBatchedTransaction } from '../../../../shared/db/batched-transaction.js';
 import { isDuplicateKey, uniqueKeys } from '../../../../shared/db/db-errors.js';
 import { Project } from '../../../../shared/db/entities/index.js';
-import { queueEvents } from '../../../../shared/events/record-events.js';
+import { commitCreation } from '../../../../shared/events/record-change.js';
 import { newId } from '../../../../shared/ids.js';
 import { uniqueNameKey } from '../../../../shared/unique-name-key.js';
 import type { Details } from '../details.js';
@@ -27,25 +27,24 @@ export async function addProject(
   const settings = projectSettings(request);
   const id = newId();
   const at = new Date();
-  const sequence = await inBatchedTransaction(deps.dataSource, async (transaction) => {
-    const added = { type: 'project.added', payload: settings } as const;
-    const { positions, version } = queueEvents(transaction, { id, orgId, version: 0 }, [added], at);
-    transaction.insert(Project, [
+  const sequence = await inBatchedTransaction(deps.dataSource, (transaction) =>
+    commitCreation(
+      transaction,
+      Project,
+      { id, orgId },
+      { type: 'project.added', payload: settings },
       {
         id,
         orgId,
         ...settings,
         nameLower: uniqueNameKey(settings.name),
         state: 'active',
-        version,
-        sequence: LAST_INSERT_ID,
         creationDate: at,
         changeDate: at,
       },
-    ]);
-    await transaction.commit();
-    return positions.lastId;
-  }).catch((error: unknown) => {
+      at,
+    ),
+  ).catch((error: unknown) => {
     throw isDuplicateKey(error, uniqueKeys.projectName) ? projectNameTaken() : error;
   });
   return {

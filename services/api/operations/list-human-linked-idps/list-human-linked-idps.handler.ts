@@ -11,6 +11,6 @@ export async function listHumanLinkedIDPs(
   { deps, orgId }: OperationContext,
   { userId, query }: ListHumanLinkedIDPsRequest,
 ): Promise<ListHumanLinkedIDPsResponse> {
-  if (!(await isUserOf(deps.dataSource, orgId, userId, { machines: false }))) throw userNotFound();
+  if (!(await isUserOf(deps.dataSource, orgId, userId, ['human']))) throw userNotFound();
   return listIdpLinks(deps.dataSource, userId, query);
 }

@@ -13,6 +13,6 @@ export async function listUserMemberships(
   request: ListUserMembershipsRequest,
 ): Promise<ListUserMembershipsResponse> {
   const { userId } = request;
-  if (!(await isUserOf(deps.dataSource, orgId, userId, { machines: true }))) throw userNotFound();
+  if (!(await isUserOf(deps.dataSource, orgId, userId, ['human', 'machine']))) throw userNotFound();
   return listMemberships(deps.dataSource, request, INSTANCE_AGGREGATE);
 }
