@@ -18,6 +18,7 @@ import { randomInt } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import mysql from 'mysql2/promise';
+import { Http1Pool, type Answer } from './http1-client.js';
 import { KeycloakServer, partialImport } from './keycloak-import.js';
 import { startDistributed, type RunningService } from './migrate-services.js';
 import { summary } from './statistics.js';
@@ -38,7 +39,7 @@ interface Cell {
 async function load(
   callers: number,
   seconds: number,
-  request: () => Promise<Response>,
+  request: () => Promise<Answer>,
 ): Promise<Cell> {
   const latencies: number[] = [];
   let failures = 0;
@@ -48,7 +49,6 @@ async function load(
       while (performance.now() < end) {
         const started = performance.now();
         const answer = await request();
-        await answer.arrayBuffer();
         if (answer.status === 200) latencies.push(performance.now() - started);
         else failures += 1;
       }
@@ -99,13 +99,25 @@ async function organization(service: RunningService, users: number) {
   return orgId;
 }
 
-function listUsers(service: RunningService, body: object): Promise<Response> {
-  return fetch(`${service.url}/management/v1/users/_search`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${service.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+/**
+ * The load's connections: the lean keep-alive client the other loads use, for ours and Keycloak
+ * alike, so that the generator's CPU takes as little as it can from the two services it shares the
+ * machine with.
+ */
+const pools = new Map<string, Http1Pool>();
+const poolOf = (origin: string) =>
+  pools.get(origin) ?? pools.set(origin, new Http1Pool(origin)).get(origin)!;
+
+function listUsers(service: RunningService, body: object): Promise<Answer> {
+  return poolOf(service.url).request(
+    'POST',
+    '/management/v1/users/_search',
+    { authorization: `Bearer ${service.token}`, 'content-type': 'application/json' },
+    Buffer.from(JSON.stringify(body)),
+  );
 }
+
+const json = <T>(answer: Answer) => JSON.parse(answer.body.toString()) as T;
 
 const prefixOf = (users: number) => `user${randomInt(1000, Math.min(10_000, users))}`;
 const emailOf = (users: number) => `USER${randomInt(0, users)}@EXAMPLE.COM`;
@@ -144,7 +156,7 @@ async function cursorPages(service: RunningService, deep: number, samples: numbe
     let answer: { details: { nextCursor?: string } } | undefined;
     for (let i = 0; i < samples; i++) {
       const started = performance.now();
-      answer = (await (await listUsers(service, request)).json()) as typeof answer;
+      answer = json<NonNullable<typeof answer>>(await listUsers(service, request));
       latencies.push(performance.now() - started);
     }
     return { latencyMs: summary(latencies), next: answer!.details.nextCursor };
@@ -152,9 +164,9 @@ async function cursorPages(service: RunningService, deep: number, samples: numbe
   const first = await timed(body);
   const second = await timed({ ...body, query: { ...body.query, cursor: first.next } });
   // The cursor of the page at `deep`: an offset page's, taken once (an offset reads all it skips).
-  const before = (await (
-    await listUsers(service, { ...body, query: { ...body.query, offset: deep - 100 } })
-  ).json()) as { details: { nextCursor: string } };
+  const before = json<{ details: { nextCursor: string } }>(
+    await listUsers(service, { ...body, query: { ...body.query, offset: deep - 100 } }),
+  );
   const atDeep = await timed({
     ...body,
     query: { ...body.query, cursor: before.details.nextCursor },
@@ -174,9 +186,12 @@ async function keycloakBeside(callers: number, seconds: number, users: number) {
     const imported = await partialImport(keycloak, { realm, users, perCall: 1000, inFlight: 4 });
     await organization(ours, users);
     const search = (query: string) => async () =>
-      fetch(`${keycloak.url}/admin/realms/${realm}/users?${query}`, {
-        headers: { authorization: `Bearer ${await keycloak.adminToken()}` },
-      });
+      poolOf(keycloak.url).request(
+        'GET',
+        `/admin/realms/${realm}/users?${query}`,
+        { authorization: `Bearer ${await keycloak.adminToken()}` },
+        Buffer.alloc(0),
+      );
     const cells: Record<string, { ours: Cell; keycloak: Cell; oursOverKeycloak: number }> = {};
     for (const kind of ['prefix', 'email'] as const) {
       const theirs =

@@ -1,7 +1,7 @@
 /** Every entity class, and nothing else: index.ts gives the DataSource each one. */
 export { ConsumerCursor } from './consumer-cursor.entity.js';
 export { EventRecord } from './event-record.entity.js';
-export { IdpConfig, UserIdpLink } from './idp.entity.js';
+export { IdpConfig, LoginPolicy, LoginPolicyIdp, UserIdpLink } from './idp.entity.js';
 export { LabelPolicy } from './label-policy.entity.js';
 export { MachineKey, MachineUser, PersonalAccessToken } from './machine-user.entity.js';
 export { OidcPayload } from './oidc-payload.entity.js';

@@ -21,6 +21,7 @@ import { ReadIndexes1764040000000 } from './1764040000000-read-indexes.js';
 import { UserSearchStates1764050000000 } from './1764050000000-user-search-states.js';
 import { OrgNames1764060000000 } from './1764060000000-org-names.js';
 import { OrgSequences1764070000000 } from './1764070000000-org-sequences.js';
+import { IdentityProviders1764100000000 } from './1764100000000-identity-providers.js';
 /** Every migration, oldest first. A schema change is a new file here, never an edit of an old one. */
 export const migrations = [
   InitialSchema1763790000000,
@@ -46,4 +47,5 @@ export const migrations = [
   UserSearchStates1764050000000,
   OrgNames1764060000000,
   OrgSequences1764070000000,
+  IdentityProviders1764100000000,
 ];

@@ -17,6 +17,7 @@ import { ReadIndexes1764040000000 } from '../1764040000000-read-indexes.js';
 import { UserSearchStates1764050000000 } from '../1764050000000-user-search-states.js';
 import { EmbeddedOrgNames1764060000000 } from './1764060000000-org-names.js';
 import { EmbeddedOrgSequences1764070000000 } from './1764070000000-org-sequences.js';
+import { EmbeddedIdentityProviders1764100000000 } from './1764100000000-identity-providers.js';
 /** The embedded SQLite database's migrations, oldest first; each schema change has one here too. */
 export const sqliteMigrations = [
   EmbeddedSchema1763830000000,
@@ -40,4 +41,5 @@ export const sqliteMigrations = [
   UserSearchStates1764050000000,
   EmbeddedOrgNames1764060000000,
   EmbeddedOrgSequences1764070000000,
+  EmbeddedIdentityProviders1764100000000,
 ];
