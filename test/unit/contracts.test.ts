@@ -131,6 +131,7 @@ describe('contracts', () => {
     for (const name of [
       'identity.auth.v1.AuthService',
       'identity.management.v1.ManagementService',
+      'identity.admin.v1.AdminService',
     ]) {
       for (const method of Object.keys(root.lookupService(name).methods))
         expect(served).to.include(`${name}/${method}`);
