@@ -1,11 +1,12 @@
 import fc from 'fast-check';
-import { operations } from '../../services/api/operations/operations.js';
+import { operationNamed } from '../support/operation-named.js';
 import type { Operation } from '../../services/api/operations/operation.js';
 import { FOREIGN_VECTORS } from '../support/password-hash-vectors.js';
 import type { FuzzFixtures } from './fuzz-fixtures.js';
 import { machineUserCall } from './machine-user-calls.arbitrary.js';
 import { projectAccessCall } from './project-access-calls.arbitrary.js';
 import { orgLifecycleCall } from './org-lifecycle-calls.arbitrary.js';
+import { loginPolicyCall } from './login-policy-calls.arbitrary.js';
 import { projectPartReadCall, userReadCall } from './user-read-calls.arbitrary.js';
 
 /**
@@ -19,9 +20,6 @@ export interface ValidCall {
   token: string;
   orgId?: string;
 }
-
-const operationNamed = (method: string): Operation =>
-  operations.find((operation) => operation.grpc.method === method)!;
 
 /**
  * A value no other request of a campaign has: unbiased, because fast-check's bias towards small
@@ -252,6 +250,7 @@ export function validCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
     { weight: 2, arbitrary: userReadCall(fixtures) },
     { weight: 1, arbitrary: projectPartReadCall(fixtures) },
     { weight: 1, arbitrary: orgLifecycleCall(fixtures) },
+    { weight: 1, arbitrary: loginPolicyCall(fixtures) },
   );
 }
 

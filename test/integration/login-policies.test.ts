@@ -2,8 +2,10 @@ import { expect } from 'chai';
 import { describeOnEachDatabase } from '../support/databases.js';
 import { buildMember, buildOwner, type BuiltMember } from '../support/factories.js';
 import { buildProvider } from '../support/login-policy-providers.js';
+import { publishedAsRecorded } from '../support/published-events.js';
 import { expectErrorOf } from '../support/service-error.js';
 import type { ApiResponse } from '../support/service-client.js';
+import type { TopicReader } from '../support/topic-reader.js';
 
 const BUILT_IN = { allowUsernamePassword: true, allowExternalIdp: true };
 
@@ -20,6 +22,7 @@ describeOnEachDatabase(
     let stranger: BuiltMember;
     /** Providers: the owner's organization's (two), another's, the instance's (two). */
     const idp = {} as Record<'own' | 'ownUnconfigured' | 'foreign' | 'shared' | 'inactive', string>;
+    let reader: TopicReader;
 
     before(async () => {
       admin = await buildMember(service, { roles: ['IAM_OWNER'] });
@@ -35,7 +38,10 @@ describeOnEachDatabase(
       const instance = { orgId: admin.orgId, ownerType: 'instance' as const };
       idp.shared = await buildProvider(service, { ...instance, type: 'oauth', name: 'GitHub' });
       idp.inactive = await buildProvider(service, { ...instance, state: 'inactive' });
+      await service.startRelay();
+      reader = await service.readTopics();
     });
+    after(() => reader?.stop());
 
     const call = (
       caller: BuiltMember,
@@ -331,6 +337,20 @@ describeOnEachDatabase(
         'AUTH-PERMISSION-DENIED',
       );
     });
+
+    it('publishes every event as recorded, each as its schema says, on the topics of the organization and the instance', async () => {
+      const published = await publishedAsRecorded(
+        service,
+        reader,
+        'instance',
+        service.topics.instance,
+      );
+      expect(published.map((event) => event.type)).to.include.members([
+        'instance.login.policy.changed',
+        'instance.login.policy.idp.added',
+      ]);
+      for (const { orgId } of [owner, stranger])
+        await publishedAsRecorded(service, reader, orgId, service.topics.org);
+    });
   },
-  { KAFKA_BROKERS: '' },
 );

@@ -1,21 +1,21 @@
 import { expect } from 'chai';
 import type { GrpcOutcome } from '../support/grpc-client.js';
-import { operations } from '../../services/api/operations/operations.js';
 import { takesBody } from '../../services/api/operations/operation.js';
+import { operationNamed } from '../support/operation-named.js';
 import { TestService } from '../support/test-service.js';
 import { buildIdp, buildMember, buildOrg, buildOwner, buildProject } from '../support/factories.js';
 import { describeOnEachDatabase } from '../support/databases.js';
 import { CASES, type Fixtures, type Operation, type Outcome } from '../support/transport-cases.js';
 import { TAKEN_MACHINE_NAME } from '../support/machine-user-transport-cases.js';
 import { addPersonalAccessToken, buildMachine } from '../support/machine-users.js';
+import { buildProvider } from '../support/login-policy-providers.js';
 
-/** The operation's descriptor: its REST route and gRPC service, as the transports serve it. */
-const descriptorOf = (operation: Operation) =>
-  operations.find((candidate) => candidate.grpc.method === operation)!;
+/** The gRPC service and method of the operation. */
+const grpcOf = (operation: Operation) => operationNamed(operation).grpc;
 
 /** The REST call of a request: its path fields into the route, the rest as the body. */
 function httpCall(operation: Operation, request: Record<string, unknown>) {
-  const descriptor = descriptorOf(operation);
+  const descriptor = operationNamed(operation);
   const body = { ...request };
   const path = descriptor.http.path.replace(/:(\w+)/g, (_, field: string) => {
     delete body[field];
@@ -67,21 +67,18 @@ const TRANSPORTS: Record<
       raw: response.body,
     };
   },
-  gRPC: async (service, operation, request, caller) =>
-    grpcOutcome(
-      await service.grpc(descriptorOf(operation).grpc.service, operation, request, caller),
-    ),
-  'gRPC-web': async (service, operation, request, caller) =>
-    grpcOutcome(
-      await service.grpcWeb(descriptorOf(operation).grpc.service, operation, request, caller),
-    ),
-  'gRPC-web-text': async (service, operation, request, caller) =>
-    grpcOutcome(
-      await service.grpcWeb(descriptorOf(operation).grpc.service, operation, request, {
-        ...caller,
-        format: 'text',
-      }),
-    ),
+  gRPC: async (service, operation, request, caller) => {
+    const { service: name, method } = grpcOf(operation);
+    return grpcOutcome(await service.grpc(name, method, request, caller));
+  },
+  'gRPC-web': async (service, operation, request, caller) => {
+    const { service: name, method } = grpcOf(operation);
+    return grpcOutcome(await service.grpcWeb(name, method, request, caller));
+  },
+  'gRPC-web-text': async (service, operation, request, caller) => {
+    const { service: name, method } = grpcOf(operation);
+    return grpcOutcome(await service.grpcWeb(name, method, request, { ...caller, format: 'text' }));
+  },
 };
 
 function grpcOutcome(outcome: GrpcOutcome): Outcome & { raw: unknown } {
@@ -116,6 +113,7 @@ describeOnEachDatabase('the same requests over every transport', (service) => {
           await addPersonalAccessToken(service, await buildMachine(service, { owner }))
         ).token,
         admin,
+        instanceIdpId: await buildProvider(service, { orgId: admin.orgId, ownerType: 'instance' }),
       });
     }
     await service.importUser(
@@ -173,7 +171,7 @@ describeOnEachDatabase('the same requests over every transport', (service) => {
     const f = fixtures.get('gRPC')!;
     const { projectId } = await buildProject(service, { orgId: f.owner.orgId });
     const first = await service.grpc(
-      descriptorOf('UpdateProject').grpc.service,
+      operationNamed('UpdateProject').grpc.service,
       'UpdateProject',
       { id: projectId, name: 'Stable' },
       { token: f.owner.token },

@@ -27,15 +27,6 @@ export async function buildProvider(
     ownerType: fields.ownerType ?? 'org',
     type: fields.type ?? 'oidc',
     state: fields.state ?? 'active',
-    isIdTokenMapping: false,
-    usePkce: true,
-    isLinkingAllowed: false,
-    isCreationAllowed: false,
-    isAutoCreation: false,
-    isAutoUpdate: false,
-    autoLinking: 'none',
-    signOutAtProvider: false,
-    sequence: '0',
   });
   return id;
 }

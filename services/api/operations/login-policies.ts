@@ -153,7 +153,8 @@ export function loginPolicyChange<Request>(
       return {
         details: {
           sequence: positions.lastId,
-          ...(creating && { creationDate: at }),
+          // An organization's own policy begins here; the default was there, built in, before.
+          ...(creating && scope === 'organization' && { creationDate: at }),
           changeDate: at,
           resourceOwner,
         },
