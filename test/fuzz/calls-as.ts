@@ -1,16 +1,13 @@
-import { operationNamed } from '../support/operation-named.js';
+import { operations } from '../../services/api/operations/operations.js';
 import type { FuzzFixtures } from './fuzz-fixtures.js';
 import type { ValidCall } from './valid-calls.arbitrary.js';
 
-/**
- * The valid calls of `method` (operationNamed's name) with a message made, as `token` (the
- * organization owner's).
- */
+/** The valid calls of `method` with a message made, as `token` (the organization owner's). */
 export const callsAs =
   (fixtures: FuzzFixtures) =>
   (method: string, token = fixtures.owner.token) =>
   (message: Record<string, unknown>): ValidCall => ({
-    operation: operationNamed(method),
+    operation: operations.find((operation) => operation.name === method)!,
     message,
     token,
   });

@@ -33,10 +33,10 @@ export function loginPolicyCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall>
     fc.record({ idpId, ownerType }, { requiredKeys: ['idpId'] }).map(as('AddIDPToLoginPolicy')),
     fc.record({ idpId }).map(as('RemoveIDPFromLoginPolicy')),
     fc.record({ query }, { requiredKeys: [] }).map(as('ListLoginPolicyIDPs')),
-    fc.constant({}).map(as('AdminService/GetLoginPolicy', instanceOwner)),
-    flags.map(as('AdminService/UpdateLoginPolicy', instanceOwner)),
-    fc.record({ idpId }).map(as('AdminService/AddIDPToLoginPolicy', instanceOwner)),
-    fc.record({ idpId }).map(as('AdminService/RemoveIDPFromLoginPolicy', instanceOwner)),
-    fc.constant({}).map(as('AdminService/ListLoginPolicyIDPs', instanceOwner)),
+    fc.constant({}).map(as('AdminGetLoginPolicy', instanceOwner)),
+    flags.map(as('UpdateLoginPolicy', instanceOwner)),
+    fc.record({ idpId }).map(as('AdminAddIDPToLoginPolicy', instanceOwner)),
+    fc.record({ idpId }).map(as('AdminRemoveIDPFromLoginPolicy', instanceOwner)),
+    fc.constant({}).map(as('AdminListLoginPolicyIDPs', instanceOwner)),
   );
 }

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { operationNamed } from '../support/operation-named.js';
+import { operations } from '../../services/api/operations/operations.js';
 import type { Operation } from '../../services/api/operations/operation.js';
 import { FOREIGN_VECTORS } from '../support/password-hash-vectors.js';
 import type { FuzzFixtures } from './fuzz-fixtures.js';
@@ -20,6 +20,9 @@ export interface ValidCall {
   token: string;
   orgId?: string;
 }
+
+const operationNamed = (method: string): Operation =>
+  operations.find((operation) => operation.name === method)!;
 
 /**
  * A value no other request of a campaign has: unbiased, because fast-check's bias towards small

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { GrpcOutcome } from '../support/grpc-client.js';
+import { operations } from '../../services/api/operations/operations.js';
 import { takesBody } from '../../services/api/operations/operation.js';
-import { operationNamed } from '../support/operation-named.js';
 import { TestService } from '../support/test-service.js';
 import { buildIdp, buildMember, buildOrg, buildOwner, buildProject } from '../support/factories.js';
 import { describeOnEachDatabase } from '../support/databases.js';
@@ -10,12 +10,19 @@ import { TAKEN_MACHINE_NAME } from '../support/machine-user-transport-cases.js';
 import { addPersonalAccessToken, buildMachine } from '../support/machine-users.js';
 import { buildProvider } from '../support/login-policy-providers.js';
 
+/** The operation's descriptor: its REST route and gRPC service, as the transports serve it. */
+const descriptorOf = (operation: Operation) =>
+  operations.find((candidate) => candidate.name === operation)!;
+
 /** The gRPC service and method of the operation. */
-const grpcOf = (operation: Operation) => operationNamed(operation).grpc;
+const grpcOf = (operation: Operation) => {
+  const { service, method } = descriptorOf(operation).grpc;
+  return [service, method] as const;
+};
 
 /** The REST call of a request: its path fields into the route, the rest as the body. */
 function httpCall(operation: Operation, request: Record<string, unknown>) {
-  const descriptor = operationNamed(operation);
+  const descriptor = descriptorOf(operation);
   const body = { ...request };
   const path = descriptor.http.path.replace(/:(\w+)/g, (_, field: string) => {
     delete body[field];
@@ -67,18 +74,17 @@ const TRANSPORTS: Record<
       raw: response.body,
     };
   },
-  gRPC: async (service, operation, request, caller) => {
-    const { service: name, method } = grpcOf(operation);
-    return grpcOutcome(await service.grpc(name, method, request, caller));
-  },
-  'gRPC-web': async (service, operation, request, caller) => {
-    const { service: name, method } = grpcOf(operation);
-    return grpcOutcome(await service.grpcWeb(name, method, request, caller));
-  },
-  'gRPC-web-text': async (service, operation, request, caller) => {
-    const { service: name, method } = grpcOf(operation);
-    return grpcOutcome(await service.grpcWeb(name, method, request, { ...caller, format: 'text' }));
-  },
+  gRPC: async (service, operation, request, caller) =>
+    grpcOutcome(await service.grpc(...grpcOf(operation), request, caller)),
+  'gRPC-web': async (service, operation, request, caller) =>
+    grpcOutcome(await service.grpcWeb(...grpcOf(operation), request, caller)),
+  'gRPC-web-text': async (service, operation, request, caller) =>
+    grpcOutcome(
+      await service.grpcWeb(...grpcOf(operation), request, {
+        ...caller,
+        format: 'text',
+      }),
+    ),
 };
 
 function grpcOutcome(outcome: GrpcOutcome): Outcome & { raw: unknown } {
@@ -171,7 +177,7 @@ describeOnEachDatabase('the same requests over every transport', (service) => {
     const f = fixtures.get('gRPC')!;
     const { projectId } = await buildProject(service, { orgId: f.owner.orgId });
     const first = await service.grpc(
-      operationNamed('UpdateProject').grpc.service,
+      descriptorOf('UpdateProject').grpc.service,
       'UpdateProject',
       { id: projectId, name: 'Stable' },
       { token: f.owner.token },

@@ -3,7 +3,7 @@ import type { Case, Fixtures } from './transport-cases.js';
 
 /** The cases of the login policies that test/integration/transports.test.ts sends. */
 
-/** The admin API's, named with their service: the management API has methods of those names. */
+/** The admin API's by their names (Admin<Method> where the management API has the method's). */
 export type LoginPolicyOperation =
   | 'GetLoginPolicy'
   | 'GetDefaultLoginPolicy'
@@ -13,11 +13,11 @@ export type LoginPolicyOperation =
   | 'AddIDPToLoginPolicy'
   | 'RemoveIDPFromLoginPolicy'
   | 'ListLoginPolicyIDPs'
-  | 'AdminService/GetLoginPolicy'
-  | 'AdminService/UpdateLoginPolicy'
-  | 'AdminService/AddIDPToLoginPolicy'
-  | 'AdminService/RemoveIDPFromLoginPolicy'
-  | 'AdminService/ListLoginPolicyIDPs';
+  | 'AdminGetLoginPolicy'
+  | 'UpdateLoginPolicy'
+  | 'AdminAddIDPToLoginPolicy'
+  | 'AdminRemoveIDPFromLoginPolicy'
+  | 'AdminListLoginPolicyIDPs';
 
 const DETAILS = ['details', 'details.changeDate', 'details.resourceOwner', 'details.sequence'];
 const changed = { code: 0, shape: DETAILS };
@@ -119,49 +119,49 @@ export const LOGIN_POLICY_CASES: Case[] = [
   },
   {
     name: 'the default, for an IAM_OWNER',
-    operation: 'AdminService/GetLoginPolicy',
+    operation: 'AdminGetLoginPolicy',
     request: () => ({}),
     caller: asAdmin,
     expected: { code: 0, shape: ['policy'] },
   },
   {
     name: 'a provider of the instance offered by the default',
-    operation: 'AdminService/AddIDPToLoginPolicy',
+    operation: 'AdminAddIDPToLoginPolicy',
     request: (f) => ({ idpId: f.instanceIdpId }),
     caller: asAdmin,
     expected: changed,
   },
   {
     name: 'a provider of an organization offered by the default',
-    operation: 'AdminService/AddIDPToLoginPolicy',
+    operation: 'AdminAddIDPToLoginPolicy',
     request: (f) => ({ idpId: f.idpId }),
     caller: asAdmin,
     expected: { code: 5, errorId: 'IDP-NOT-FOUND' },
   },
   {
     name: 'the providers the default offers',
-    operation: 'AdminService/ListLoginPolicyIDPs',
+    operation: 'AdminListLoginPolicyIDPs',
     request: () => ({}),
     caller: asAdmin,
     expected: { code: 0, shape: LISTED },
   },
   {
     name: 'a provider of the instance taken away from the default',
-    operation: 'AdminService/RemoveIDPFromLoginPolicy',
+    operation: 'AdminRemoveIDPFromLoginPolicy',
     request: (f) => ({ idpId: f.instanceIdpId }),
     caller: asAdmin,
     expected: changed,
   },
   {
     name: 'the default’s flags',
-    operation: 'AdminService/UpdateLoginPolicy',
+    operation: 'UpdateLoginPolicy',
     request: () => ({ allowUsernamePassword: true, allowExternalIdp: true }),
     caller: asAdmin,
     expected: changed,
   },
   {
     name: 'the default’s flags, by an ORG_OWNER',
-    operation: 'AdminService/UpdateLoginPolicy',
+    operation: 'UpdateLoginPolicy',
     request: () => ({ allowUsernamePassword: true }),
     expected: { code: 7, errorId: 'AUTH-PERMISSION-DENIED' },
   },

@@ -49,10 +49,7 @@ export interface Fixtures {
   instanceIdpId: string;
 }
 
-/**
- * An operation by its gRPC method's name; one of another service than the management API whose
- * name the management API has too, as `<Service>/<Method>` (`AdminService/GetLoginPolicy`).
- */
+/** An operation by its name (Operation.name: `AdminGetLoginPolicy` for the admin API's). */
 export type Operation =
   | 'ImportHumanUser'
   | 'UpdateMyProfile'

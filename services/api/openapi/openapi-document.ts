@@ -36,7 +36,6 @@ export function openApiDocument(
   const paths: Record<string, Record<string, object>> = {};
   const responses: Record<string, object> = {};
   const tags = new Map<string, string | null>();
-  const shared = methodsOfSeveralServices(operations);
   for (const { operation, requestType, responseType } of protoMethods(root, operations).values()) {
     const service = root.lookupService(operation.grpc.service);
     tags.set(service.name, service.comment);
@@ -53,12 +52,8 @@ export function openApiDocument(
     }
     const requestSchema = operation.schema as { properties?: Record<string, JsonSchema> };
     (paths[path] ??= {})[operation.http.method.toLowerCase()] = {
-      // Unique in the document: a method of that name in another service too (ZITADEL's admin and
-      // management APIs share names) is told by its service's.
-      operationId: shared.has(operation.grpc.method)
-        ? `${service.name}_${operation.grpc.method}`
-        : operation.grpc.method,
-      summary: operation.grpc.method.replace(/(?<=[a-z])(?=[A-Z])/g, ' '),
+      operationId: operation.name,
+      summary: operation.name.replace(/(?<=[a-z])(?=[A-Z])/g, ' '),
       description: service.methods[operation.grpc.method]!.comment ?? undefined,
       tags: [service.name],
       'x-grpc-method': `${operation.grpc.service}/${operation.grpc.method}`,
@@ -165,16 +160,6 @@ export function openApiDocument(
 /** The document as `npm run openapi` writes it to docs/openapi.json. */
 export function serializeOpenApi(document: JsonSchema): string {
   return `${JSON.stringify(document, null, 2)}\n`;
-}
-
-/** The method names that more than one service has. */
-function methodsOfSeveralServices(operations: readonly Operation[]): Set<string> {
-  const servicesOf = new Map<string, Set<string>>();
-  for (const { grpc } of operations) {
-    const services = servicesOf.get(grpc.method) ?? new Set<string>();
-    servicesOf.set(grpc.method, services.add(grpc.service));
-  }
-  return new Set([...servicesOf].filter(([, services]) => services.size > 1).map(([m]) => m));
 }
 
 /** Whether the answer of `responseType` shows one state, whose sequence its ETag is. */

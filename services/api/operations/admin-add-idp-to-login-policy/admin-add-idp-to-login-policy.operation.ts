@@ -8,4 +8,5 @@ export const adminAddIDPToLoginPolicyOperation = operation(
   'POST /admin/v1/policies/login/idps',
   { permission: 'instance.policy.write', schema, handle: addIdpToLoginPolicy('instance') },
   [idpNotFound(), policyIdpExists()],
+  'AdminAddIDPToLoginPolicy',
 );

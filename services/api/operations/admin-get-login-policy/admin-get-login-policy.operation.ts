@@ -10,4 +10,6 @@ export const adminGetLoginPolicyOperation = operation(
   'identity.admin.v1.AdminService/GetLoginPolicy',
   'GET /admin/v1/policies/login',
   { permission: 'instance.policy.read', schema, handle: getDefaultLoginPolicy },
+  undefined,
+  'AdminGetLoginPolicy',
 );

@@ -7,4 +7,6 @@ export const adminListLoginPolicyIDPsOperation = operation(
   'identity.admin.v1.AdminService/ListLoginPolicyIDPs',
   'POST /admin/v1/policies/login/idps/_search',
   { permission: 'instance.policy.read', schema, handle: listLoginPolicyIDPs('instance') },
+  undefined,
+  'AdminListLoginPolicyIDPs',
 );

@@ -8,4 +8,5 @@ export const adminRemoveIDPFromLoginPolicyOperation = operation(
   'DELETE /admin/v1/policies/login/idps/:idpId',
   { permission: 'instance.policy.write', schema, handle: removeIdpFromLoginPolicy('instance') },
   [policyIdpNotFound()],
+  'AdminRemoveIDPFromLoginPolicy',
 );
