@@ -12,8 +12,7 @@ export type AutoLinking = 'none' | 'username' | 'email';
  * An external identity provider one can sign in through (identity brokering), owned by an
  * organization (`orgId`) or by the instance (`ownerType` 'instance'; `orgId` then is the
  * organization of the administrator who added it). The client secret is stored sealed with the
- * secret key and answered never. The defaults are the migration's, said here too: SQLite takes no
- * DEFAULT in an INSERT, so TypeORM puts in a column's declared default for a value not given.
+ * secret key and answered never.
  */
 @Entity('idp_configs')
 export class IdpConfig {
@@ -21,11 +20,10 @@ export class IdpConfig {
   @Column({ name: 'org_id', type: 'varchar', length: 36 }) orgId!: string;
   @Column({ type: 'varchar', length: 200 }) name!: string;
   @Column({ name: 'created_at', type: 'datetime', precision: 3 }) createdAt!: Date;
-  @Column({ name: 'owner_type', type: 'varchar', length: 16, default: 'org' })
-  ownerType!: IdpOwnerType;
-  @Column({ type: 'varchar', length: 16, default: 'unconfigured' }) type!: IdpType;
+  @Column({ name: 'owner_type', type: 'varchar', length: 16 }) ownerType!: IdpOwnerType;
+  @Column({ type: 'varchar', length: 16 }) type!: IdpType;
   /** 'active' or 'inactive' (offered by no sign-in, refused at a callback). */
-  @Column({ type: 'varchar', length: 16, default: 'active' }) state!: string;
+  @Column({ type: 'varchar', length: 16 }) state!: string;
   @Column({ type: 'varchar', length: 1000, nullable: true }) issuer!: string | null;
   @Column({ name: 'client_id', type: 'varchar', length: 1000, nullable: true })
   clientId!: string | null;
@@ -33,9 +31,8 @@ export class IdpConfig {
   clientSecretSealed!: Buffer | null;
   /** A JSON array of scopes (text on SQLite). */
   @Column({ type: 'simple-json', nullable: true }) scopes!: string[] | null;
-  @Column({ name: 'is_id_token_mapping', type: 'boolean', default: false })
-  isIdTokenMapping!: boolean;
-  @Column({ name: 'use_pkce', type: 'boolean', default: true }) usePkce!: boolean;
+  @Column({ name: 'is_id_token_mapping', type: 'boolean' }) isIdTokenMapping!: boolean;
+  @Column({ name: 'use_pkce', type: 'boolean' }) usePkce!: boolean;
   @Column({ name: 'authorization_endpoint', type: 'varchar', length: 1000, nullable: true })
   authorizationEndpoint!: string | null;
   @Column({ name: 'token_endpoint', type: 'varchar', length: 1000, nullable: true })
@@ -44,19 +41,15 @@ export class IdpConfig {
   userEndpoint!: string | null;
   @Column({ name: 'id_attribute', type: 'varchar', length: 200, nullable: true })
   idAttribute!: string | null;
-  @Column({ name: 'is_linking_allowed', type: 'boolean', default: false })
-  isLinkingAllowed!: boolean;
-  @Column({ name: 'is_creation_allowed', type: 'boolean', default: false })
-  isCreationAllowed!: boolean;
-  @Column({ name: 'is_auto_creation', type: 'boolean', default: false }) isAutoCreation!: boolean;
-  @Column({ name: 'is_auto_update', type: 'boolean', default: false }) isAutoUpdate!: boolean;
-  @Column({ name: 'auto_linking', type: 'varchar', length: 16, default: 'none' })
-  autoLinking!: AutoLinking;
+  @Column({ name: 'is_linking_allowed', type: 'boolean' }) isLinkingAllowed!: boolean;
+  @Column({ name: 'is_creation_allowed', type: 'boolean' }) isCreationAllowed!: boolean;
+  @Column({ name: 'is_auto_creation', type: 'boolean' }) isAutoCreation!: boolean;
+  @Column({ name: 'is_auto_update', type: 'boolean' }) isAutoUpdate!: boolean;
+  @Column({ name: 'auto_linking', type: 'varchar', length: 16 }) autoLinking!: AutoLinking;
   /** Signing out of ours also ends the session at the provider (its end_session_endpoint). */
-  @Column({ name: 'sign_out_at_provider', type: 'boolean', default: false })
-  signOutAtProvider!: boolean;
+  @Column({ name: 'sign_out_at_provider', type: 'boolean' }) signOutAtProvider!: boolean;
   /** The position of the configuration's last event. */
-  @Column({ ...bigint, default: '0' }) sequence!: string;
+  @Column({ ...bigint }) sequence!: string;
   @Column({ name: 'change_date', type: 'datetime', precision: 3, nullable: true })
   changeDate!: Date | null;
 }
