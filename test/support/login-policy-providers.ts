@@ -1,12 +1,12 @@
-import { IdpConfig } from '../../shared/db/entities/entity-classes.js';
+import { createIdpConfig } from '../../services/api/admin/organizations.js';
 import type { IdpOwnerType, IdpType } from '../../shared/db/entities/idp.entity.js';
-import { newId } from '../../shared/ids.js';
 import type { TestService } from './test-service.js';
 
 /**
- * An identity provider configuration as the provider operations store one, for the login
- * policies to offer: of the organization `orgId` (for an instance provider, the organization of
- * the administrator who added it), of the kind, owner and state given.
+ * An identity provider configuration for the login policies to offer: made as `identityctl idp
+ * create` makes one (createIdpConfig writes every column), then of the kind, owner and state
+ * given: of the organization `orgId` (for an instance provider, the organization of the
+ * administrator who added it).
  */
 export async function buildProvider(
   service: TestService,
@@ -18,15 +18,10 @@ export async function buildProvider(
     name?: string;
   },
 ): Promise<string> {
-  const id = newId();
-  await service.dataSource.getRepository(IdpConfig).insert({
-    id,
-    orgId: fields.orgId,
-    name: fields.name ?? `Provider ${id.slice(-6)}`,
-    createdAt: new Date(),
-    ownerType: fields.ownerType ?? 'org',
-    type: fields.type ?? 'oidc',
-    state: fields.state ?? 'active',
-  });
-  return id;
+  const { idpId } = await createIdpConfig(service.dataSource, fields.orgId, fields.name ?? 'IdP');
+  await service.dataSource.query(
+    'UPDATE idp_configs SET owner_type = ?, type = ?, state = ? WHERE id = ?',
+    [fields.ownerType ?? 'org', fields.type ?? 'oidc', fields.state ?? 'active', idpId],
+  );
+  return idpId;
 }
