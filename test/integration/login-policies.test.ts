@@ -338,6 +338,46 @@ describeOnEachDatabase(
       );
     });
 
+    it('numbers the instance’s events in order while its default policies change at once', async () => {
+      const providers = await Promise.all(
+        [1, 2, 3].map(() => buildProvider(service, { orgId: admin.orgId, ownerType: 'instance' })),
+      );
+      const changes = await Promise.all([
+        ...providers.map((idpId) => instance('POST', '/idps', { idpId })),
+        ...[false, true, false].map((allowExternalIdp) =>
+          instance('PUT', '', { allowUsernamePassword: true, allowExternalIdp }),
+        ),
+        ...['#111111', '#222222', '#333333'].map((primaryColor) =>
+          call(admin, 'PUT', '/management/v1/policies/label/default', { primaryColor }),
+        ),
+      ]);
+      for (const change of changes) ok(change);
+      const recorded = await service.events('instance');
+      const versions = recorded.map((event) => event.aggregateVersion);
+      expect(versions).to.deep.equal(versions.map((_, index) => index + 1));
+      expect(
+        ok(await instance('GET')).policy.idps.map((link: { idpId: string }) => link.idpId),
+      ).to.include.members(providers);
+    });
+
+    it('makes an organization’s own policy once when its first changes come at once', async () => {
+      const fresh = await buildOwner(service);
+      const providers = await Promise.all(
+        [1, 2, 3].map(() => buildProvider(service, { orgId: fresh.orgId })),
+      );
+      const changes = await Promise.all([
+        ...providers.map((idpId) => org(fresh, 'POST', '/idps', { idpId })),
+        org(fresh, 'PUT', '', BUILT_IN),
+      ]);
+      for (const change of changes) ok(change);
+      const types = (await eventsOf(fresh.orgId)).map((event) => event.type);
+      expect(types.filter((type) => type === 'org.login.policy.added')).to.have.length(1);
+      const { policy } = ok(await org(fresh, 'GET'));
+      expect(policy.idps.map((link: { idpId: string }) => link.idpId)).to.include.members(
+        providers,
+      );
+    });
+
     it('publishes every event as recorded, each as its schema says, on the topics of the organization and the instance', async () => {
       const published = await publishedAsRecorded(
         service,
