@@ -272,6 +272,30 @@ export const ERROR_CATALOGUE = {
     when: 'the user holds no role in the organization',
     message: 'the user is not a member of the organization',
   },
+  'IDP-NOT-FOUND': {
+    code: StatusCode.NOT_FOUND,
+    http: 404,
+    when: "no identity provider with that id a login policy may offer: an organization's policy the organization's own providers and the instance's, the instance default the instance's alone (and one of the owner type the request names)",
+    message: 'identity provider not found',
+  },
+  'LOGIN-POLICY-ALREADY-EXISTS': {
+    code: StatusCode.ALREADY_EXISTS,
+    http: 409,
+    when: 'AddCustomLoginPolicy for an organization that has its own login policy already (UpdateCustomLoginPolicy changes it)',
+    message: 'the organization has its own login policy already',
+  },
+  'LOGIN-POLICY-IDP-ALREADY-EXISTS': {
+    code: StatusCode.ALREADY_EXISTS,
+    http: 409,
+    when: 'the login policy offers that identity provider already',
+    message: 'the login policy offers the identity provider already',
+  },
+  'LOGIN-POLICY-IDP-NOT-FOUND': {
+    code: StatusCode.NOT_FOUND,
+    http: 404,
+    when: 'the login policy does not offer that identity provider',
+    message: 'the login policy does not offer the identity provider',
+  },
   'AUTH-UNAUTHENTICATED': {
     code: StatusCode.UNAUTHENTICATED,
     http: 401,

@@ -1,5 +1,6 @@
 import type { Gender } from '../db/entities/user.entity.js';
 import type { PrivateLabelingSetting } from '../db/entities/project.entity.js';
+import type { IdpOwnerType } from '../db/entities/idp.entity.js';
 
 /** Aggregate types; each is published to its own topic (`identity.<type>.v1`). */
 export type AggregateType = 'user' | 'project' | 'org' | 'instance';
@@ -81,6 +82,18 @@ export interface LabelPolicyPayload {
   hideServiceName: boolean;
   logo: { contentType: string; size: number; sha256: string } | null;
   reset: boolean;
+}
+
+/** A login policy's flags as its events carry them: which ways of signing in it offers. */
+export interface LoginPolicyFlagsPayload {
+  allowUsernamePassword: boolean;
+  allowExternalIdp: boolean;
+}
+
+/** A provider a login policy offers: its id, and whose it is (an organization's, the instance's). */
+export interface LoginPolicyIdpPayload {
+  idpId: string;
+  ownerType: IdpOwnerType;
 }
 
 /** A machine user as its events carry it. */
@@ -256,6 +269,23 @@ export interface EventPayloads {
   'org.label.policy.changed': LabelPolicyPayload;
   /** The instance's default branding (for organizations without their own) was set or reset. */
   'instance.label.policy.changed': LabelPolicyPayload;
+  /**
+   * The organization's own login policy was made: these flags, and the providers (`idpIds`) the
+   * instance default offered then, copied; the organization follows the default no more.
+   */
+  'org.login.policy.added': LoginPolicyFlagsPayload & { idpIds: string[] };
+  /** The organization's own login policy's flags now. */
+  'org.login.policy.changed': LoginPolicyFlagsPayload;
+  /** Its own login policy went, with the providers it offered: it follows the instance default. */
+  'org.login.policy.removed': Record<string, never>;
+  /** The organization's own login policy offers this provider too. */
+  'org.login.policy.idp.added': LoginPolicyIdpPayload;
+  'org.login.policy.idp.removed': { idpId: string };
+  /** The instance's default login policy's flags now (for organizations without their own). */
+  'instance.login.policy.changed': LoginPolicyFlagsPayload;
+  /** The instance default offers this provider of the instance too. */
+  'instance.login.policy.idp.added': LoginPolicyIdpPayload;
+  'instance.login.policy.idp.removed': { idpId: string };
 }
 
 export type EventType = keyof EventPayloads;

@@ -4,6 +4,7 @@ import { SoftwareAuthenticator } from '../support/software-authenticator.js';
 import { type TestService } from '../support/test-service.js';
 import { buildIdp, buildMember, buildOwner, buildProject } from '../support/factories.js';
 import { buildMachine } from '../support/machine-users.js';
+import { buildProvider } from '../support/login-policy-providers.js';
 
 /** What the fuzzer's requests refer to: callers, organizations, projects, an IdP. */
 export interface FuzzFixtures {
@@ -14,7 +15,7 @@ export interface FuzzFixtures {
   owner: { userId: string; token: string };
   /** A user of `orgId` without roles: profile updates only. */
   member: { userId: string; token: string };
-  /** IAM_OWNER (a user of `orgId`): the instance default's label policy. */
+  /** IAM_OWNER (a user of `orgId`): the instance defaults (label and login policies). */
   instanceOwner: { token: string };
   /** Projects of `orgId`. */
   projectIds: string[];
@@ -22,6 +23,9 @@ export interface FuzzFixtures {
   otherProjectId: string;
   /** An identity provider of `orgId`. */
   idpId: string;
+  /** An identity provider of the instance, and one of `otherOrgId`: for the login policies. */
+  instanceIdpId: string;
+  otherIdpId: string;
   /** Tokens the service must refuse: expired, another audience, another key, an unknown user. */
   refusedTokens: string[];
   /** The owner's token with a sign-in of now (`auth_time`): adding a passkey asks for one. */
@@ -63,6 +67,8 @@ export async function createFuzzFixtures(service: TestService): Promise<FuzzFixt
     projectIds,
     otherProjectId: (await buildProject(service, { orgId: other.orgId })).projectId,
     idpId: (await buildIdp(service, { orgId: owner.orgId })).idpId,
+    instanceIdpId: await buildProvider(service, { orgId: owner.orgId, ownerType: 'instance' }),
+    otherIdpId: await buildProvider(service, { orgId: other.orgId }),
     refusedTokens: [
       await service.token(owner.userId, { ttlSeconds: -60 }),
       await service.token(owner.userId, { audience: 'another-service' }),

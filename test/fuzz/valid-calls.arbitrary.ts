@@ -6,6 +6,7 @@ import type { FuzzFixtures } from './fuzz-fixtures.js';
 import { machineUserCall } from './machine-user-calls.arbitrary.js';
 import { projectAccessCall } from './project-access-calls.arbitrary.js';
 import { orgLifecycleCall } from './org-lifecycle-calls.arbitrary.js';
+import { loginPolicyCall } from './login-policy-calls.arbitrary.js';
 import { projectPartReadCall, userReadCall } from './user-read-calls.arbitrary.js';
 
 /**
@@ -21,7 +22,7 @@ export interface ValidCall {
 }
 
 const operationNamed = (method: string): Operation =>
-  operations.find((operation) => operation.grpc.method === method)!;
+  operations.find((operation) => operation.name === method)!;
 
 /**
  * A value no other request of a campaign has: unbiased, because fast-check's bias towards small
@@ -252,6 +253,7 @@ export function validCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
     { weight: 2, arbitrary: userReadCall(fixtures) },
     { weight: 1, arbitrary: projectPartReadCall(fixtures) },
     { weight: 1, arbitrary: orgLifecycleCall(fixtures) },
+    { weight: 1, arbitrary: loginPolicyCall(fixtures) },
   );
 }
 

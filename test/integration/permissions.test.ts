@@ -8,6 +8,7 @@ import { UserGrantReadModelConsumer } from '../../services/worker/consumers/read
 import { buildMember, buildOrg, buildOwner, buildProject } from '../support/factories.js';
 import { addPersonalAccessToken, buildMachine } from '../support/machine-users.js';
 import { describeOnEachDatabase } from '../support/databases.js';
+import { buildProvider } from '../support/login-policy-providers.js';
 import {
   expectedAllowed,
   ROLES,
@@ -120,6 +121,23 @@ describeOnEachDatabase(
       },
       SetLabelPolicy: async (targetOrg) => labelPolicyProbe('', targetOrg, targetOrg),
       SetDefaultLabelPolicy: async () => labelPolicyProbe('/default', '', 'instance'),
+      // A provider of the target organization offered by its login policy (made at this first
+      // change where it follows the default).
+      AddIDPToLoginPolicy: async (targetOrg) =>
+        loginPolicyProbe(
+          '/management',
+          targetOrg,
+          targetOrg,
+          await buildProvider(service, { orgId: targetOrg }),
+        ),
+      // A provider of the instance offered by the instance default, whatever the target.
+      AdminAddIDPToLoginPolicy: async (targetOrg) =>
+        loginPolicyProbe(
+          '/admin',
+          '',
+          'instance',
+          await buildProvider(service, { orgId: targetOrg, ownerType: 'instance' }),
+        ),
       // Renames the target organization; the instance owner's alone, in any organization.
       UpdateOrg: async (targetOrg) => {
         const name = `Probe ${randomUUID()}`;
@@ -143,6 +161,18 @@ describeOnEachDatabase(
           ]),
       };
     };
+    const loginPolicyProbe = (
+      api: string,
+      ownerId: string,
+      owner: string,
+      idpId: string,
+    ): Probe => ({
+      call: (token, orgId) =>
+        send('POST', `${api}/v1/policies/login/idps`, token, orgId, { idpId }),
+      owner,
+      written: () =>
+        service.count('login_policy_idps', 'owner_id = ? AND idp_id = ?', [ownerId, idpId]),
+    });
     const listUsers = (token: string, orgId: string | undefined) =>
       send('POST', '/management/v1/users/_search', token, orgId, { query: { limit: 1000 } });
     const listUserGrants = (token: string, orgId: string | undefined) =>
@@ -191,6 +221,8 @@ describeOnEachDatabase(
       send('POST', '/admin/v1/orgs/_search', token, orgId, { query: { limit: 1000 } });
     const getLabelPolicy = (token: string, orgId: string | undefined) =>
       send('GET', '/management/v1/policies/label', token, orgId, undefined);
+    const getLoginPolicy = (api: string) => (token: string, orgId: string | undefined) =>
+      send('GET', `${api}/v1/policies/login`, token, orgId, undefined);
     /** A machine user of each organization, with one personal access token. */
     const machineOf = {} as Record<string, string>;
     const listOf = (what: string) => (token: string, orgId: string | undefined, userId: string) =>
@@ -298,6 +330,12 @@ describeOnEachDatabase(
       deniedBody.GetMyOrg = (await getMyOrg(owner.token, unknownOrg)).text;
       deniedBody.ListOrgs = (await listOrgs(owner.token, unknownOrg)).text;
       deniedBody.GetLabelPolicy = (await getLabelPolicy(owner.token, unknownOrg)).text;
+      deniedBody.GetLoginPolicy = (
+        await getLoginPolicy('/management')(owner.token, unknownOrg)
+      ).text;
+      deniedBody.AdminGetLoginPolicy = (
+        await getLoginPolicy('/admin')(owner.token, unknownOrg)
+      ).text;
       for (const orgId of [homeOrg, otherOrg]) {
         const machine = await buildMachine(service, {
           owner: await buildOwner(service, { orgId }),
@@ -436,6 +474,19 @@ describeOnEachDatabase(
           // Its own where the organization has one (the probes of SetLabelPolicy set some).
           const { isDefault, policy } = response.body;
           expect(policy.details.resourceOwner).to.equal(isDefault ? 'instance' : targetOrg);
+          return;
+        }
+
+        if (operation === 'GetLoginPolicy' || operation === 'AdminGetLoginPolicy') {
+          const api = operation === 'GetLoginPolicy' ? '/management' : '/admin';
+          const response = await getLoginPolicy(api)(caller.token, orgHeader);
+          if (!allowed) return expectPermissionDenied(response, deniedBody[operation]);
+          expect(response.status, response.text).to.equal(200);
+          // The organization's own where it has one (the probes of AddIDPToLoginPolicy make some);
+          // the admin API's is the instance default whatever the target.
+          const { policy } = response.body;
+          const own = operation === 'GetLoginPolicy' && !policy.isDefault;
+          expect(policy.details.resourceOwner).to.equal(own ? targetOrg : 'instance');
           return;
         }
 

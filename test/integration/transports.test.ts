@@ -8,10 +8,17 @@ import { describeOnEachDatabase } from '../support/databases.js';
 import { CASES, type Fixtures, type Operation, type Outcome } from '../support/transport-cases.js';
 import { TAKEN_MACHINE_NAME } from '../support/machine-user-transport-cases.js';
 import { addPersonalAccessToken, buildMachine } from '../support/machine-users.js';
+import { buildProvider } from '../support/login-policy-providers.js';
 
 /** The operation's descriptor: its REST route and gRPC service, as the transports serve it. */
 const descriptorOf = (operation: Operation) =>
-  operations.find((candidate) => candidate.grpc.method === operation)!;
+  operations.find((candidate) => candidate.name === operation)!;
+
+/** The gRPC service and method of the operation. */
+const grpcOf = (operation: Operation) => {
+  const { service, method } = descriptorOf(operation).grpc;
+  return [service, method] as const;
+};
 
 /** The REST call of a request: its path fields into the route, the rest as the body. */
 function httpCall(operation: Operation, request: Record<string, unknown>) {
@@ -68,16 +75,12 @@ const TRANSPORTS: Record<
     };
   },
   gRPC: async (service, operation, request, caller) =>
-    grpcOutcome(
-      await service.grpc(descriptorOf(operation).grpc.service, operation, request, caller),
-    ),
+    grpcOutcome(await service.grpc(...grpcOf(operation), request, caller)),
   'gRPC-web': async (service, operation, request, caller) =>
-    grpcOutcome(
-      await service.grpcWeb(descriptorOf(operation).grpc.service, operation, request, caller),
-    ),
+    grpcOutcome(await service.grpcWeb(...grpcOf(operation), request, caller)),
   'gRPC-web-text': async (service, operation, request, caller) =>
     grpcOutcome(
-      await service.grpcWeb(descriptorOf(operation).grpc.service, operation, request, {
+      await service.grpcWeb(...grpcOf(operation), request, {
         ...caller,
         format: 'text',
       }),
@@ -116,6 +119,7 @@ describeOnEachDatabase('the same requests over every transport', (service) => {
           await addPersonalAccessToken(service, await buildMachine(service, { owner }))
         ).token,
         admin,
+        instanceIdpId: await buildProvider(service, { orgId: admin.orgId, ownerType: 'instance' }),
       });
     }
     await service.importUser(

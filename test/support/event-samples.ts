@@ -207,4 +207,22 @@ export const EVENT_SAMPLES: { [T in EventType]: EventPayloads[T] } = {
     warningColor: null,
     backgroundColor: null,
   },
+  'org.login.policy.added': {
+    allowUsernamePassword: true,
+    allowExternalIdp: true,
+    idpIds: ['01927b3e-6f1a-7c3d-8e55-4b9a0d2c1f30'],
+  },
+  'org.login.policy.changed': { allowUsernamePassword: false, allowExternalIdp: true },
+  'org.login.policy.removed': {},
+  'org.login.policy.idp.added': {
+    idpId: '01927b3e-6f1a-7c3d-8e55-4b9a0d2c1f31',
+    ownerType: 'org',
+  },
+  'org.login.policy.idp.removed': { idpId: '01927b3e-6f1a-7c3d-8e55-4b9a0d2c1f31' },
+  'instance.login.policy.changed': { allowUsernamePassword: true, allowExternalIdp: false },
+  'instance.login.policy.idp.added': {
+    idpId: '01927b3e-6f1a-7c3d-8e55-4b9a0d2c1f30',
+    ownerType: 'instance',
+  },
+  'instance.login.policy.idp.removed': { idpId: '01927b3e-6f1a-7c3d-8e55-4b9a0d2c1f30' },
 };

@@ -15,7 +15,7 @@ export type OrgReadOperation =
   | 'ListUserMemberships';
 
 /** A list's answer: its results and details, with no next cursor. */
-const LISTED = [
+export const LISTED = [
   'details',
   'details.processedSequence',
   'details.totalResult',

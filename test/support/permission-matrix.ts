@@ -19,7 +19,9 @@ export type ProbedName =
   | 'AddProject'
   | 'SetLabelPolicy'
   | 'SetDefaultLabelPolicy'
-  | 'UpdateOrg';
+  | 'UpdateOrg'
+  | 'AddIDPToLoginPolicy'
+  | 'AdminAddIDPToLoginPolicy';
 export type OperationName =
   | 'UpdateMyProfile'
   | 'ImportHumanUser'
@@ -31,6 +33,8 @@ export type OperationName =
   | 'GetMyOrg'
   | 'ListOrgs'
   | 'GetLabelPolicy'
+  | 'GetLoginPolicy'
+  | 'AdminGetLoginPolicy'
   | 'ListPersonalAccessTokens'
   | 'ListUserMemberships'
   | ProbedName;
@@ -63,6 +67,7 @@ export const ROLES: Record<RoleName, { grants: Permission[]; instanceWide: boole
     grants: [
       ...ORG_OWNER_GRANTS,
       'policy.write',
+      'instance.policy.read',
       'instance.policy.write',
       'instance.org.read',
       'instance.org.write',
@@ -86,6 +91,8 @@ export const OPERATIONS: Record<OperationName, Permission> = {
   GetMyOrg: 'org.read',
   ListOrgs: 'instance.org.read',
   GetLabelPolicy: 'policy.read',
+  GetLoginPolicy: 'policy.read',
+  AdminGetLoginPolicy: 'instance.policy.read',
   ListPersonalAccessTokens: 'user.read',
   ListUserMemberships: 'user.read',
   AddUserGrant: 'user.grant.write',
@@ -94,6 +101,8 @@ export const OPERATIONS: Record<OperationName, Permission> = {
   SetLabelPolicy: 'policy.write',
   SetDefaultLabelPolicy: 'instance.policy.write',
   UpdateOrg: 'instance.org.write',
+  AddIDPToLoginPolicy: 'policy.write',
+  AdminAddIDPToLoginPolicy: 'instance.policy.write',
 };
 
 export const TARGETS: Record<TargetName, string> = {

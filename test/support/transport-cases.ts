@@ -12,6 +12,7 @@ import {
   ORG_LIFECYCLE_CASES,
   type OrgLifecycleOperation,
 } from './org-lifecycle-transport-cases.js';
+import { LOGIN_POLICY_CASES, type LoginPolicyOperation } from './login-policy-transport-cases.js';
 
 /** The cases test/integration/transports.test.ts sends over every transport. */
 
@@ -44,8 +45,11 @@ export interface Fixtures {
   spareOrgId: string;
   /** An IAM_OWNER of another organization, for the instance's operations; the only one. */
   admin: { token: string; orgId: string };
+  /** An identity provider of the instance, the transport's own, for the login policies. */
+  instanceIdpId: string;
 }
 
+/** An operation by its name (Operation.name: `AdminGetLoginPolicy` for the admin API's). */
 export type Operation =
   | 'ImportHumanUser'
   | 'UpdateMyProfile'
@@ -71,7 +75,8 @@ export type Operation =
   | UserLifecycleOperation
   | OrgReadOperation
   | ProjectLifecycleOperation
-  | OrgLifecycleOperation;
+  | OrgLifecycleOperation
+  | LoginPolicyOperation;
 export interface Case {
   name: string;
   operation: Operation;
@@ -482,5 +487,6 @@ export const CASES: Case[] = [
   ...ORG_READ_CASES,
   ...PROJECT_LIFECYCLE_CASES,
   ...ORG_LIFECYCLE_CASES,
+  ...LOGIN_POLICY_CASES,
   ...MACHINE_USER_CASES,
 ];

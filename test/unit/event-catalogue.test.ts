@@ -89,15 +89,29 @@ const CONTRACT_TYPES = [
   'org.changed',
   'org.deactivated',
   'org.reactivated',
+  'org.login.policy.added',
+  'org.login.policy.changed',
+  'org.login.policy.removed',
+  'org.login.policy.idp.added',
+  'org.login.policy.idp.removed',
+];
+
+/** The instance default's events, beside the contract's. */
+const INSTANCE_TYPES = [
+  'instance.label.policy.changed',
+  'instance.login.policy.changed',
+  'instance.login.policy.idp.added',
+  'instance.login.policy.idp.removed',
 ];
 
 /**
  * Property names that would carry a secret; `codeId` and `tokenId` (ids, not the code or token),
  * an application's `idTokenRoleAssertion` / `accessTokenRoleAssertion` (switches, not tokens), a
- * machine key's `keyId` and a project role's `key` are allowed.
+ * login policy's `allowUsernamePassword` (a switch), a machine key's `keyId` and a project role's
+ * `key` are allowed.
  */
 const SECRET_NAME =
-  /password|passwd|hash|secret|token(?!RoleAssertion|id)|otp|private.?key|code(?!id)|jwk|pem/i;
+  /(?<!allowUsername)password|passwd|hash|secret|token(?!RoleAssertion|id)|otp|private.?key|code(?!id)|jwk|pem/i;
 
 type Schema = Record<string, unknown>;
 
@@ -197,7 +211,7 @@ describe('event catalogue (schemas/events, schemas/asyncapi.yaml)', () => {
 
     it("equals the contract's and the issues' list plus project.added and the instance default's", () => {
       expect(EVENT_TYPES).to.deep.equal(
-        [...CONTRACT_TYPES, 'project.added', 'instance.label.policy.changed'].sort(),
+        [...CONTRACT_TYPES, 'project.added', ...INSTANCE_TYPES].sort(),
       );
     });
   });

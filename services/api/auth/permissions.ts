@@ -4,11 +4,11 @@ import type { Role } from '../../../shared/db/entities/role-grant.entity.js';
  * `authenticated` needs only a valid caller who is a person (the operations of one's own account);
  * the others need a role in the target organization. A read is held by the roles that hold the
  * matching write, and by a viewer's role, which holds nothing else.
- * `instance.policy.write` (the instance's defaults), `instance.org.read` (every organization) and
- * `instance.org.write` (making organizations, renaming, deactivating and reactivating them) are
- * the instance owner's alone.
- * `org.read` (the organization and its members) and `policy.read` (its label policy and the
- * instance default) are held by the roles that change the organization and its policy.
+ * `instance.policy.read` and `instance.policy.write` (the instance's default policies),
+ * `instance.org.read` (every organization) and `instance.org.write` (making organizations,
+ * renaming, deactivating and reactivating them) are the instance owner's alone.
+ * `org.read` (the organization and its members) and `policy.read` (its label and login policies
+ * and the instance defaults) are held by the roles that change the organization and its policy.
  */
 export type Permission =
   | 'authenticated'
@@ -21,6 +21,7 @@ export type Permission =
   | 'user.grant.write'
   | 'policy.write'
   | 'org.member.write'
+  | 'instance.policy.read'
   | 'instance.policy.write'
   | 'instance.org.read'
   | 'instance.org.write';
@@ -36,6 +37,7 @@ const PERMISSIONS_OF: Record<Role, ReadonlySet<Permission>> = {
     'user.grant.write',
     'policy.write',
     'org.member.write',
+    'instance.policy.read',
     'instance.policy.write',
     'instance.org.read',
     'instance.org.write',

@@ -12,17 +12,12 @@ import { invalidArgument } from '../../../shared/errors/service-error.js';
 import type { DetailsResponse } from './details.js';
 import type { OperationContext } from './operation.js';
 import { expectUnchanged, honoringIfMatch } from './if-match.js';
+import { INSTANCE_AGGREGATE } from './instance-aggregate.js';
 import { unchangedOrganization } from './org-lifecycle.js';
 import type { SetLabelPolicyRequest } from './set-label-policy/set-label-policy.request.generated.js';
 
 /** Whose label policy an operation changes: the target organization's, or the instance default. */
 export type LabelPolicyScope = 'organization' | 'instance';
-
-/**
- * The instance as the owner of its default's events (their subject, Kafka key and resource owner)
- * and of the operations' details.
- */
-export const INSTANCE_AGGREGATE = 'instance';
 
 /** The largest logo, in bytes. */
 export const LOGO_LIMIT = 256 * 1024;
@@ -89,11 +84,12 @@ function payloadOf(policy: PolicyColumns): LabelPolicyPayload {
 
 /**
  * A handler that sets (or, with RESET, resets) the label policy of `scope`: in one transaction,
- * the owner locked (the organization's row, or the instance default's policy row), the policy
- * written, and its event (`org.label.policy.changed` or `instance.label.policy.changed`) recorded.
- * A reset of a policy that is not set changes nothing and records nothing. Each takes If-Match:
- * the instance default's change the ETag GetDefaultLabelPolicy answers (its sequence, 0 for
- * none), an organization's the organization's (GetMyOrg's), whose part its policy is.
+ * the owner locked (the organization's row, or the instance default's policy row, which stands
+ * for the instance: lockedInstance), the policy written, and its event
+ * (`org.label.policy.changed` or `instance.label.policy.changed`) recorded. A reset of a policy
+ * that is not set changes nothing and records nothing. Each takes If-Match: the instance
+ * default's change the ETag GetDefaultLabelPolicy answers (its sequence, 0 for none), an
+ * organization's the organization's (GetMyOrg's), whose part its policy is.
  */
 export function labelPolicyChange<Request>(
   scope: LabelPolicyScope,

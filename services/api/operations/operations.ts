@@ -71,6 +71,19 @@ import { listOrgMembersOperation } from './list-org-members/list-org-members.ope
 import { listOrgsOperation } from './list-orgs/list-orgs.operation.js';
 import { getLabelPolicyOperation } from './get-label-policy/get-label-policy.operation.js';
 import { getDefaultLabelPolicyOperation } from './get-default-label-policy/get-default-label-policy.operation.js';
+import { getLoginPolicyOperation } from './get-login-policy/get-login-policy.operation.js';
+import { getDefaultLoginPolicyOperation } from './get-default-login-policy/get-default-login-policy.operation.js';
+import { addCustomLoginPolicyOperation } from './add-custom-login-policy/add-custom-login-policy.operation.js';
+import { updateCustomLoginPolicyOperation } from './update-custom-login-policy/update-custom-login-policy.operation.js';
+import { resetLoginPolicyToDefaultOperation } from './reset-login-policy-to-default/reset-login-policy-to-default.operation.js';
+import { addIDPToLoginPolicyOperation } from './add-idp-to-login-policy/add-idp-to-login-policy.operation.js';
+import { removeIDPFromLoginPolicyOperation } from './remove-idp-from-login-policy/remove-idp-from-login-policy.operation.js';
+import { listLoginPolicyIDPsOperation } from './list-login-policy-idps/list-login-policy-idps.operation.js';
+import { adminGetLoginPolicyOperation } from './admin-get-login-policy/admin-get-login-policy.operation.js';
+import { adminUpdateLoginPolicyOperation } from './admin-update-login-policy/admin-update-login-policy.operation.js';
+import { adminAddIDPToLoginPolicyOperation } from './admin-add-idp-to-login-policy/admin-add-idp-to-login-policy.operation.js';
+import { adminRemoveIDPFromLoginPolicyOperation } from './admin-remove-idp-from-login-policy/admin-remove-idp-from-login-policy.operation.js';
+import { adminListLoginPolicyIDPsOperation } from './admin-list-login-policy-idps/admin-list-login-policy-idps.operation.js';
 import { listMachineKeysOperation } from './list-machine-keys/list-machine-keys.operation.js';
 import { listPersonalAccessTokensOperation } from './list-personal-access-tokens/list-personal-access-tokens.operation.js';
 import { listHumanLinkedIDPsOperation } from './list-human-linked-idps/list-human-linked-idps.operation.js';
@@ -161,6 +174,19 @@ export const operations: readonly Operation[] = [
   listOrgsOperation,
   getLabelPolicyOperation,
   getDefaultLabelPolicyOperation,
+  getLoginPolicyOperation,
+  getDefaultLoginPolicyOperation,
+  addCustomLoginPolicyOperation,
+  updateCustomLoginPolicyOperation,
+  resetLoginPolicyToDefaultOperation,
+  addIDPToLoginPolicyOperation,
+  removeIDPFromLoginPolicyOperation,
+  listLoginPolicyIDPsOperation,
+  adminGetLoginPolicyOperation,
+  adminUpdateLoginPolicyOperation,
+  adminAddIDPToLoginPolicyOperation,
+  adminRemoveIDPFromLoginPolicyOperation,
+  adminListLoginPolicyIDPsOperation,
   listMachineKeysOperation,
   listPersonalAccessTokensOperation,
   listHumanLinkedIDPsOperation,

@@ -2,6 +2,7 @@ import {
   inBatchedTransaction,
   LAST_INSERT_ID,
   type BatchedTransaction,
+  type Insertion,
 } from '../../../shared/db/batched-transaction.js';
 import { isDuplicateKey, uniqueKeys } from '../../../shared/db/db-errors.js';
 import {
@@ -47,8 +48,35 @@ export async function unchangedOrganization(
 }
 
 /**
- * Records `event` on the organization locked in `transaction` (its version counts it) with the
- * organization's new `columns`, and commits; answered with the details of the event.
+ * Queues `events` on the organization locked in `transaction` (its version counts them) with the
+ * organization's new `columns`: its sequence becomes the last event's position. Writes queued
+ * after it may take that position as LAST_INSERT_ID.
+ */
+export function queueOrgEvents(
+  transaction: BatchedTransaction,
+  organization: Organization,
+  events: DomainEvent | DomainEvent[],
+  columns: Partial<Organization> = {},
+  changeDate = new Date(),
+): Insertion {
+  const { id, version: before } = organization;
+  const { positions, version } = queueEvents(
+    transaction,
+    { id, orgId: id, version: before },
+    Array.isArray(events) ? events : [events],
+    changeDate,
+  );
+  transaction.update(
+    Organization,
+    { id },
+    { ...columns, version, sequence: LAST_INSERT_ID, changeDate },
+  );
+  return positions;
+}
+
+/**
+ * Records `event` on the organization locked in `transaction` (queueOrgEvents), and commits;
+ * answered with the details of the event.
  */
 export async function commitOrgEvent(
   transaction: BatchedTransaction,
@@ -57,19 +85,9 @@ export async function commitOrgEvent(
   columns: Partial<Organization> = {},
 ): Promise<DetailsResponse> {
   const changeDate = new Date();
-  const { id, version: before } = organization;
-  const { positions, version } = queueEvents(
-    transaction,
-    { id, orgId: id, version: before },
-    [event],
-    changeDate,
-  );
-  transaction.update(
-    Organization,
-    { id },
-    { ...columns, version, sequence: LAST_INSERT_ID, changeDate },
-  );
+  const positions = queueOrgEvents(transaction, organization, event, columns, changeDate);
   await transaction.commit();
+  const { id } = organization;
   return { details: { sequence: positions.lastId, changeDate, resourceOwner: id } };
 }
 

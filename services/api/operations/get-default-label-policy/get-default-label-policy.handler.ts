@@ -1,5 +1,5 @@
 import { storedPolicies } from '../../queries/label-policy-queries.js';
-import { INSTANCE_AGGREGATE } from '../label-policies.js';
+import { INSTANCE_AGGREGATE } from '../instance-aggregate.js';
 import type { OperationContext } from '../operation.js';
 import type { GetDefaultLabelPolicyResponse } from './get-default-label-policy.request.js';
 

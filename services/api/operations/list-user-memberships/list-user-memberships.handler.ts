@@ -1,5 +1,5 @@
 import { isUserOf, listMemberships } from '../../queries/user-account-queries.js';
-import { INSTANCE_AGGREGATE } from '../label-policies.js';
+import { INSTANCE_AGGREGATE } from '../instance-aggregate.js';
 import type { OperationContext } from '../operation.js';
 import { userNotFound } from '../user-grants.js';
 import type {

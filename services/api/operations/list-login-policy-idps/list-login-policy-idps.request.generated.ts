@@ -1,0 +1,31 @@
+/*
+ * Generated from schemas/requests/list-login-policy-idps.schema.json by `npm run request-types`: edit the schema,
+ * never this file. test/unit/request-types.test.ts fails while it differs.
+ */
+
+/**
+ * POST /management/v1/policies/login/idps/_search and POST /admin/v1/policies/login/idps/_search (identity.management.v1.ListLoginPolicyIDPsRequest): the identity providers the login policy offers (the one the organization follows, or the instance default), a page at a time.
+ */
+export interface ListLoginPolicyIDPsRequest {
+  /**
+   * The page: offset and limit, or the cursor of the previous page; asc orders ascending.
+   */
+  query?: {
+    /**
+     * Results to skip (0 when omitted), at most 10,000,000; ignored with a cursor.
+     */
+    offset?: number | string;
+    /**
+     * Results in the page, at most 1000; 100 when 0 or omitted.
+     */
+    limit?: number;
+    /**
+     * Ascending when true, descending otherwise.
+     */
+    asc?: boolean;
+    /**
+     * The nextCursor of the previous page of the same request.
+     */
+    cursor?: string;
+  };
+}
