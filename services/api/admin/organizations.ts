@@ -25,6 +25,12 @@ export async function createOrganization(
   return { orgId: (await addOrg({ deps }, { name })).id };
 }
 
+/**
+ * Makes an identity provider of the organization that names a provider and nothing else (no
+ * client, no endpoints: `unconfigured`, active, the organization's), for links to be imported to
+ * it before it is configured (UpdateGenericOIDCProvider or UpdateGenericOAuthProvider with its
+ * id). Every column is written: the embedded database takes no column's default from an insert.
+ */
 export async function createIdpConfig(
   dataSource: DataSource,
   orgId: string,
@@ -32,9 +38,34 @@ export async function createIdpConfig(
 ): Promise<{ idpId: string }> {
   await requireOrganization(dataSource, orgId);
   const idpId = newId();
-  await dataSource
-    .getRepository(IdpConfig)
-    .insert({ id: idpId, orgId, name, createdAt: new Date() });
+  const at = new Date();
+  await dataSource.getRepository(IdpConfig).insert({
+    id: idpId,
+    orgId,
+    name,
+    createdAt: at,
+    ownerType: 'org',
+    type: 'unconfigured',
+    state: 'active',
+    issuer: null,
+    clientId: null,
+    clientSecretSealed: null,
+    scopes: null,
+    isIdTokenMapping: false,
+    usePkce: true,
+    authorizationEndpoint: null,
+    tokenEndpoint: null,
+    userEndpoint: null,
+    idAttribute: null,
+    isLinkingAllowed: false,
+    isCreationAllowed: false,
+    isAutoCreation: false,
+    isAutoUpdate: false,
+    autoLinking: 'none',
+    signOutAtProvider: false,
+    sequence: '0',
+    changeDate: at,
+  });
   return { idpId };
 }
 
