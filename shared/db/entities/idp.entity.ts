@@ -48,6 +48,8 @@ export class IdpConfig {
   @Column({ name: 'auto_linking', type: 'varchar', length: 16 }) autoLinking!: AutoLinking;
   /** Signing out of ours also ends the session at the provider (its end_session_endpoint). */
   @Column({ name: 'sign_out_at_provider', type: 'boolean' }) signOutAtProvider!: boolean;
+  /** How many events the configuration has recorded. */
+  @Column({ type: 'int', unsigned: true }) version!: number;
   /** The position of the configuration's last event. */
   @Column({ ...bigint }) sequence!: string;
   @Column({ name: 'change_date', type: 'datetime', precision: 3, nullable: true })
