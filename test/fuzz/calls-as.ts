@@ -7,7 +7,7 @@ export const callsAs =
   (fixtures: FuzzFixtures) =>
   (method: string, token = fixtures.owner.token) =>
   (message: Record<string, unknown>): ValidCall => ({
-    operation: operations.find((operation) => operation.grpc.method === method)!,
+    operation: operations.find((operation) => operation.name === method)!,
     message,
     token,
   });

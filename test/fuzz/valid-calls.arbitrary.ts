@@ -21,7 +21,7 @@ export interface ValidCall {
 }
 
 const operationNamed = (method: string): Operation =>
-  operations.find((operation) => operation.grpc.method === method)!;
+  operations.find((operation) => operation.name === method)!;
 
 /**
  * A value no other request of a campaign has: unbiased, because fast-check's bias towards small

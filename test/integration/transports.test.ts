@@ -11,7 +11,13 @@ import { addPersonalAccessToken, buildMachine } from '../support/machine-users.j
 
 /** The operation's descriptor: its REST route and gRPC service, as the transports serve it. */
 const descriptorOf = (operation: Operation) =>
-  operations.find((candidate) => candidate.grpc.method === operation)!;
+  operations.find((candidate) => candidate.name === operation)!;
+
+/** The gRPC service and method of the operation. */
+const grpcOf = (operation: Operation) => {
+  const { service, method } = descriptorOf(operation).grpc;
+  return [service, method] as const;
+};
 
 /** The REST call of a request: its path fields into the route, the rest as the body. */
 function httpCall(operation: Operation, request: Record<string, unknown>) {
@@ -68,16 +74,12 @@ const TRANSPORTS: Record<
     };
   },
   gRPC: async (service, operation, request, caller) =>
-    grpcOutcome(
-      await service.grpc(descriptorOf(operation).grpc.service, operation, request, caller),
-    ),
+    grpcOutcome(await service.grpc(...grpcOf(operation), request, caller)),
   'gRPC-web': async (service, operation, request, caller) =>
-    grpcOutcome(
-      await service.grpcWeb(descriptorOf(operation).grpc.service, operation, request, caller),
-    ),
+    grpcOutcome(await service.grpcWeb(...grpcOf(operation), request, caller)),
   'gRPC-web-text': async (service, operation, request, caller) =>
     grpcOutcome(
-      await service.grpcWeb(descriptorOf(operation).grpc.service, operation, request, {
+      await service.grpcWeb(...grpcOf(operation), request, {
         ...caller,
         format: 'text',
       }),

@@ -111,7 +111,7 @@ describe('contracts', () => {
   const root = loadProtos();
 
   for (const operation of operations) {
-    it(`${operation.grpc.method}: the request schema matches the proto message field for field`, () => {
+    it(`${operation.name}: the request schema matches the proto message field for field`, () => {
       const service = root.lookupService(operation.grpc.service);
       const method = service.methods[operation.grpc.method];
       expect(method, `${operation.grpc.service}/${operation.grpc.method} in proto/`).to.not.equal(
@@ -124,17 +124,20 @@ describe('contracts', () => {
     });
   }
 
-  it('every gRPC method of our services is an operation', () => {
+  it('every gRPC method of our services is an operation, each named apart from every other', () => {
     const served = new Set(
       operations.map((operation) => `${operation.grpc.service}/${operation.grpc.method}`),
     );
     for (const name of [
       'identity.auth.v1.AuthService',
       'identity.management.v1.ManagementService',
+      'identity.admin.v1.AdminService',
     ]) {
       for (const method of Object.keys(root.lookupService(name).methods))
         expect(served).to.include(`${name}/${method}`);
     }
+    const names = operations.map((operation) => operation.name);
+    expect(names.filter((name, at) => names.indexOf(name) !== at)).to.deep.equal([]);
   });
 
   it('the error detail and details messages have the fields the JSON bodies carry', () => {

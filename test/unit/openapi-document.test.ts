@@ -50,7 +50,7 @@ describe('the OpenAPI document', () => {
     );
     expect(listed).to.have.deep.members(
       operations.map((operation) => [
-        operation.grpc.method,
+        operation.name,
         `${operation.http.method} ${operation.http.path.replace(/:(\w+)/g, '{$1}')}`,
       ]),
     );

@@ -52,8 +52,8 @@ export function openApiDocument(
     }
     const requestSchema = operation.schema as { properties?: Record<string, JsonSchema> };
     (paths[path] ??= {})[operation.http.method.toLowerCase()] = {
-      operationId: operation.grpc.method,
-      summary: operation.grpc.method.replace(/(?<=[a-z])(?=[A-Z])/g, ' '),
+      operationId: operation.name,
+      summary: operation.name.replace(/(?<=[a-z])(?=[A-Z])/g, ' '),
       description: service.methods[operation.grpc.method]!.comment ?? undefined,
       tags: [service.name],
       'x-grpc-method': `${operation.grpc.service}/${operation.grpc.method}`,

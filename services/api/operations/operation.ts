@@ -31,6 +31,12 @@ export interface OperationContext {
  * handler knows nothing of HTTP or gRPC. A new operation is a new descriptor in `operations.ts`.
  */
 export interface Operation<Request = unknown, Response = unknown> {
+  /**
+   * What tells the operation from every other (OpenAPI's operationId, the logs and metrics, the
+   * tests): its gRPC method, or `Admin<Method>` for one the AdminService serves under the name of
+   * a ManagementService method (the instance's identity providers).
+   */
+  name: string;
   /** The gRPC service and method, for example `identity.management.v1.ManagementService`. */
   grpc: { service: string; method: string };
   /**
@@ -79,10 +85,18 @@ export function operation<Request, Response>(
   >,
   /** The errors the handler itself may answer (Operation.errors). */
   errors?: readonly ServiceError[],
+  /** Operation.name, where it is not the method's. */
+  name?: string,
 ): Operation<Request, Response> {
   const [service, method] = rpc.split('/') as [string, string];
   const [verb, path] = http.split(' ') as [HttpMethod, string];
-  return { grpc: { service, method }, http: { method: verb, path }, ...described, errors };
+  return {
+    name: name ?? method,
+    grpc: { service, method },
+    http: { method: verb, path },
+    ...described,
+    errors,
+  };
 }
 
 /** Whether the operation's REST request carries a body (POST, PUT), or is its path alone. */

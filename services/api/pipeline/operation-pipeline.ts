@@ -70,10 +70,10 @@ export class OperationPipeline {
       } finally {
         const seconds = Number(process.hrtime.bigint() - started) / 1e9;
         const codeName = code === 0 ? 'OK' : (StatusCode[code] ?? String(code));
-        this.options.metrics?.observe(operation.grpc.method, incoming.transport, codeName, seconds);
+        this.options.metrics?.observe(operation.name, incoming.transport, codeName, seconds);
         this.deps.logger.info(
           {
-            operation: operation.grpc.method,
+            operation: operation.name,
             transport: incoming.transport,
             status: codeName,
             durationMs: Math.round(seconds * 1e5) / 100,
