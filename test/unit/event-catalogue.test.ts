@@ -89,15 +89,19 @@ const CONTRACT_TYPES = [
   'org.changed',
   'org.deactivated',
   'org.reactivated',
+  'idp.config.added',
+  'idp.config.changed',
+  'idp.config.removed',
 ];
 
 /**
  * Property names that would carry a secret; `codeId` and `tokenId` (ids, not the code or token),
  * an application's `idTokenRoleAssertion` / `accessTokenRoleAssertion` (switches, not tokens), a
- * machine key's `keyId` and a project role's `key` are allowed.
+ * machine key's `keyId`, a project role's `key`, and an identity provider's `tokenEndpoint` (a
+ * URL), `isIdTokenMapping` (a switch) and `clientSecretChanged` (whether, not what) are allowed.
  */
 const SECRET_NAME =
-  /password|passwd|hash|secret|token(?!RoleAssertion|id)|otp|private.?key|code(?!id)|jwk|pem/i;
+  /password|passwd|hash|secret(?!changed)|token(?!RoleAssertion|id|endpoint|mapping)|otp|private.?key|code(?!id)|jwk|pem/i;
 
 type Schema = Record<string, unknown>;
 
@@ -156,6 +160,7 @@ describe('event catalogue (schemas/events, schemas/asyncapi.yaml)', () => {
         'identity.project.v1',
         'identity.org.v1',
         'identity.instance.v1',
+        'identity.idp.v1',
       ]);
       const names = document!
         .messages()
@@ -288,8 +293,16 @@ describe('event catalogue (schemas/events, schemas/asyncapi.yaml)', () => {
       );
       expect(secrets).to.deep.equal([]);
       const seen = files.flatMap((file) => propertyNames(readSchema(file)).map(({ name }) => name));
-      expect(seen).to.include.members(['codeId', 'tokenId', 'keyId', 'nickName', 'resourceowner']);
-      expect(['codeId', 'tokenId', 'keyId'].filter((n) => SECRET_NAME.test(n))).to.deep.equal([]);
+      const allowed = [
+        'codeId',
+        'tokenId',
+        'keyId',
+        'tokenEndpoint',
+        'isIdTokenMapping',
+        'clientSecretChanged',
+      ];
+      expect(seen).to.include.members([...allowed, 'nickName', 'resourceowner']);
+      expect(allowed.filter((n) => SECRET_NAME.test(n))).to.deep.equal([]);
       const caught = [
         'otpSecret',
         'code',
