@@ -52,8 +52,9 @@ export class IdpConfig {
   @Column({ type: 'int', unsigned: true }) version!: number;
   /** The position of the configuration's last event. */
   @Column({ ...bigint }) sequence!: string;
+  /** Set for every configuration (IdentityProviders1764100000000 gave those before it theirs). */
   @Column({ name: 'change_date', type: 'datetime', precision: 3, nullable: true })
-  changeDate!: Date | null;
+  changeDate!: Date;
 }
 
 /** A user's account at an external identity provider; unique per (configId, externalUserId). */
