@@ -20,8 +20,10 @@ export interface FuzzFixtures {
   projectIds: string[];
   /** A project of `otherOrgId`. */
   otherProjectId: string;
-  /** An identity provider of `orgId`. */
+  /** An identity provider of `orgId` (made by identityctl), which imports link to. */
   idpId: string;
+  /** Another identity provider of `orgId`, which DeleteProvider may remove. */
+  spareIdpId: string;
   /** Tokens the service must refuse: expired, another audience, another key, an unknown user. */
   refusedTokens: string[];
   /** The owner's token with a sign-in of now (`auth_time`): adding a passkey asks for one. */
@@ -63,6 +65,7 @@ export async function createFuzzFixtures(service: TestService): Promise<FuzzFixt
     projectIds,
     otherProjectId: (await buildProject(service, { orgId: other.orgId })).projectId,
     idpId: (await buildIdp(service, { orgId: owner.orgId })).idpId,
+    spareIdpId: (await buildIdp(service, { orgId: owner.orgId })).idpId,
     refusedTokens: [
       await service.token(owner.userId, { ttlSeconds: -60 }),
       await service.token(owner.userId, { audience: 'another-service' }),

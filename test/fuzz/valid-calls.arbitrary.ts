@@ -6,6 +6,7 @@ import type { FuzzFixtures } from './fuzz-fixtures.js';
 import { machineUserCall } from './machine-user-calls.arbitrary.js';
 import { projectAccessCall } from './project-access-calls.arbitrary.js';
 import { orgLifecycleCall } from './org-lifecycle-calls.arbitrary.js';
+import { idpCall } from './idp-calls.arbitrary.js';
 import { projectPartReadCall, userReadCall } from './user-read-calls.arbitrary.js';
 
 /**
@@ -252,6 +253,7 @@ export function validCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
     { weight: 2, arbitrary: userReadCall(fixtures) },
     { weight: 1, arbitrary: projectPartReadCall(fixtures) },
     { weight: 1, arbitrary: orgLifecycleCall(fixtures) },
+    { weight: 2, arbitrary: idpCall(fixtures) },
   );
 }
 

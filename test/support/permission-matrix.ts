@@ -19,7 +19,9 @@ export type ProbedName =
   | 'AddProject'
   | 'SetLabelPolicy'
   | 'SetDefaultLabelPolicy'
-  | 'UpdateOrg';
+  | 'UpdateOrg'
+  | 'AddGenericOIDCProvider'
+  | 'AdminAddGenericOIDCProvider';
 export type OperationName =
   | 'UpdateMyProfile'
   | 'ImportHumanUser'
@@ -33,6 +35,7 @@ export type OperationName =
   | 'GetLabelPolicy'
   | 'ListPersonalAccessTokens'
   | 'ListUserMemberships'
+  | 'ListProviders'
   | ProbedName;
 /** The reads of a project's parts, which read a project of the target organization. */
 export type PartReadName =
@@ -51,7 +54,10 @@ const ORG_OWNER_GRANTS: Permission[] = [
 /** What the contract grants: roles in the caller's organization, IAM_OWNER everywhere. */
 export const ROLES: Record<RoleName, { grants: Permission[]; instanceWide: boolean }> = {
   none: { grants: [], instanceWide: false },
-  ORG_OWNER: { grants: [...ORG_OWNER_GRANTS, 'policy.write'], instanceWide: false },
+  ORG_OWNER: {
+    grants: [...ORG_OWNER_GRANTS, 'policy.write', 'idp.read', 'idp.write'],
+    instanceWide: false,
+  },
   ORG_USER_MANAGER: {
     grants: ['user.read', 'user.write', 'user.grant.write'],
     instanceWide: false,
@@ -66,6 +72,10 @@ export const ROLES: Record<RoleName, { grants: Permission[]; instanceWide: boole
       'instance.policy.write',
       'instance.org.read',
       'instance.org.write',
+      'idp.read',
+      'idp.write',
+      'instance.idp.read',
+      'instance.idp.write',
     ],
     instanceWide: true,
   },
@@ -88,12 +98,15 @@ export const OPERATIONS: Record<OperationName, Permission> = {
   GetLabelPolicy: 'policy.read',
   ListPersonalAccessTokens: 'user.read',
   ListUserMemberships: 'user.read',
+  ListProviders: 'idp.read',
   AddUserGrant: 'user.grant.write',
   LockUser: 'user.write',
   AddProject: 'project.write',
   SetLabelPolicy: 'policy.write',
   SetDefaultLabelPolicy: 'instance.policy.write',
   UpdateOrg: 'instance.org.write',
+  AddGenericOIDCProvider: 'idp.write',
+  AdminAddGenericOIDCProvider: 'instance.idp.write',
 };
 
 export const TARGETS: Record<TargetName, string> = {

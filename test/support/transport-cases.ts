@@ -12,6 +12,7 @@ import {
   ORG_LIFECYCLE_CASES,
   type OrgLifecycleOperation,
 } from './org-lifecycle-transport-cases.js';
+import { IDP_CASES, type IdpOperation } from './idp-transport-cases.js';
 
 /** The cases test/integration/transports.test.ts sends over every transport. */
 
@@ -71,7 +72,8 @@ export type Operation =
   | UserLifecycleOperation
   | OrgReadOperation
   | ProjectLifecycleOperation
-  | OrgLifecycleOperation;
+  | OrgLifecycleOperation
+  | IdpOperation;
 export interface Case {
   name: string;
   operation: Operation;
@@ -483,4 +485,6 @@ export const CASES: Case[] = [
   ...PROJECT_LIFECYCLE_CASES,
   ...ORG_LIFECYCLE_CASES,
   ...MACHINE_USER_CASES,
+  // Last: the transport's identity provider is removed in the end.
+  ...IDP_CASES,
 ];
