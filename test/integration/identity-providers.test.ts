@@ -3,6 +3,7 @@ import { isClientSecret } from '../../services/api/credentials/machine-credentia
 import { describeOnEachDatabase } from '../support/databases.js';
 import { buildIdp, buildMember, buildOwner, buildUser } from '../support/factories.js';
 import { IDPS, clientSecret, oauthProvider, oidcProvider } from '../support/identity-providers.js';
+import { publishedAsRecorded } from '../support/published-events.js';
 import type { ApiResponse } from '../support/test-service.js';
 
 /**
@@ -539,5 +540,29 @@ describeOnEachDatabase('Identity providers: add, read, list, change, delete', (s
     expect(gone.status).to.equal(404);
     const again = await send('DELETE', `${IDPS.org}/templates/${id}`, owner.token);
     expect(errorId(again)).to.equal('IDP-NOT-FOUND');
+  });
+
+  it("publishes each provider's events on identity.idp.v1, in order, as their schemas say", async () => {
+    await service.startRelay();
+    const reader = await service.readTopics();
+    try {
+      const admin = await buildMember(service, { roles: ['IAM_OWNER'] });
+      const { id } = (
+        await send('POST', `${IDPS.instance}/generic_oidc`, admin.token, oidcProvider())
+      ).body;
+      const { clientSecret: _kept, ...renamed } = oidcProvider({ name: 'Published SSO' });
+      await send('PUT', `${IDPS.instance}/generic_oidc/${id}`, admin.token, renamed);
+      await send('DELETE', `${IDPS.instance}/templates/${id}`, admin.token);
+      const published = await publishedAsRecorded(service, reader, id, service.topics.idp);
+      expect(published.map((event) => [event.type, event.resourceowner])).to.deep.equal([
+        ['idp.config.added', 'instance'],
+        ['idp.config.changed', 'instance'],
+        ['idp.config.removed', 'instance'],
+      ]);
+      const text = JSON.stringify(reader.received);
+      for (const secret of secrets) expect(text, 'a published event').to.not.include(secret);
+    } finally {
+      await reader.stop();
+    }
   });
 });
