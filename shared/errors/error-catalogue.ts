@@ -44,6 +44,18 @@ export const ERROR_CATALOGUE = {
     when: 'an identity provider is not configured in the organization',
     message: 'no identity provider of the organization matches',
   },
+  'IDP-NOT-FOUND': {
+    code: StatusCode.NOT_FOUND,
+    http: 404,
+    when: "the identity provider is not one the operation reaches: an organization's own of the target organization (ManagementService's changes; its reads also the instance's), or the instance's (AdminService); or not one a login policy may offer: an organization's policy the organization's own providers and the instance's, the instance default the instance's alone (and one of the owner type the request names)",
+    message: 'identity provider not found',
+  },
+  'IDP-TYPE-MISMATCH': {
+    code: StatusCode.FAILED_PRECONDITION,
+    http: 400,
+    when: 'UpdateGenericOIDCProvider on a provider configured for OAuth 2.0, or UpdateGenericOAuthProvider on one configured for OpenID Connect: remove it and add it again to change its kind',
+    message: 'the identity provider is of another kind: use its own update',
+  },
   'PROJECT-NOT-FOUND': {
     code: StatusCode.NOT_FOUND,
     http: 404,
@@ -271,12 +283,6 @@ export const ERROR_CATALOGUE = {
     http: 404,
     when: 'the user holds no role in the organization',
     message: 'the user is not a member of the organization',
-  },
-  'IDP-NOT-FOUND': {
-    code: StatusCode.NOT_FOUND,
-    http: 404,
-    when: "no identity provider with that id a login policy may offer: an organization's policy the organization's own providers and the instance's, the instance default the instance's alone (and one of the owner type the request names)",
-    message: 'identity provider not found',
   },
   'LOGIN-POLICY-ALREADY-EXISTS': {
     code: StatusCode.ALREADY_EXISTS,

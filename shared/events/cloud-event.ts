@@ -69,4 +69,5 @@ export const AGGREGATE_TYPES = [
   'project',
   'org',
   'instance',
+  'idp',
 ] as const satisfies readonly AggregateType[];

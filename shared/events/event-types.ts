@@ -1,9 +1,9 @@
 import type { Gender } from '../db/entities/user.entity.js';
 import type { PrivateLabelingSetting } from '../db/entities/project.entity.js';
-import type { IdpOwnerType } from '../db/entities/idp.entity.js';
+import type { AutoLinking, IdpOwnerType } from '../db/entities/idp.entity.js';
 
 /** Aggregate types; each is published to its own topic (`identity.<type>.v1`). */
-export type AggregateType = 'user' | 'project' | 'org' | 'instance';
+export type AggregateType = 'user' | 'project' | 'org' | 'instance' | 'idp';
 
 export interface ProfilePayload {
   firstName: string;
@@ -94,6 +94,34 @@ export interface LoginPolicyFlagsPayload {
 export interface LoginPolicyIdpPayload {
   idpId: string;
   ownerType: IdpOwnerType;
+}
+
+/**
+ * An identity provider's configuration as its events carry it: what it signs in through (the
+ * issuer of an OpenID Connect provider; the endpoints and id attribute of an OAuth 2.0 one), its
+ * client id and scopes, its options, and whose it is. Never its client secret.
+ */
+export interface IdpConfigPayload {
+  kind: 'oidc' | 'oauth';
+  name: string;
+  ownerType: IdpOwnerType;
+  issuer?: string;
+  authorizationEndpoint?: string;
+  tokenEndpoint?: string;
+  userEndpoint?: string;
+  idAttribute?: string;
+  clientId: string;
+  scopes: string[];
+  isIdTokenMapping?: boolean;
+  usePkce: boolean;
+  options: {
+    isLinkingAllowed: boolean;
+    isCreationAllowed: boolean;
+    isAutoCreation: boolean;
+    isAutoUpdate: boolean;
+    autoLinking: AutoLinking;
+  };
+  signOutAtProvider: boolean;
 }
 
 /** A machine user as its events carry it. */
@@ -286,6 +314,19 @@ export interface EventPayloads {
   /** The instance default offers this provider of the instance too. */
   'instance.login.policy.idp.added': LoginPolicyIdpPayload;
   'instance.login.policy.idp.removed': { idpId: string };
+  /** An identity provider one can sign in through was configured (AddGeneric…Provider). */
+  'idp.config.added': IdpConfigPayload;
+  /**
+   * Its configuration now, whole (Update…Provider; also the first configuration of one that
+   * `identityctl idp create` made). `clientSecretChanged`: a new client secret was stored.
+   */
+  'idp.config.changed': IdpConfigPayload & { clientSecretChanged: boolean };
+  /** Its last event: the links of users to it and its place in the login policies went with it. */
+  'idp.config.removed': {
+    kind: 'unconfigured' | 'oidc' | 'oauth';
+    name: string;
+    ownerType: IdpOwnerType;
+  };
 }
 
 export type EventType = keyof EventPayloads;

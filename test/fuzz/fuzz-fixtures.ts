@@ -21,11 +21,13 @@ export interface FuzzFixtures {
   projectIds: string[];
   /** A project of `otherOrgId`. */
   otherProjectId: string;
-  /** An identity provider of `orgId`. */
+  /** An identity provider of `orgId` (made by identityctl), which imports link to. */
   idpId: string;
   /** An identity provider of the instance, and one of `otherOrgId`: for the login policies. */
   instanceIdpId: string;
   otherIdpId: string;
+  /** Another identity provider of `orgId`, which DeleteProvider may remove. */
+  spareIdpId: string;
   /** Tokens the service must refuse: expired, another audience, another key, an unknown user. */
   refusedTokens: string[];
   /** The owner's token with a sign-in of now (`auth_time`): adding a passkey asks for one. */
@@ -69,6 +71,7 @@ export async function createFuzzFixtures(service: TestService): Promise<FuzzFixt
     idpId: (await buildIdp(service, { orgId: owner.orgId })).idpId,
     instanceIdpId: await buildProvider(service, { orgId: owner.orgId, ownerType: 'instance' }),
     otherIdpId: await buildProvider(service, { orgId: other.orgId }),
+    spareIdpId: (await buildIdp(service, { orgId: owner.orgId })).idpId,
     refusedTokens: [
       await service.token(owner.userId, { ttlSeconds: -60 }),
       await service.token(owner.userId, { audience: 'another-service' }),

@@ -7,6 +7,7 @@ import { machineUserCall } from './machine-user-calls.arbitrary.js';
 import { projectAccessCall } from './project-access-calls.arbitrary.js';
 import { orgLifecycleCall } from './org-lifecycle-calls.arbitrary.js';
 import { loginPolicyCall } from './login-policy-calls.arbitrary.js';
+import { idpCall } from './idp-calls.arbitrary.js';
 import { projectPartReadCall, userReadCall } from './user-read-calls.arbitrary.js';
 
 /**
@@ -254,6 +255,7 @@ export function validCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
     { weight: 1, arbitrary: projectPartReadCall(fixtures) },
     { weight: 1, arbitrary: orgLifecycleCall(fixtures) },
     { weight: 1, arbitrary: loginPolicyCall(fixtures) },
+    { weight: 2, arbitrary: idpCall(fixtures) },
   );
 }
 

@@ -6,10 +6,11 @@ import { undoMigrationsThrough } from '../support/migrations.js';
 import { buildOrg, buildUser } from '../support/factories.js';
 
 /**
- * IdentityProviders on a database with a provider `identityctl idp create` made before it (a name
- * and an id) and a link to it: undone, the row of before added, done again. The row keeps its id
+ * IdentityProviders (and IdpConfigVersions after it) on a database with a provider `identityctl
+ * idp create` made before it (a name and an id) and a link to it: undone, the row of before
+ * added, done again. The row keeps its id
  * and link and gets the defaults of what was made then (unconfigured, active, the organization's,
- * PKCE on, every option off, no client), its change date its creation's; the tables of login
+ * PKCE on, every option off, no client, no events), its change date its creation's; the tables of login
  * policies are there, empty; `identityctl idp create` still makes such a row.
  */
 describeOnEachDatabase(
@@ -37,7 +38,7 @@ describeOnEachDatabase(
         `SELECT name, org_id, owner_type, type, state, issuer, client_id, client_secret_sealed,
               scopes, is_id_token_mapping, use_pkce, authorization_endpoint, token_endpoint,
               user_endpoint, id_attribute, is_linking_allowed, is_creation_allowed,
-              is_auto_creation, is_auto_update, auto_linking, sign_out_at_provider, sequence,
+              is_auto_creation, is_auto_update, auto_linking, sign_out_at_provider, version, sequence,
               created_at, change_date
          FROM idp_configs WHERE id = ?`,
         [idpId],
@@ -104,7 +105,7 @@ describeOnEachDatabase(
         await service.count(
           'idp_configs',
           `id = ? AND type = 'unconfigured' AND state = 'active' AND owner_type = 'org'
-           AND use_pkce = 1 AND sequence = 0 AND change_date IS NOT NULL`,
+           AND use_pkce = 1 AND version = 0 AND sequence = 0 AND change_date IS NOT NULL`,
           [made.idpId],
         ),
       ).to.equal(1);

@@ -139,6 +139,13 @@ describeOnEachDatabase(
           await buildProvider(service, { orgId: targetOrg, ownerType: 'instance' }),
         ),
       // Renames the target organization; the instance owner's alone, in any organization.
+      AddGenericOIDCProvider: async (targetOrg) =>
+        providerProbe('/management/v1', targetOrg, "owner_type = 'org' AND org_id = ?", [
+          targetOrg,
+        ]),
+      // The instance's, whichever organization the call names.
+      AdminAddGenericOIDCProvider: async () =>
+        providerProbe('/admin/v1', 'instance', "owner_type = 'instance'", []),
       UpdateOrg: async (targetOrg) => {
         const name = `Probe ${randomUUID()}`;
         return {
@@ -147,6 +154,21 @@ describeOnEachDatabase(
           written: () => service.count('organizations', 'id = ? AND name = ?', [targetOrg, name]),
         };
       },
+    };
+    /** Adds an OpenID Connect provider of the target organization, or of the instance. */
+    const providerProbe = (base: string, owner: string, where: string, params: string[]): Probe => {
+      const name = `Probe ${randomUUID()}`;
+      return {
+        call: (token, orgId) =>
+          send('POST', `${base}/idps/generic_oidc`, token, orgId, {
+            name,
+            issuer: 'https://sso.example.com',
+            clientId: 'matrix',
+            clientSecret: 'matrix-secret',
+          }),
+        owner,
+        written: () => service.count('idp_configs', `name = ? AND ${where}`, [name, ...params]),
+      };
     };
     const labelPolicyProbe = (path: string, ownerId: string, owner: string): Probe => {
       const primaryColor = `#${randomBytes(3).toString('hex')}`;
@@ -219,6 +241,10 @@ describeOnEachDatabase(
       send('GET', '/management/v1/orgs/me', token, orgId, undefined);
     const listOrgs = (token: string, orgId: string | undefined) =>
       send('POST', '/admin/v1/orgs/_search', token, orgId, { query: { limit: 1000 } });
+    const listProviders = (token: string, orgId: string | undefined) =>
+      send('POST', '/management/v1/idps/templates/_search', token, orgId, {
+        query: { limit: 1000 },
+      });
     const getLabelPolicy = (token: string, orgId: string | undefined) =>
       send('GET', '/management/v1/policies/label', token, orgId, undefined);
     const getLoginPolicy = (api: string) => (token: string, orgId: string | undefined) =>
@@ -336,6 +362,7 @@ describeOnEachDatabase(
       deniedBody.AdminGetLoginPolicy = (
         await getLoginPolicy('/admin')(owner.token, unknownOrg)
       ).text;
+      deniedBody.ListProviders = (await listProviders(owner.token, unknownOrg)).text;
       for (const orgId of [homeOrg, otherOrg]) {
         const machine = await buildMachine(service, {
           owner: await buildOwner(service, { orgId }),
@@ -500,6 +527,21 @@ describeOnEachDatabase(
           expect(response.body.details.totalResult).to.equal(
             String(await service.count('organizations')),
           );
+          return;
+        }
+
+        if (operation === 'ListProviders') {
+          const response = await listProviders(caller.token, orgHeader);
+          if (!allowed) return expectPermissionDenied(response, deniedBody.ListProviders);
+          expect(response.status, response.text).to.equal(200);
+          // The target organization's own (the probes add some) and the instance's.
+          for (const idp of response.body.result as {
+            owner: string;
+            details: { resourceOwner: string };
+          }[])
+            expect(idp.details.resourceOwner).to.equal(
+              idp.owner === 'IDP_OWNER_TYPE_SYSTEM' ? 'instance' : targetOrg,
+            );
           return;
         }
 

@@ -21,7 +21,9 @@ export type ProbedName =
   | 'SetDefaultLabelPolicy'
   | 'UpdateOrg'
   | 'AddIDPToLoginPolicy'
-  | 'AdminAddIDPToLoginPolicy';
+  | 'AdminAddIDPToLoginPolicy'
+  | 'AddGenericOIDCProvider'
+  | 'AdminAddGenericOIDCProvider';
 export type OperationName =
   | 'UpdateMyProfile'
   | 'ImportHumanUser'
@@ -37,6 +39,7 @@ export type OperationName =
   | 'AdminGetLoginPolicy'
   | 'ListPersonalAccessTokens'
   | 'ListUserMemberships'
+  | 'ListProviders'
   | ProbedName;
 /** The reads of a project's parts, which read a project of the target organization. */
 export type PartReadName =
@@ -55,7 +58,10 @@ const ORG_OWNER_GRANTS: Permission[] = [
 /** What the contract grants: roles in the caller's organization, IAM_OWNER everywhere. */
 export const ROLES: Record<RoleName, { grants: Permission[]; instanceWide: boolean }> = {
   none: { grants: [], instanceWide: false },
-  ORG_OWNER: { grants: [...ORG_OWNER_GRANTS, 'policy.write'], instanceWide: false },
+  ORG_OWNER: {
+    grants: [...ORG_OWNER_GRANTS, 'policy.write', 'idp.read', 'idp.write'],
+    instanceWide: false,
+  },
   ORG_USER_MANAGER: {
     grants: ['user.read', 'user.write', 'user.grant.write'],
     instanceWide: false,
@@ -71,6 +77,10 @@ export const ROLES: Record<RoleName, { grants: Permission[]; instanceWide: boole
       'instance.policy.write',
       'instance.org.read',
       'instance.org.write',
+      'idp.read',
+      'idp.write',
+      'instance.idp.read',
+      'instance.idp.write',
     ],
     instanceWide: true,
   },
@@ -95,6 +105,7 @@ export const OPERATIONS: Record<OperationName, Permission> = {
   AdminGetLoginPolicy: 'instance.policy.read',
   ListPersonalAccessTokens: 'user.read',
   ListUserMemberships: 'user.read',
+  ListProviders: 'idp.read',
   AddUserGrant: 'user.grant.write',
   LockUser: 'user.write',
   AddProject: 'project.write',
@@ -103,6 +114,8 @@ export const OPERATIONS: Record<OperationName, Permission> = {
   UpdateOrg: 'instance.org.write',
   AddIDPToLoginPolicy: 'policy.write',
   AdminAddIDPToLoginPolicy: 'instance.policy.write',
+  AddGenericOIDCProvider: 'idp.write',
+  AdminAddGenericOIDCProvider: 'instance.idp.write',
 };
 
 export const TARGETS: Record<TargetName, string> = {

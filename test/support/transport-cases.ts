@@ -13,6 +13,7 @@ import {
   type OrgLifecycleOperation,
 } from './org-lifecycle-transport-cases.js';
 import { LOGIN_POLICY_CASES, type LoginPolicyOperation } from './login-policy-transport-cases.js';
+import { IDP_CASES, type IdpOperation } from './idp-transport-cases.js';
 
 /** The cases test/integration/transports.test.ts sends over every transport. */
 
@@ -76,7 +77,8 @@ export type Operation =
   | OrgReadOperation
   | ProjectLifecycleOperation
   | OrgLifecycleOperation
-  | LoginPolicyOperation;
+  | LoginPolicyOperation
+  | IdpOperation;
 export interface Case {
   name: string;
   operation: Operation;
@@ -489,4 +491,6 @@ export const CASES: Case[] = [
   ...ORG_LIFECYCLE_CASES,
   ...LOGIN_POLICY_CASES,
   ...MACHINE_USER_CASES,
+  // Last: the transport's identity provider is removed in the end.
+  ...IDP_CASES,
 ];

@@ -94,6 +94,9 @@ const CONTRACT_TYPES = [
   'org.login.policy.removed',
   'org.login.policy.idp.added',
   'org.login.policy.idp.removed',
+  'idp.config.added',
+  'idp.config.changed',
+  'idp.config.removed',
 ];
 
 /** The instance default's events, beside the contract's. */
@@ -107,11 +110,12 @@ const INSTANCE_TYPES = [
 /**
  * Property names that would carry a secret; `codeId` and `tokenId` (ids, not the code or token),
  * an application's `idTokenRoleAssertion` / `accessTokenRoleAssertion` (switches, not tokens), a
- * login policy's `allowUsernamePassword` (a switch), a machine key's `keyId` and a project role's
- * `key` are allowed.
+ * login policy's `allowUsernamePassword` (a switch), a machine key's `keyId`, a project role's
+ * `key`, and an identity provider's `tokenEndpoint` (a URL), `isIdTokenMapping` (a switch) and
+ * `clientSecretChanged` (whether, not what) are allowed.
  */
 const SECRET_NAME =
-  /(?<!allowUsername)password|passwd|hash|secret|token(?!RoleAssertion|id)|otp|private.?key|code(?!id)|jwk|pem/i;
+  /(?<!allowUsername)password|passwd|hash|secret(?!changed)|token(?!RoleAssertion|id|endpoint|mapping)|otp|private.?key|code(?!id)|jwk|pem/i;
 
 type Schema = Record<string, unknown>;
 
@@ -170,6 +174,7 @@ describe('event catalogue (schemas/events, schemas/asyncapi.yaml)', () => {
         'identity.project.v1',
         'identity.org.v1',
         'identity.instance.v1',
+        'identity.idp.v1',
       ]);
       const names = document!
         .messages()
@@ -302,8 +307,16 @@ describe('event catalogue (schemas/events, schemas/asyncapi.yaml)', () => {
       );
       expect(secrets).to.deep.equal([]);
       const seen = files.flatMap((file) => propertyNames(readSchema(file)).map(({ name }) => name));
-      expect(seen).to.include.members(['codeId', 'tokenId', 'keyId', 'nickName', 'resourceowner']);
-      expect(['codeId', 'tokenId', 'keyId'].filter((n) => SECRET_NAME.test(n))).to.deep.equal([]);
+      const allowed = [
+        'codeId',
+        'tokenId',
+        'keyId',
+        'tokenEndpoint',
+        'isIdTokenMapping',
+        'clientSecretChanged',
+      ];
+      expect(seen).to.include.members([...allowed, 'nickName', 'resourceowner']);
+      expect(allowed.filter((n) => SECRET_NAME.test(n))).to.deep.equal([]);
       const caught = [
         'otpSecret',
         'code',

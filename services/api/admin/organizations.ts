@@ -63,6 +63,7 @@ export async function createIdpConfig(
     isAutoUpdate: false,
     autoLinking: 'none',
     signOutAtProvider: false,
+    version: 0,
     sequence: '0',
     changeDate: at,
   });

@@ -9,6 +9,9 @@ import type { Role } from '../../../shared/db/entities/role-grant.entity.js';
  * renaming, deactivating and reactivating them) are the instance owner's alone.
  * `org.read` (the organization and its members) and `policy.read` (its label and login policies
  * and the instance defaults) are held by the roles that change the organization and its policy.
+ * `idp.read` and `idp.write` (the organization's identity providers) are the organization
+ * owner's, as its policies are; `instance.idp.read` and `instance.idp.write` (the instance's,
+ * offered to every organization) the instance owner's alone.
  */
 export type Permission =
   | 'authenticated'
@@ -24,7 +27,11 @@ export type Permission =
   | 'instance.policy.read'
   | 'instance.policy.write'
   | 'instance.org.read'
-  | 'instance.org.write';
+  | 'instance.org.write'
+  | 'idp.read'
+  | 'idp.write'
+  | 'instance.idp.read'
+  | 'instance.idp.write';
 
 const PERMISSIONS_OF: Record<Role, ReadonlySet<Permission>> = {
   IAM_OWNER: new Set([
@@ -41,6 +48,10 @@ const PERMISSIONS_OF: Record<Role, ReadonlySet<Permission>> = {
     'instance.policy.write',
     'instance.org.read',
     'instance.org.write',
+    'idp.read',
+    'idp.write',
+    'instance.idp.read',
+    'instance.idp.write',
   ]),
   ORG_OWNER: new Set([
     'user.read',
@@ -52,6 +63,8 @@ const PERMISSIONS_OF: Record<Role, ReadonlySet<Permission>> = {
     'user.grant.write',
     'policy.write',
     'org.member.write',
+    'idp.read',
+    'idp.write',
   ]),
   ORG_USER_MANAGER: new Set(['user.read', 'user.write', 'user.grant.write']),
   ORG_PROJECT_OWNER: new Set(['project.read', 'project.write']),

@@ -32,6 +32,13 @@ import { addPersonalAccessTokenOperation } from './add-personal-access-token/add
 import { removePersonalAccessTokenOperation } from './remove-personal-access-token/remove-personal-access-token.operation.js';
 import { addOrgMemberOperation } from './add-org-member/add-org-member.operation.js';
 import { removeOrgMemberOperation } from './remove-org-member/remove-org-member.operation.js';
+import { addGenericOIDCProviderOperations } from './add-generic-oidc-provider/add-generic-oidc-provider.operation.js';
+import { updateGenericOIDCProviderOperations } from './update-generic-oidc-provider/update-generic-oidc-provider.operation.js';
+import { addGenericOAuthProviderOperations } from './add-generic-oauth-provider/add-generic-oauth-provider.operation.js';
+import { updateGenericOAuthProviderOperations } from './update-generic-oauth-provider/update-generic-oauth-provider.operation.js';
+import { getProviderByIDOperations } from './get-provider-by-id/get-provider-by-id.operation.js';
+import { listProvidersOperations } from './list-providers/list-providers.operation.js';
+import { deleteProviderOperations } from './delete-provider/delete-provider.operation.js';
 import type { Operation } from './operation.js';
 import { getUserByIDOperation } from './get-user-by-id/get-user-by-id.operation.js';
 import { listUsersOperation } from './list-users/list-users.operation.js';
@@ -192,4 +199,14 @@ export const operations: readonly Operation[] = [
   listHumanLinkedIDPsOperation,
   listHumanAuthFactorsOperation,
   listUserMembershipsOperation,
+  // The organization's identity providers (ManagementService), then the instance's (AdminService).
+  ...(['org', 'instance'] as const).flatMap((owner) => [
+    addGenericOIDCProviderOperations[owner],
+    updateGenericOIDCProviderOperations[owner],
+    addGenericOAuthProviderOperations[owner],
+    updateGenericOAuthProviderOperations[owner],
+    getProviderByIDOperations[owner],
+    listProvidersOperations[owner],
+    deleteProviderOperations[owner],
+  ]),
 ] as readonly Operation<never, unknown>[] as readonly Operation[];

@@ -1,4 +1,4 @@
-import { roleHoldings } from './read-details.js';
+import { roleHoldings, writtenDetailsOf } from './read-details.js';
 import type { DataSource } from 'typeorm';
 import { timeOf } from '../../../shared/db/data-source.js';
 import { dialectOf, type Dialect, type Write } from '../../../shared/db/dialect.js';
@@ -60,12 +60,7 @@ export async function findOrg(dataSource: DataSource, orgId: string): Promise<Or
 function orgView(row: OrgRow): OrgView {
   return {
     id: row.id,
-    details: {
-      sequence: String(row.sequence),
-      creationDate: timeOf(row.created_at)!,
-      changeDate: timeOf(row.change_date) ?? timeOf(row.created_at)!,
-      resourceOwner: row.id,
-    },
+    details: writtenDetailsOf(row, row.id),
     state: row.state === 'active' ? 'ORG_STATE_ACTIVE' : 'ORG_STATE_INACTIVE',
     name: row.name,
   };

@@ -60,6 +60,23 @@ export function readDetailsOf(row: ReadModelRow): ReadDetails {
   };
 }
 
+/**
+ * The details of a row of a table the operations write that keeps its last event's sequence and
+ * date (an organization, an identity provider): its creation (`created_at`) and last change (that
+ * creation where none is stored), and its owner.
+ */
+export function writtenDetailsOf(
+  row: { sequence: string | number; created_at: Date | string; change_date: Date | string | null },
+  resourceOwner: string,
+): ReadDetails {
+  return {
+    sequence: String(row.sequence),
+    creationDate: timeOf(row.created_at)!,
+    changeDate: timeOf(row.change_date) ?? timeOf(row.created_at)!,
+    resourceOwner,
+  };
+}
+
 /** A flag as either driver answers it (MySQL's 0 or 1, SQLite's too). */
 export const flag = (value: number | boolean): boolean => Boolean(Number(value));
 

@@ -73,6 +73,21 @@ export function domainFormats(policy: PasswordPolicy): Record<string, Format> {
       description:
         'must be an http or https URL without a fragment, such as "https://app.example/callback"',
     },
+    'issuer-url': {
+      validate: (value) => isProviderUrl(value, { query: false }),
+      description:
+        'must be an https URL without credentials, query or fragment, such as "https://accounts.example" (http only for localhost)',
+    },
+    'endpoint-url': {
+      validate: (value) => isProviderUrl(value, { query: true }),
+      description:
+        'must be an https URL without credentials or fragment, such as "https://provider.example/oauth/token" (http only for localhost)',
+    },
+    // RFC 6749 3.3: printable ASCII but space, `"` and `\`.
+    'scope-token': {
+      validate: (value) => /^[\x21\x23-\x5b\x5d-\x7e]+$/u.test(value),
+      description: 'must be a scope token: printable ASCII without spaces, quotes or backslashes',
+    },
     'date-time': {
       validate: (value) => rfc3339Time(value) !== undefined,
       description:
@@ -126,6 +141,33 @@ function isRedirectUri(value: string): boolean {
   try {
     const { protocol, hostname } = new URL(value);
     return (protocol === 'https:' || protocol === 'http:') && hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Where this service talks to an identity provider (its issuer, its endpoints): https, so that
+ * the client secret and the codes never travel in clear; http only to the machine itself (a
+ * provider run beside the service, as in development and the tests). No user name or password in
+ * it (they would be shown in reads and events), no fragment, and, for an issuer, no query (OpenID
+ * Connect Discovery 1.0, 4).
+ */
+function isProviderUrl(value: string, { query }: { query: boolean }): boolean {
+  if (/\s|#/u.test(value)) return false;
+  try {
+    const url = new URL(value);
+    const loopback =
+      url.hostname === 'localhost' ||
+      url.hostname === '[::1]' ||
+      /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/u.test(url.hostname);
+    return (
+      (url.protocol === 'https:' || (url.protocol === 'http:' && loopback)) &&
+      url.hostname !== '' &&
+      url.username === '' &&
+      url.password === '' &&
+      (query || !value.includes('?'))
+    );
   } catch {
     return false;
   }

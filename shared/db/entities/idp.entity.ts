@@ -48,10 +48,13 @@ export class IdpConfig {
   @Column({ name: 'auto_linking', type: 'varchar', length: 16 }) autoLinking!: AutoLinking;
   /** Signing out of ours also ends the session at the provider (its end_session_endpoint). */
   @Column({ name: 'sign_out_at_provider', type: 'boolean' }) signOutAtProvider!: boolean;
+  /** How many events the configuration has recorded. */
+  @Column({ type: 'int', unsigned: true }) version!: number;
   /** The position of the configuration's last event. */
   @Column({ ...bigint }) sequence!: string;
+  /** Set for every configuration (IdentityProviders1764100000000 gave those before it theirs). */
   @Column({ name: 'change_date', type: 'datetime', precision: 3, nullable: true })
-  changeDate!: Date | null;
+  changeDate!: Date;
 }
 
 /** A user's account at an external identity provider; unique per (configId, externalUserId). */

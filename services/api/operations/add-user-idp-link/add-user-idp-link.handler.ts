@@ -13,14 +13,18 @@ const addLink = humanUserChange<AddUserIDPLinkRequest>(async ({ transaction, use
     externalUserId: request.providedUserId,
     displayName: request.providedUserName || null,
   };
+  // Locked, so that a DeleteProvider under way is waited for: its provider is then gone.
   const [config] = await transaction.find(
     IdpConfig,
-    { id: link.configId, orgId: user.orgId },
-    { select: ['id'] },
+    { id: link.configId },
+    { select: ['id', 'orgId', 'ownerType'], lock: true },
   );
-  if (!config)
+  if (!config || (config.ownerType !== 'instance' && config.orgId !== user.orgId))
     throw invalidArgument([
-      { field: 'idpId', description: 'is not an identity provider of the organization' },
+      {
+        field: 'idpId',
+        description: 'is not an identity provider of the organization or of the instance',
+      },
     ]);
   const [taken] = await transaction.find(UserIdpLink, {
     configId: link.configId,
@@ -32,9 +36,10 @@ const addLink = humanUserChange<AddUserIDPLinkRequest>(async ({ transaction, use
 });
 
 /**
- * Links a person to their identity at an identity provider of the organization
- * (`user.idp.link.added`), as ImportHumanUser's `idps` does; a provider of another organization
- * is REQUEST-INVALID on `idpId`, an identity linked to anyone already USER-IDP-LINK-ALREADY-EXISTS.
+ * Links a person to their identity at an identity provider of the organization or of the
+ * instance (`user.idp.link.added`), as ImportHumanUser's `idps` does; a provider of another
+ * organization is REQUEST-INVALID on `idpId`, an identity linked to anyone already
+ * USER-IDP-LINK-ALREADY-EXISTS.
  */
 export const addUserIDPLink = honoringIfMatch(
   (context: OperationContext, request: AddUserIDPLinkRequest) =>

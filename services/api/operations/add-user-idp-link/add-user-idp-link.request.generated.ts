@@ -4,7 +4,7 @@
  */
 
 /**
- * POST /management/v1/users/{userId}/idps (identity.management.v1.AddUserIDPLinkRequest): links the person to their identity at an identity provider of the organization, as ImportHumanUser’s `idps` does.
+ * POST /management/v1/users/{userId}/idps (identity.management.v1.AddUserIDPLinkRequest): links the person to their identity at an identity provider of the organization or of the instance, as ImportHumanUser’s `idps` does with the organization’s.
  */
 export interface AddUserIDPLinkRequest {
   /**
@@ -12,7 +12,7 @@ export interface AddUserIDPLinkRequest {
    */
   userId: string;
   /**
-   * The identity provider configuration, of the target organization.
+   * The identity provider configuration: of the target organization, or of the instance.
    */
   idpId: string;
   /**

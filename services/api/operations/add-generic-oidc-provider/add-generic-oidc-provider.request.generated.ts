@@ -1,0 +1,72 @@
+/*
+ * Generated from schemas/requests/add-generic-oidc-provider.schema.json by `npm run request-types`: edit the schema,
+ * never this file. test/unit/request-types.test.ts fails while it differs.
+ */
+
+/**
+ * POST /management/v1/idps/generic_oidc (identity.management.v1.AddGenericOIDCProviderRequest; also POST /admin/v1/idps/generic_oidc for the instance’s): a generic OpenID Connect provider to sign in through.
+ */
+export interface AddGenericOIDCProviderRequest {
+  /**
+   * The provider’s name, shown on the sign-in page’s button: trimmed, 1 to 200 characters.
+   */
+  name: string;
+  /**
+   * The provider’s OpenID Connect issuer, whose discovery document (/.well-known/openid-configuration) names its endpoints: an https URL without credentials, query or fragment (http only for localhost and 127.0.0.1, as in development), at most 1000 characters.
+   */
+  issuer: string;
+  /**
+   * This service’s client id at the provider: 1 to 200 characters.
+   */
+  clientId: string;
+  /**
+   * This service’s client secret at the provider: 1 to 1000 characters. Stored sealed, never answered, logged or put in an event.
+   */
+  clientSecret: string;
+  /**
+   * The scopes asked of the provider: at most 20 scope tokens (RFC 6749 3.3), none when omitted. `openid` is added when missing.
+   *
+   * @maxItems 20
+   */
+  scopes?: string[];
+  /**
+   * What a sign-in through the provider may do with an identity that has no link yet (ZITADEL’s provider options); every one false when omitted.
+   */
+  providerOptions?: {
+    /**
+     * The person may link an existing account by signing in to it.
+     */
+    isLinkingAllowed?: boolean;
+    /**
+     * The person may create an account, with a form prefilled from the provider’s claims.
+     */
+    isCreationAllowed?: boolean;
+    /**
+     * An account is created at once (just in time), linked to the identity.
+     */
+    isAutoCreation?: boolean;
+    /**
+     * The profile follows the provider’s claims at each sign-in.
+     */
+    isAutoUpdate?: boolean;
+    /**
+     * Which account of ours an unlinked identity is offered to link to, once the person confirms by signing in to it: none (AUTO_LINKING_OPTION_UNSPECIFIED, when omitted), the one of the same user name, or of the same email (only when the provider says email_verified true and ours is verified).
+     */
+    autoLinking?:
+      | 'AUTO_LINKING_OPTION_UNSPECIFIED'
+      | 'AUTO_LINKING_OPTION_USERNAME'
+      | 'AUTO_LINKING_OPTION_EMAIL';
+  };
+  /**
+   * The person’s profile from the ID token’s claims instead of the userinfo endpoint; false when omitted.
+   */
+  isIdTokenMapping?: boolean;
+  /**
+   * Proof Key for Code Exchange (S256) toward the provider; true when omitted.
+   */
+  usePkce?: boolean;
+  /**
+   * Ours (not ZITADEL’s): signing out of this service also ends the session at the provider, through its end_session_endpoint; false when omitted.
+   */
+  signOutAtProvider?: boolean;
+}
