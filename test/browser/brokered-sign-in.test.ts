@@ -1,9 +1,8 @@
 import { expect } from 'chai';
 import type { Browser } from 'playwright-core';
 import { createHumanUser } from '../../services/api/admin/users.js';
-import { forbidPolicyViolations, launchChromium } from '../support/browser.js';
 import {
-  brokeredStage,
+  brokeredSuite,
   callbackOf,
   choose,
   errorOn,
@@ -13,10 +12,13 @@ import {
   type BrokeredStage,
 } from '../support/brokered-flow.js';
 import { describeOnEachDatabase } from '../support/databases.js';
+import { buildUser } from '../support/factories.js';
+import type { ImportHumanUserRequest } from '../../services/api/operations/import-human-user/import-human-user.request.js';
 import {
   addUpstreamOAuthProvider,
   addUpstreamProvider,
   offerProvider,
+  removeProvider,
   setProviderState,
   withdrawProvider,
 } from '../support/identity-providers.js';
@@ -36,48 +38,22 @@ const REPLAYED =
 describeOnEachDatabase(
   'sign-in through an identity provider: linked users and refusals (Chromium)',
   (service) => {
+    const suite = brokeredSuite(service);
+    const { csp, offered } = suite;
     let browser: Browser;
     let stage: BrokeredStage;
-    const csp = forbidPolicyViolations();
-
-    before(async function () {
-      this.timeout(600_000);
-      browser = await launchChromium();
-      stage = await brokeredStage(service);
-    });
-    after(async () => {
-      await browser?.close();
-      await stage?.close();
-    });
-
-    /** A provider of the owner's organization, offered by its login policy. */
-    async function offered(fields: Record<string, unknown> = {}) {
-      const name = `Upstream ${Math.random().toString(36).slice(2, 8)}`;
-      const idpId = await addUpstreamProvider(service, stage.upstream, {
-        orgId: stage.owner.orgId,
-        name,
-        ...fields,
-      });
-      await offerProvider(service, stage.owner.orgId, idpId);
-      return { idpId, name };
-    }
+    before(() => ({ browser, stage } = suite));
 
     /** A person of the organization linked to a new upstream account; no password. */
-    async function linkedPerson(idpId: string, extra: Record<string, unknown> = {}) {
+    async function linkedPerson(idpId: string, extra: Partial<ImportHumanUserRequest> = {}) {
       const subject = stage.upstream.addAccount({ email: 'x@example.com', email_verified: true });
-      const userName = `linked-${Math.random().toString(36).slice(2)}`;
-      const { userId } = await createHumanUser(
-        service.dataSource,
-        service.config,
-        stage.owner.orgId,
-        {
-          userName,
-          profile: { firstName: 'Lin', lastName: 'Ked' },
-          email: { email: `${userName}@example.com`, isEmailVerified: true },
-          idps: [{ configId: idpId, externalUserId: subject, displayName: 'linked' }],
-          ...extra,
-        },
-      );
+      const idps = [{ configId: idpId, externalUserId: subject, displayName: 'linked' }];
+      const { userId, userName } = await buildUser(service, {
+        orgId: stage.owner.orgId,
+        email: { email: `linked-${subject}@example.com`, isEmailVerified: true },
+        idps,
+        ...extra,
+      });
       return { subject, userName, userId };
     }
 
@@ -106,6 +82,24 @@ describeOnEachDatabase(
       expect(asked.get('nonce')).to.match(/^[\w-]{20,}$/);
       expect(asked.get('redirect_uri')).to.equal(callbackOf(service));
       expect(journey.callbacks[0]).to.contain(`iss=${encodeURIComponent(stage.upstream.issuer)}`);
+    });
+
+    it('speaks German: the button, and a refusal', async () => {
+      const { idpId, name } = await offered();
+      const person = await linkedPerson(idpId);
+      stage.upstream.signInAs = person.subject;
+      stage.upstream.misbehave = { iss: 'wrong' };
+      try {
+        const journey = await openSignIn(browser, stage, service, { locale: 'de-CH' });
+        csp.watch(journey.page);
+        await journey.page.click(`#providers button:has-text("Anmelden mit ${name}")`);
+        expect(await errorOn(journey)).to.equal(
+          'Der Identitätsanbieter hat Sie nicht angemeldet. Bitte neu beginnen.',
+        );
+        expect(await journey.page.textContent('h1')).to.equal('Anmeldung fehlgeschlagen');
+      } finally {
+        stage.upstream.misbehave = {};
+      }
     });
 
     it('sends a user name with links and no password straight to its provider', async () => {
@@ -227,9 +221,13 @@ describeOnEachDatabase(
         'withdrawn from the login policy',
         (id: string) => withdrawProvider(service, stage.owner.orgId, id),
       ],
+      [
+        'removed (its links, policy entries and itself)',
+        (id: string) => removeProvider(service, id),
+      ],
     ] as const) {
       it(`refuses at the callback a provider ${what} after the start`, async () => {
-        const { idpId, name } = await offered();
+        const { idpId, name } = await offered({ isAutoCreation: true, isLinkingAllowed: true });
         const person = await linkedPerson(idpId);
         stage.upstream.signInAs = person.subject;
         const journey = await openSignIn(browser, stage, service);

@@ -3,7 +3,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as oidc from 'openid-client';
 import type { Browser, Page } from 'playwright-core';
+import { forbidPolicyViolations, launchChromium } from './browser.js';
 import { buildOwner, buildProject, type BuiltMember } from './factories.js';
+import { addUpstreamProvider, offerProvider, type ProviderFields } from './identity-providers.js';
 import { authorization, discoveredClient } from './relying-party.js';
 import type { TestService } from './test-service.js';
 import { UpstreamProvider } from './upstream-provider.js';
@@ -57,6 +59,42 @@ async function applicationPage(): Promise<Server> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return server;
+}
+
+/** What a suite of brokered sign-ins has once its `before` hooks ran. */
+export interface BrokeredSuite {
+  browser: Browser;
+  stage: BrokeredStage;
+  /** Fails the suite's tests in whose course a watched page breached its CSP. */
+  csp: ReturnType<typeof forbidPolicyViolations>;
+  /** A provider of the owner's organization at the upstream, offered by its login policy. */
+  offered(fields?: Partial<ProviderFields>): Promise<{ idpId: string; name: string }>;
+}
+
+/** Chromium and a stage for the enclosing suite: made before its tests, stopped after them. */
+export function brokeredSuite(service: TestService): BrokeredSuite {
+  const suite = { csp: forbidPolicyViolations() } as BrokeredSuite;
+  before(async function () {
+    this.timeout(600_000);
+    suite.browser = await launchChromium();
+    suite.stage = await brokeredStage(service);
+  });
+  after(async () => {
+    await suite.browser?.close();
+    await suite.stage?.close();
+  });
+  suite.offered = async (fields = {}) => {
+    const name = `Upstream ${Math.random().toString(36).slice(2, 8)}`;
+    const { orgId } = suite.stage.owner;
+    const idpId = await addUpstreamProvider(service, suite.stage.upstream, {
+      orgId,
+      name,
+      ...fields,
+    });
+    await offerProvider(service, orgId, idpId);
+    return { idpId, name };
+  };
+  return suite;
 }
 
 /** A sign-in in a page of its own: the application's authorization opened, and its checks. */

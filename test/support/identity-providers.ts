@@ -1,11 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { newId } from '../../shared/ids.js';
 import { secretKeyOf } from '../../shared/credentials/secret-key.js';
-import { IdpConfig, LoginPolicy, LoginPolicyIdp } from '../../shared/db/entities/index.js';
+import {
+  IdpConfig,
+  LoginPolicy,
+  LoginPolicyIdp,
+  UserIdpLink,
+} from '../../shared/db/entities/index.js';
 import { encryptSecret } from '../../services/api/credentials/otp-secret.js';
 import { INSTANCE_WIDE } from '../../shared/db/entities/role-grant.entity.js';
 import type { TestService } from './test-service.js';
-import { UPSTREAM_CLIENTS, type UpstreamProvider } from './upstream-provider.js';
+import type { UpstreamProvider } from './upstream-provider.js';
+
+/** The clients the test's upstream knows us as: one authenticating in the Authorization header, one in the body. */
+export const UPSTREAM_CLIENTS = { basic: 'identity-basic', post: 'identity-post' } as const;
 
 /**
  * Identity provider configurations and login policies as rows, the way their operations store
@@ -19,13 +27,11 @@ export type ProviderFields = Partial<Omit<IdpConfig, 'clientSecretSealed'>> & {
   clientSecret?: string;
 };
 
-/** Stores an identity provider configuration; its id. */
-export async function addProvider(service: TestService, fields: ProviderFields): Promise<string> {
-  const { clientSecret, ...columns } = fields;
-  const id = columns.id ?? newId();
+/** A configuration's row: `columns` over AddGenericOIDCProvider's defaults, no secret. */
+export function providerRow(columns: Partial<IdpConfig> & { orgId: string }): IdpConfig {
   const now = new Date();
-  await service.dataSource.getRepository(IdpConfig).insert({
-    id,
+  return {
+    id: newId(),
     name: `IdP ${randomBytes(3).toString('hex')}`,
     createdAt: now,
     ownerType: 'org',
@@ -33,6 +39,7 @@ export async function addProvider(service: TestService, fields: ProviderFields):
     state: 'active',
     issuer: null,
     clientId: null,
+    clientSecretSealed: null,
     scopes: ['openid', 'profile', 'email'],
     isIdTokenMapping: false,
     usePkce: true,
@@ -49,12 +56,17 @@ export async function addProvider(service: TestService, fields: ProviderFields):
     sequence: '1',
     changeDate: now,
     ...columns,
-    clientSecretSealed:
-      clientSecret === undefined
-        ? null
-        : encryptSecret(secretKeyOf(service.config), Buffer.from(clientSecret)),
-  });
-  return id;
+  };
+}
+
+/** Stores an identity provider configuration, its client secret sealed; its id. */
+export async function addProvider(service: TestService, fields: ProviderFields): Promise<string> {
+  const { clientSecret, ...columns } = fields;
+  const row = providerRow(columns);
+  if (clientSecret !== undefined)
+    row.clientSecretSealed = encryptSecret(secretKeyOf(service.config), Buffer.from(clientSecret));
+  await service.dataSource.getRepository(IdpConfig).insert(row);
+  return row.id;
 }
 
 /** An OpenID Connect provider of `orgId` at the test's upstream, as its `basic` client. */
@@ -132,4 +144,11 @@ export async function setProviderState(
   state: 'active' | 'inactive',
 ): Promise<void> {
   await service.dataSource.getRepository(IdpConfig).update({ id: idpId }, { state });
+}
+
+/** Removes a provider as DeleteProvider does: its links, its places in login policies, itself. */
+export async function removeProvider(service: TestService, idpId: string): Promise<void> {
+  await service.dataSource.getRepository(UserIdpLink).delete({ configId: idpId });
+  await service.dataSource.getRepository(LoginPolicyIdp).delete({ idpId });
+  await service.dataSource.getRepository(IdpConfig).delete({ id: idpId });
 }

@@ -3,15 +3,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
+import { UPSTREAM_CLIENTS } from './identity-providers.js';
 
 /** What the upstream does wrong on purpose. */
 export interface Misbehaviour {
   /** The authorization response's `iss`: another issuer's, or none at all. */
   iss?: 'wrong' | 'missing';
 }
-
-/** The clients the upstream knows us as: one authenticating in the Authorization header, one in the body. */
-export const UPSTREAM_CLIENTS = { basic: 'identity-basic', post: 'identity-post' } as const;
 
 /**
  * A second OpenID provider (oidc-provider) on a loopback port: the identity provider our service

@@ -250,10 +250,12 @@ export function interactionRoutes(
         const form = { ...formOf(request, FIELDS), address: request.ip ?? '' };
         const clientId = String(interaction.params.client_id);
         const result = await take(state, { ...form, clientId });
-        // A user with links and no password signs in through their provider.
-        const userId = step === 'user-name' && !state.external && result.state?.userId;
-        if (userId && (await brokered.straightToProvider(request, response, interaction, userId)))
-          return;
+        // A user with links and no password signs in through their provider. An unknown name is
+        // looked up alike (by an id nobody has), so that it answers as late as a known one.
+        if (step === 'user-name' && !state.external && result.state) {
+          const userId = result.state.userId ?? '';
+          if (await brokered.straightToProvider(request, response, interaction, userId)) return;
+        }
         await advance(request, response, interaction, state, result);
       }),
     );
