@@ -126,6 +126,23 @@ describeOnEachDatabase(
       expect(await types(made.id)).not.to.include('user.human.email.verified');
     });
 
+    it('reads the claims from the ID token (isIdTokenMapping), else from userinfo', async () => {
+      for (const isIdTokenMapping of [true, false]) {
+        const { name } = await offered({ isAutoCreation: true, isIdTokenMapping });
+        const userName = `jit-${unique()}`;
+        const journey = await through(name, {
+          preferred_username: userName,
+          given_name: 'Id',
+          family_name: 'Token',
+          email: `${userName}@example.com`,
+          userinfo: { given_name: 'User', family_name: 'Info' },
+        });
+        const made = await userById(await subjectAtClient(stage, journey));
+        const names = isIdTokenMapping ? ['Id', 'Token'] : ['User', 'Info'];
+        expect([made.firstName, made.lastName], String(isIdTokenMapping)).to.deep.equal(names);
+      }
+    });
+
     it('creates an instance provider’s person in the organization of the client’s project', async () => {
       const elsewhere = await buildOrg(service);
       // Owned by the instance (added by an administrator of another organization).

@@ -50,7 +50,10 @@ export class UpstreamProvider {
     return new UpstreamProvider(redirectUri, requirePkce).listen();
   }
 
-  /** An account of the upstream with `claims`; its subject. */
+  /**
+   * An account of the upstream with `claims` (in its ID tokens and userinfo; `userinfo`: claims
+   * its userinfo says instead); its subject.
+   */
   addAccount(claims: Record<string, unknown>, subject = `up-${randomBytes(6).toString('hex')}`) {
     this.accounts.set(subject, claims);
     return subject;
@@ -101,9 +104,15 @@ export class UpstreamProvider {
       conformIdTokenClaims: false,
       pkce: { required: () => this.requirePkce },
       features: { devInteractions: { enabled: false } },
+      // `userinfo` in an account's claims: what its userinfo says beside (or over) the rest.
       findAccount: (_ctx, sub) => {
-        const claims = this.accounts.get(sub);
-        return claims && { accountId: sub, claims: () => ({ sub, ...claims }) };
+        const stored = this.accounts.get(sub);
+        if (!stored) return undefined;
+        const { userinfo, ...claims } = stored as { userinfo?: object };
+        return {
+          accountId: sub,
+          claims: (use) => ({ sub, ...claims, ...(use === 'userinfo' && userinfo) }),
+        };
       },
       interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
       loadExistingGrant: async (ctx: KoaContextWithOIDC) => {
