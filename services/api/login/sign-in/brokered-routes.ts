@@ -139,11 +139,8 @@ export function brokeredSignInRoutes(router: Router, kit: SignInKit): BrokeredRo
   router.get(IDP_CALLBACK_PATH, async (request, response) => {
     response.set('cache-control', 'no-store');
     try {
-      const query = request.originalUrl.slice(request.originalUrl.indexOf('?') + 1);
-      const state = new URLSearchParams(request.originalUrl.includes('?') ? query : '').get(
-        'state',
-      );
-      const uid = await brokering.interactionOf(state ?? '');
+      const query = queryOf(request);
+      const uid = await brokering.interactionOf(new URLSearchParams(query).get('state') ?? '');
       if (!uid) {
         const language = languageOfRequest(request);
         return void response.status(400).type('html').send(brokerRefusalPage(language, 'replayed'));
@@ -162,8 +159,7 @@ export function brokeredSignInRoutes(router: Router, kit: SignInKit): BrokeredRo
     page(async (request, response, interaction) => {
       if (interaction.prompt.name !== 'login')
         return void response.redirect(303, actionOf(interaction));
-      const at = request.originalUrl.indexOf('?');
-      const answer = new URLSearchParams(at < 0 ? '' : request.originalUrl.slice(at + 1));
+      const answer = new URLSearchParams(queryOf(request));
       const arrival = await brokering.arrive(interaction.uid, clientOf(interaction), answer);
       await arrived(request, response, interaction, arrival);
     }),
@@ -221,6 +217,12 @@ export function brokeredSignInRoutes(router: Router, kit: SignInKit): BrokeredRo
       return named !== undefined && startAt(request, response, interaction, named);
     },
   };
+}
+
+/** The query of a request as it came, untouched (what the provider's answer holds). */
+function queryOf(request: Request): string {
+  const at = request.originalUrl.indexOf('?');
+  return at < 0 ? '' : request.originalUrl.slice(at + 1);
 }
 
 /** The form's field a violation of the import's request names (`profile.firstName`, `email.email`). */

@@ -2,7 +2,7 @@ import express, { type Request, type Response, type Router } from 'express';
 import type Provider from 'oidc-provider';
 import type { Adapter } from 'oidc-provider';
 import type { DataSource } from 'typeorm';
-import type { Config, PasswordPolicy } from '../../../../shared/config/config.js';
+import type { Config } from '../../../../shared/config/config.js';
 import type { Logger } from '../../../../shared/logging/logger.js';
 import type { FailedAttempts } from '../../accounts/failed-attempts.js';
 import { INTERACTION_PREFIX, PROJECT_ACCESS_PROMPT } from '../../oidc/oidc-paths.js';
@@ -13,27 +13,16 @@ import type { ProjectRefusal } from '../../accounts/project-access.js';
 import { passkeySignInRoutes } from './passkey-routes.js';
 import { brandOf } from '../kit/branding.js';
 import { formOf } from '../kit/forms.js';
-import { csrf, languageOf, type Language } from '../kit/page-kit.js';
+import { csrf, languageOf } from '../kit/page-kit.js';
 import { failurePage } from '../kit/page-route.js';
 import { POLICY_WORDS, policyInWords } from '../kit/password-policy-words.js';
 import { messagePage, refusedPage, stepPage, type Step } from './sign-in-pages.js';
-import { timeIn, wordsOf, type Words } from './words.js';
-import {
-  SignInSteps,
-  type Refusal,
-  type SignInState,
-  type StepResult,
-} from '../../accounts/sign-in-steps.js';
+import { refusalInWords, wordsOf } from './words.js';
+import { SignInSteps, type SignInState, type StepResult } from '../../accounts/sign-in-steps.js';
 import { databaseSignInAccounts } from '../../accounts/sign-in-accounts.js';
 import { Brokering } from '../../brokering/brokered-sign-in.js';
 import { brokeredSignInRoutes, brokeredStep, linkNotice } from './brokered-routes.js';
-import {
-  secondsLeft,
-  type Interaction,
-  type Refused,
-  type SignInKit,
-  type Work,
-} from './sign-in-kit.js';
+import { secondsLeft, type Interaction, type SignInKit, type Work } from './sign-in-kit.js';
 
 /**
  * The sign-in pages of the provider's interactions at `/ui/login/<uid>`: one form per step, each
@@ -48,13 +37,10 @@ export function interactionRoutes(
   attempts: FailedAttempts,
 ): Router {
   const steps = new SignInSteps(config, databaseSignInAccounts(dataSource), attempts, logger);
-  const states: Adapter = new (databaseAdapter(dataSource, {
-    storedId: storedIdOf(secretKeyOf(config)),
-  }))('SignInState');
-  const pending: Adapter = new (databaseAdapter(dataSource, {
-    storedId: storedIdOf(secretKeyOf(config)),
-  }))('BrokeredSignIn');
-  const brokering = new Brokering({ dataSource, config, logger }, pending);
+  const Stored = databaseAdapter(dataSource, { storedId: storedIdOf(secretKeyOf(config)) });
+  const states: Adapter = new Stored('SignInState');
+  // The sign-ins begun at identity providers, under their state.
+  const brokering = new Brokering({ dataSource, config, logger }, new Stored('BrokeredSignIn'));
   const forms = csrf(config);
   const router = express.Router();
   router.use(INTERACTION_PREFIX, express.urlencoded({ extended: false, limit: '16kb' }));
@@ -119,7 +105,7 @@ export function interactionRoutes(
           ...(state.step === 'new-password' && {
             policy: policyInWords(POLICY_WORDS[language], config.passwordPolicy),
           }),
-          ...(refusal && { error: said(language, refusal, config.passwordPolicy) }),
+          ...(refusal && { error: refusalInWords(language, refusal, config.passwordPolicy) }),
           brand,
           providers: offered.map(({ id, name }) => ({ name, action: `${action}/idp/${id}` })),
           ...(state.external && { notice: linkNotice(language, state) }),
@@ -287,27 +273,6 @@ const FIELDS = {
 };
 
 type Form = { [Name in keyof typeof FIELDS]: string } & { address: string; clientId: string };
-
-/** The words of each refusal. */
-const SAYS: Record<Refusal, keyof Words> = {
-  'wrong-credentials': 'wrongCredentials',
-  unusable: 'unusable',
-  locked: 'lockedUntil',
-  'address-blocked': 'blocked',
-  'wrong-code': 'wrongOtp',
-  stale: 'expired',
-  'passwords-differ': 'mismatch',
-  'weak-password': 'policy',
-};
-
-/** What went wrong, in the language: with the lock's end, or the password policy's needs. */
-function said(language: Language, { refused, until }: Refused, policy: PasswordPolicy): string {
-  const words = wordsOf(language);
-  const end = until ? ` ${timeIn(language, until)}.` : '';
-  const needs =
-    refused === 'weak-password' ? ` ${policyInWords(POLICY_WORDS[language], policy)}` : '';
-  return `${words[SAYS[refused]]}${end}${needs}`;
-}
 
 /** An error oidc-provider raises about the request (its interaction gone, a bad cookie): 4xx. */
 function isProviderError(error: unknown): error is Error {
