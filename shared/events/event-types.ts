@@ -199,7 +199,8 @@ export interface EventPayloads {
   'user.human.password.changed': { changeRequired: false; by: PasswordChangedBy };
   /** A sign-in replaced a hash of an imported format (`from`, e.g. 'bcrypt') by argon2id. */
   'user.human.password.hash.upgraded': { from: string };
-  'user.human.signin.succeeded': { clientId: string; methods: string[] };
+  /** `idpId`: the identity provider signed in through (`methods` has 'idp'). */
+  'user.human.signin.succeeded': { clientId: string; methods: string[]; idpId?: string };
   /** `passkeyId` names the passkey of a 'passkey-sign-count' failure. */
   'user.human.signin.failed': {
     clientId: string | null;

@@ -44,12 +44,16 @@ export function discoveredClient(
 }
 
 /** Starts a code flow with PKCE: the URL to open and what the callback is checked against. */
-export async function authorization(client: oidc.Configuration, redirectUri = REDIRECT_URI) {
+export async function authorization(
+  client: oidc.Configuration,
+  redirectUri = REDIRECT_URI,
+  scope = 'openid profile email',
+) {
   const verifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
   const url = oidc.buildAuthorizationUrl(client, {
     redirect_uri: redirectUri,
-    scope: 'openid profile email',
+    scope,
     code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
     code_challenge_method: 'S256',
     state,

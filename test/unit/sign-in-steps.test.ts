@@ -38,6 +38,7 @@ class Accounts implements SignInAccounts {
   add(name: string, account: Partial<SignInAccount> & { passwordHash: string | null }) {
     const full: SignInAccount = {
       id: `user-${name}`,
+      userName: name,
       active: true,
       passwordChangeRequired: false,
       otpSecretEncrypted: null,

@@ -6,6 +6,7 @@ import { recordSignIn, type SignInOutcome } from './sign-in-records.js';
 /** A user as the sign-in steps need one. */
 export interface SignInAccount {
   id: string;
+  userName: string;
   /**
    * The user can sign in: not deactivated, not locked by an administrator, and of an active
    * organization.
@@ -31,6 +32,7 @@ export interface SignInAccounts {
 
 interface UserRow {
   id: string;
+  user_name: string;
   state: string;
   org_state: string;
   password_hash: string | null;
@@ -64,6 +66,7 @@ export function databaseSignInAccounts(dataSource: DataSource): SignInAccounts {
 function account(row: UserRow): SignInAccount {
   return {
     id: row.id,
+    userName: row.user_name,
     active: row.state === 'active' && row.org_state === 'active',
     passwordHash: row.password_hash,
     passwordChangeRequired: Boolean(row.password_change_required),

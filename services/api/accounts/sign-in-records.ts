@@ -10,6 +10,8 @@ export type SignInOutcome =
       succeeded: true;
       clientId: string;
       methods: string[];
+      /** The identity provider signed in through, when `methods` has 'idp'. */
+      idpId?: string;
       /** The argon2id hash that replaces a stored hash of another format (`from`). */
       upgradedHash?: { hash: string; from: string };
       /** The time step of the TOTP code accepted, stored so that it cannot be used again. */
@@ -35,14 +37,17 @@ export function recordSignIn(
       await commitChange(transaction, User, user, failureEvents(outcome), {});
       return 'recorded';
     }
-    const { clientId, methods, upgradedHash, otpStep } = outcome;
+    const { clientId, methods, idpId, upgradedHash, otpStep } = outcome;
     if (otpStep !== undefined && user.otpLastStep !== null && user.otpLastStep >= otpStep) {
       const replayed = { succeeded: false, clientId, reason: 'otp-replayed' } as const;
       await commitChange(transaction, User, user, failureEvents(replayed), {});
       return 'otp-replayed';
     }
     const events: DomainEvent[] = [
-      { type: 'user.human.signin.succeeded', payload: { clientId, methods } },
+      {
+        type: 'user.human.signin.succeeded',
+        payload: { clientId, methods, ...(idpId !== undefined && { idpId }) },
+      },
     ];
     const columns: Partial<User> = {};
     if (upgradedHash) {

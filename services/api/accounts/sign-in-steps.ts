@@ -7,9 +7,16 @@ import { hashFormatName, verifyPassword } from '../credentials/verify-password.j
 import type { Attempt, FailedAttempts } from './failed-attempts.js';
 import type { SignInAccounts, SignInAccount } from './sign-in-accounts.js';
 import type { SignInFailure } from '../../../shared/events/event-types.js';
+import type { ExternalIdentity } from './external-identities.js';
 
-/** The step of a sign-in a page asks for. */
-export type Step = 'user-name' | 'password' | 'otp' | 'new-password';
+/**
+ * The step of a sign-in a page asks for; after a provider's identity that no user has: the
+ * choice between linking an account and making one, and the form that makes one.
+ */
+export type Step = PasswordStep | 'idp-choice' | 'idp-register';
+
+/** The steps of a sign-in by user name and password (and its TOTP code, a new password). */
+export type PasswordStep = 'user-name' | 'password' | 'otp' | 'new-password';
 
 /**
  * Why a submission was refused, for the page to say in its words: a wrong user name or password
@@ -37,6 +44,15 @@ export interface SignInState {
   methods: string[];
   upgradedHash?: { hash: string; from: string };
   otpStep?: number;
+  /** The identity provider signed in through (`methods` has 'idp'), named by the success. */
+  idpId?: string;
+  /**
+   * A provider's identity that no user has yet: linked to the user this sign-in ends with (the
+   * person signs in to an existing account to link it), or made a user of its own.
+   */
+  external?: ExternalIdentity;
+  /** The person is asked to sign in to the account the provider's email or user name found. */
+  linkBy?: 'email' | 'username';
 }
 
 /** What a submission led to: the next state, a refusal (a lock's with its end), or signed in. */
@@ -58,9 +74,13 @@ export class SignInSteps {
     private readonly logger: Logger,
   ) {}
 
-  async userName(userName: string): Promise<StepResult> {
+  /** The user name; a sign-in that links a provider's identity (`linking`) keeps it. */
+  async userName(
+    userName: string,
+    linking: Pick<SignInState, 'external' | 'idpId' | 'methods'> = { methods: [] },
+  ): Promise<StepResult> {
     const user = await this.accounts.named(userName);
-    return { state: { step: 'password', userName, userId: user?.id ?? null, methods: [] } };
+    return { state: { ...linking, step: 'password', userName, userId: user?.id ?? null } };
   }
 
   /**
@@ -90,7 +110,7 @@ export class SignInSteps {
     const upgradedHash = verified.upgradedHash
       ? { hash: verified.upgradedHash, from: hashFormatName(user.passwordHash!) }
       : undefined;
-    return this.after({ ...state, methods: ['password'], upgradedHash }, user);
+    return this.after({ ...state, methods: [...state.methods, 'password'], upgradedHash }, user);
   }
 
   /** The TOTP code, counted against the name's and the address's attempts as a password is. */
@@ -141,6 +161,7 @@ export class SignInSteps {
       succeeded: true,
       clientId,
       methods: state.methods,
+      ...(state.idpId && { idpId: state.idpId }),
       ...(state.upgradedHash && { upgradedHash: state.upgradedHash }),
       ...(state.otpStep !== undefined && { otpStep: state.otpStep }),
     });
@@ -178,11 +199,32 @@ export class SignInSteps {
     });
   }
 
-  /** The step after a verified factor: the TOTP code if the user has one, then a new password. */
+  /**
+   * A sign-in through identity provider `idpId` as the user its identity is linked to (or was
+   * just made for): refused as a right password of a user who cannot sign in is ('unusable',
+   * recorded 'inactive'); else on as after a password, to the TOTP code when the user has one.
+   * No new password is asked: the person gave none.
+   */
+  async brokered(userId: string, idpId: string, clientId: string): Promise<StepResult> {
+    const user = await this.accounts.byId(userId);
+    if (!user) return refused('stale');
+    if (!user.active) {
+      await this.accounts.record(user.id, fail(clientId, 'inactive'));
+      return refused('unusable');
+    }
+    const { userName } = user;
+    return this.after({ step: 'user-name', userName, userId, idpId, methods: ['idp'] }, user);
+  }
+
+  /**
+   * The step after a verified factor: the TOTP code if the user has one, then a new password
+   * when one is required and a password was what the person gave.
+   */
   private after(state: SignInState, user: SignInAccount): StepResult {
     if (user.otpSecretEncrypted && !state.methods.includes('totp'))
       return { state: { ...state, step: 'otp' } };
-    if (user.passwordChangeRequired) return { state: { ...state, step: 'new-password' } };
+    if (user.passwordChangeRequired && state.methods.includes('password'))
+      return { state: { ...state, step: 'new-password' } };
     return this.done(state);
   }
 

@@ -37,10 +37,16 @@ export async function createIdpConfig(
   name: string,
 ): Promise<{ idpId: string }> {
   await requireOrganization(dataSource, orgId);
-  const idpId = newId();
+  const row = unconfiguredIdpConfig(orgId, name);
+  await dataSource.getRepository(IdpConfig).insert(row);
+  return { idpId: row.id };
+}
+
+/** A provider's row that names it and nothing else, as createIdpConfig stores it. */
+export function unconfiguredIdpConfig(orgId: string, name: string): IdpConfig {
   const at = new Date();
-  await dataSource.getRepository(IdpConfig).insert({
-    id: idpId,
+  return {
+    id: newId(),
     orgId,
     name,
     createdAt: at,
@@ -66,8 +72,7 @@ export async function createIdpConfig(
     version: 0,
     sequence: '0',
     changeDate: at,
-  });
-  return { idpId };
+  };
 }
 
 /** Grants a role; IAM_OWNER is instance-wide, so its organization is ignored. */

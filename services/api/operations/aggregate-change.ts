@@ -26,6 +26,12 @@ export interface AggregateWork<Row, Request> {
   deps: Dependencies;
 }
 
+/**
+ * What a change needs of its call: the dependencies, the organization and `If-Match`. The
+ * sign-in's own changes (a brokered sign-in's profile update) have no caller.
+ */
+export type ChangeContext = Pick<OperationContext, 'deps' | 'orgId' | 'ifMatch'>;
+
 /** What a change of one aggregate answers: its events and new columns, and more of the response. */
 export interface AggregateChange<Row, Answer> {
   /** None (or none in a list) when nothing changed: the details are answered as they are. */
@@ -48,8 +54,8 @@ export function aggregateChange<Row extends AggregateRow, Request, Answer extend
   change: (
     work: AggregateWork<Row, Request>,
   ) => AggregateChange<Row, Answer> | Promise<AggregateChange<Row, Answer>>,
-): (context: OperationContext, request: Request) => Promise<Answer & DetailsResponse> {
-  return honoringIfMatch(({ deps, orgId, ifMatch }, request: Request) =>
+): (context: ChangeContext, request: Request) => Promise<Answer & DetailsResponse> {
+  return honoringIfMatch(({ deps, orgId, ifMatch }: ChangeContext, request: Request) =>
     inBatchedTransaction(deps.dataSource, async (transaction) => {
       const row = await locked(transaction, idOf(request), orgId);
       expectUnchanged(ifMatch, row.sequence);

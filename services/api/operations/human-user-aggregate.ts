@@ -4,9 +4,10 @@ import { User } from '../../../shared/db/entities/index.js';
 import { ServiceError } from '../../../shared/errors/service-error.js';
 import { hashPassword, inHashingSlot } from '../credentials/password-hash.js';
 import { e164PhoneNumber } from '../validation/formats.js';
-import { aggregateChange, type AggregateChange } from './aggregate-change.js';
+import type { DomainEvent } from '../../../shared/events/event-types.js';
+import { aggregateChange, type AggregateChange, type ChangeContext } from './aggregate-change.js';
 import type { DetailsResponse } from './details.js';
-import type { Dependencies, OperationContext } from './operation.js';
+import type { Dependencies } from './operation.js';
 import { firstOr } from './project-aggregate.js';
 import { userNotFound } from './user-grants.js';
 
@@ -34,13 +35,31 @@ export function humanUserChange<Request extends { userId: string }, Answer exten
   change: (
     work: HumanUserWork<Request>,
   ) => AggregateChange<User, Answer> | Promise<AggregateChange<User, Answer>>,
-): (context: OperationContext, request: Request) => Promise<Answer & DetailsResponse> {
+): (context: ChangeContext, request: Request) => Promise<Answer & DetailsResponse> {
   return aggregateChange(
     User,
     lockedHuman,
     (request: Request) => request.userId,
     ({ row, ...work }) => change({ ...work, user: row }),
   );
+}
+
+/**
+ * The events that make a person's address `email`, verified or not: `user.human.email.changed`
+ * when the address changes or a verified one becomes unverified, `user.human.email.verified`
+ * when it becomes verified. None when it is that address in that state already.
+ */
+export function addressEvents(
+  user: Pick<User, 'email' | 'emailVerified'>,
+  email: string,
+  verified: boolean,
+): DomainEvent[] {
+  const events: DomainEvent[] = [];
+  if (email !== user.email || (user.emailVerified && !verified))
+    events.push({ type: 'user.human.email.changed', payload: { email } });
+  if (verified && (email !== user.email || !user.emailVerified))
+    events.push({ type: 'user.human.email.verified', payload: { email } });
+  return events;
 }
 
 /** A phone number as a request gives it, stored in E.164; none as none. */

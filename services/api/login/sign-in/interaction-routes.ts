@@ -2,7 +2,7 @@ import express, { type Request, type Response, type Router } from 'express';
 import type Provider from 'oidc-provider';
 import type { Adapter } from 'oidc-provider';
 import type { DataSource } from 'typeorm';
-import type { Config, PasswordPolicy } from '../../../../shared/config/config.js';
+import type { Config } from '../../../../shared/config/config.js';
 import type { Logger } from '../../../../shared/logging/logger.js';
 import type { FailedAttempts } from '../../accounts/failed-attempts.js';
 import { INTERACTION_PREFIX, PROJECT_ACCESS_PROMPT } from '../../oidc/oidc-paths.js';
@@ -13,20 +13,16 @@ import type { ProjectRefusal } from '../../accounts/project-access.js';
 import { passkeySignInRoutes } from './passkey-routes.js';
 import { brandOf } from '../kit/branding.js';
 import { formOf } from '../kit/forms.js';
-import { csrf, languageOf, type Language } from '../kit/page-kit.js';
+import { csrf, languageOf } from '../kit/page-kit.js';
 import { failurePage } from '../kit/page-route.js';
 import { POLICY_WORDS, policyInWords } from '../kit/password-policy-words.js';
 import { messagePage, refusedPage, stepPage, type Step } from './sign-in-pages.js';
-import { timeIn, wordsOf, type Words } from './words.js';
-import {
-  SignInSteps,
-  type Refusal,
-  type SignInState,
-  type StepResult,
-} from '../../accounts/sign-in-steps.js';
+import { refusalInWords, wordsOf } from './words.js';
+import { SignInSteps, type SignInState, type StepResult } from '../../accounts/sign-in-steps.js';
 import { databaseSignInAccounts } from '../../accounts/sign-in-accounts.js';
-
-type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
+import { Brokering } from '../../brokering/brokered-sign-in.js';
+import { brokeredSignInRoutes, brokeredStep, linkNotice } from './brokered-routes.js';
+import { secondsLeft, type Interaction, type SignInKit, type Work } from './sign-in-kit.js';
 
 /**
  * The sign-in pages of the provider's interactions at `/ui/login/<uid>`: one form per step, each
@@ -41,42 +37,40 @@ export function interactionRoutes(
   attempts: FailedAttempts,
 ): Router {
   const steps = new SignInSteps(config, databaseSignInAccounts(dataSource), attempts, logger);
-  const states: Adapter = new (databaseAdapter(dataSource, {
-    storedId: storedIdOf(secretKeyOf(config)),
-  }))('SignInState');
+  const Stored = databaseAdapter(dataSource, { storedId: storedIdOf(secretKeyOf(config)) });
+  const states: Adapter = new Stored('SignInState');
+  // The sign-ins begun at identity providers, under their state.
+  const brokering = new Brokering({ dataSource, config, logger }, new Stored('BrokeredSignIn'));
   const forms = csrf(config);
   const router = express.Router();
   router.use(INTERACTION_PREFIX, express.urlencoded({ extended: false, limit: '16kb' }));
   router.use(passkeySignInRoutes(provider, config, dataSource, logger, forms, states));
 
-  /** Runs a page's work; an interaction that is gone or a stale form gets a page saying so. */
-  const page =
-    (work: (request: Request, response: Response, interaction: Interaction) => Promise<void>) =>
-    async (request: Request, response: Response) => {
-      const language = languageOf(request.get('accept-language'));
-      // Every page of a sign-in carries a form.
-      response.set('cache-control', 'no-store');
-      try {
-        if (request.method === 'POST' && !forms.verify(request)) {
-          response
-            .status(403)
-            .type('html')
-            .send(messagePage(language, wordsOf(language).expired));
-          return;
-        }
-        const interaction = await provider.interactionDetails(request, response);
-        await work(request, response, interaction);
-      } catch (error) {
-        // An interaction that expired or a cookie that is gone (the provider's own errors) is the
-        // person's to start again; anything else is the kit's failure page (503 or 500, logged).
-        if (!isProviderError(error)) return failurePage(request, response, logger, error);
-        logger.info({ error: error.name }, 'sign-in interaction gone');
+  const page = (work: Work) => async (request: Request, response: Response) => {
+    const language = languageOf(request.get('accept-language'));
+    // Every page of a sign-in carries a form.
+    response.set('cache-control', 'no-store');
+    try {
+      if (request.method === 'POST' && !forms.verify(request)) {
         response
-          .status(400)
+          .status(403)
           .type('html')
           .send(messagePage(language, wordsOf(language).expired));
+        return;
       }
-    };
+      const interaction = await provider.interactionDetails(request, response);
+      await work(request, response, interaction);
+    } catch (error) {
+      // An interaction that expired or a cookie that is gone (the provider's own errors) is the
+      // person's to start again; anything else is the kit's failure page (503 or 500, logged).
+      if (!isProviderError(error)) return failurePage(request, response, logger, error);
+      logger.info({ error: error.name }, 'sign-in interaction gone');
+      response
+        .status(400)
+        .type('html')
+        .send(messagePage(language, wordsOf(language).expired));
+    }
+  };
 
   const stateOf = async (uid: string): Promise<SignInState> =>
     ((await states.find(uid)) as SignInState | undefined) ?? { step: 'user-name', methods: [] };
@@ -85,15 +79,19 @@ export function interactionRoutes(
   const brandFor = (interaction: Interaction, userId: string | null | undefined) =>
     brandOf(dataSource, { clientId: String(interaction.params.client_id), userId });
 
-  const show = async (
-    request: Request,
-    response: Response,
-    interaction: Interaction,
-    state: SignInState,
-    refusal?: Refused,
-  ) => {
+  const show: SignInKit['show'] = async (request, response, interaction, state, refusal) => {
     const language = languageOf(request.get('accept-language'));
     const brand = await brandFor(interaction, state.userId);
+    const action = `${INTERACTION_PREFIX}/${interaction.uid}`;
+    const csrfToken = forms.token(request, response);
+    if (state.step === 'idp-choice' || state.step === 'idp-register') {
+      const page = brokeredStep({ language, action, csrfToken, brand }, state);
+      return void response.status(200).type('html').send(page);
+    }
+    const offered =
+      state.step === 'user-name' && !state.external
+        ? await brokering.providers(String(interaction.params.client_id))
+        : [];
     response
       .status(refusal ? 400 : 200)
       .type('html')
@@ -101,17 +99,73 @@ export function interactionRoutes(
         stepPage({
           language,
           step: state.step,
-          action: `${INTERACTION_PREFIX}/${request.params.uid}`,
-          csrfToken: forms.token(request, response),
+          action,
+          csrfToken,
           ...(state.userName !== undefined && { userName: state.userName }),
           ...(state.step === 'new-password' && {
             policy: policyInWords(POLICY_WORDS[language], config.passwordPolicy),
           }),
-          ...(refusal && { error: said(language, refusal, config.passwordPolicy) }),
+          ...(refusal && { error: refusalInWords(language, refusal, config.passwordPolicy) }),
           brand,
+          providers: offered.map(({ id, name }) => ({ name, action: `${action}/idp/${id}` })),
+          ...(state.external && { notice: linkNotice(language, state) }),
         }),
       );
   };
+
+  const goTo: SignInKit['goTo'] = async (response, interaction, state) => {
+    await states.upsert(interaction.uid, state as never, secondsLeft(interaction));
+    response.redirect(303, `${INTERACTION_PREFIX}/${interaction.uid}`);
+  };
+
+  /**
+   * The end of a sign-in: a provider's identity the person signed in to link is linked first
+   * (refused when it may not be), the success recorded, the interaction finished.
+   */
+  const finish = async (
+    request: Request,
+    response: Response,
+    interaction: Interaction,
+    state: SignInState,
+    signedIn: SignInState & { userId: string },
+  ) => {
+    const clientId = String(interaction.params.client_id);
+    if (signedIn.external) {
+      const linked = await brokering.linkSignedIn(clientId, signedIn.userId, signedIn.external);
+      if (linked !== 'linked') return brokered.refuse(request, response, interaction, linked);
+    }
+    const outcome = await steps.succeeded(signedIn, clientId);
+    if (outcome === 'otp-replayed')
+      return show(request, response, interaction, state, { refused: 'wrong-code' });
+    await states.destroy(interaction.uid);
+    await provider.interactionFinished(
+      request,
+      response,
+      { login: { accountId: signedIn.userId } },
+      { mergeWithLastSubmission: false },
+    );
+  };
+
+  const advance: SignInKit['advance'] = async (request, response, interaction, state, result) => {
+    if (result.refused) return show(request, response, interaction, state, result);
+    if (result.state) return goTo(response, interaction, result.state);
+    await finish(request, response, interaction, state, result.signedIn);
+  };
+
+  const kit: SignInKit = {
+    provider,
+    logger,
+    forms,
+    steps,
+    brokering,
+    page,
+    stateOf,
+    goTo,
+    show,
+    advance,
+    brandFor,
+  };
+  const brokered = brokeredSignInRoutes(router, kit);
 
   router.get(
     `${INTERACTION_PREFIX}/:uid`,
@@ -138,7 +192,11 @@ export function interactionRoutes(
         );
         return;
       }
-      await show(request, response, interaction, await stateOf(interaction.uid));
+      const state = await stateOf(interaction.uid);
+      // A client that names a provider by its scope sends the person straight there.
+      const fresh = state.step === 'user-name' && !state.external;
+      if (fresh && (await brokered.providerOfScope(request, response, interaction))) return;
+      await show(request, response, interaction, state);
     }),
   );
 
@@ -178,26 +236,19 @@ export function interactionRoutes(
         const form = { ...formOf(request, FIELDS), address: request.ip ?? '' };
         const clientId = String(interaction.params.client_id);
         const result = await take(state, { ...form, clientId });
-        if (result.refused) return show(request, response, interaction, state, result);
-        if (result.state) {
-          await states.upsert(interaction.uid, result.state as never, secondsLeft(interaction));
-          response.redirect(303, `${INTERACTION_PREFIX}/${interaction.uid}`);
-          return;
+        // A user with links and no password signs in through their provider. An unknown name is
+        // looked up alike (by an id nobody has), so that it answers as late as a known one.
+        if (step === 'user-name' && !state.external && result.state) {
+          const userId = result.state.userId ?? '';
+          if (await brokered.straightToProvider(request, response, interaction, userId)) return;
         }
-        const outcome = await steps.succeeded(result.signedIn, clientId);
-        if (outcome === 'otp-replayed')
-          return show(request, response, interaction, state, { refused: 'wrong-code' });
-        await states.destroy(interaction.uid);
-        await provider.interactionFinished(
-          request,
-          response,
-          { login: { accountId: result.signedIn.userId } },
-          { mergeWithLastSubmission: false },
-        );
+        await advance(request, response, interaction, state, result);
       }),
     );
 
-  submit('user-name', (_state, form) => steps.userName(form.userName));
+  submit('user-name', (state, form) =>
+    steps.userName(form.userName, state.external ? state : undefined),
+  );
   submit('password', (state, form) =>
     steps.password(state, form.password, form.address, form.clientId),
   );
@@ -222,34 +273,6 @@ const FIELDS = {
 };
 
 type Form = { [Name in keyof typeof FIELDS]: string } & { address: string; clientId: string };
-
-function secondsLeft(interaction: Interaction): number {
-  return Math.max(1, interaction.exp - Math.floor(Date.now() / 1000));
-}
-
-/** A refusal of the steps, as the page says it. */
-type Refused = { refused: Refusal; until?: Date };
-
-/** The words of each refusal. */
-const SAYS: Record<Refusal, keyof Words> = {
-  'wrong-credentials': 'wrongCredentials',
-  unusable: 'unusable',
-  locked: 'lockedUntil',
-  'address-blocked': 'blocked',
-  'wrong-code': 'wrongOtp',
-  stale: 'expired',
-  'passwords-differ': 'mismatch',
-  'weak-password': 'policy',
-};
-
-/** What went wrong, in the language: with the lock's end, or the password policy's needs. */
-function said(language: Language, { refused, until }: Refused, policy: PasswordPolicy): string {
-  const words = wordsOf(language);
-  const end = until ? ` ${timeIn(language, until)}.` : '';
-  const needs =
-    refused === 'weak-password' ? ` ${policyInWords(POLICY_WORDS[language], policy)}` : '';
-  return `${words[SAYS[refused]]}${end}${needs}`;
-}
 
 /** An error oidc-provider raises about the request (its interaction gone, a bad cookie): 4xx. */
 function isProviderError(error: unknown): error is Error {

@@ -1,16 +1,23 @@
 import type { ProjectRefusal } from '../../accounts/project-access.js';
 import type { Brand } from '../kit/branding.js';
 import { html, renderPage, type Language, type SafeHtml } from '../kit/page-kit.js';
+import { brokeredWords } from './brokered-words.js';
 import { PASSKEY_SIGN_IN_WORDS } from './passkey-words.js';
 import { wordsOf } from './words.js';
 
-import type { Step } from '../../accounts/sign-in-steps.js';
+import type { PasswordStep, Step } from '../../accounts/sign-in-steps.js';
 
-export type { Step };
+export type { PasswordStep, Step };
+
+/** An identity provider the first step offers: its name and where its button's form posts. */
+export interface ProviderButton {
+  name: string;
+  action: string;
+}
 
 export interface StepPage {
   language: Language;
-  step: Step;
+  step: PasswordStep;
   /** The interaction's pages: `/ui/login/<uid>`. */
   action: string;
   csrfToken: string;
@@ -22,6 +29,13 @@ export interface StepPage {
   policy?: string;
   /** The label policy the contract's rule picks for this step. */
   brand?: Brand;
+  /** The identity providers offered on the first step: a button each. */
+  providers?: ProviderButton[];
+  /**
+   * Why this sign-in is asked for, above the form: to link a provider's identity to the
+   * account (then the first step offers neither passkeys nor providers).
+   */
+  notice?: string;
 }
 
 /** The form of one step of the sign-in. */
@@ -39,19 +53,40 @@ export function stepPage(page: StepPage): string {
     html`<p class="hint">
       ${page.userName} · <a href="${page.action}/restart">${words.notAnother}</a>
     </p>`;
+  const first = page.step === 'user-name' && !page.notice;
   return renderPage(
     page.language,
     title,
-    html`${who}
+    html`${page.notice && html`<p id="notice">${page.notice}</p>`} ${who}
       <form method="post" action="${page.action}/${page.step}" novalidate>
         <input type="hidden" name="_csrf" value="${page.csrfToken}" />
         ${fields(page.step, page.language)}
         ${page.policy && html`<p class="hint">${page.policy}</p>`} ${error}
         <div class="actions"><button type="submit">${words.next}</button></div>
       </form>
-      ${page.step === 'user-name' ? passkeyPanel(page) : ''}`,
+      ${first ? passkeyPanel(page) : ''} ${first ? providerPanel(page) : ''}`,
     page.brand,
   );
+}
+
+/** A button per offered identity provider: each a form that posts the CSRF token and starts. */
+function providerPanel(page: StepPage): SafeHtml | '' {
+  const providers = page.providers ?? [];
+  if (providers.length === 0) return '';
+  return html`<section id="providers">
+    <p class="hint">${brokeredWords(page.language).orWith}</p>
+    ${providers.map(
+      (provider) =>
+        html`<form method="post" action="${provider.action}">
+          <input type="hidden" name="_csrf" value="${page.csrfToken}" />
+          <div class="actions">
+            <button type="submit" class="secondary">
+              ${brokeredWords(page.language, provider.name).signInWith}
+            </button>
+          </div>
+        </form>`,
+    )}
+  </section>`;
 }
 
 /**
@@ -74,7 +109,7 @@ function passkeyPanel(page: StepPage): SafeHtml {
     <script src="${page.action.replace(/\/[^/]*$/, '')}/passkey-sign-in.js"></script>`;
 }
 
-function fields(step: Step, language: Language): SafeHtml {
+function fields(step: PasswordStep, language: Language): SafeHtml {
   const words = wordsOf(language);
   switch (step) {
     case 'user-name':
@@ -89,27 +124,6 @@ function fields(step: Step, language: Language): SafeHtml {
         ${field('newPassword', words.newPassword, 'password', 'new-password', true)}
         ${field('repeatPassword', words.repeatPassword, 'password', 'new-password')}`;
   }
-}
-
-function field(
-  name: string,
-  label: string,
-  type: string,
-  autocomplete: string,
-  autofocus = false,
-  inputmode?: string,
-): SafeHtml {
-  return html`<div class="field">
-    <label for="${name}">${label}</label>
-    <input
-      id="${name}"
-      name="${name}"
-      type="${type}"
-      autocomplete="${autocomplete}"
-      ${autofocus ? html`autofocus` : ''}
-      ${inputmode ? html`inputmode="${inputmode}"` : ''}
-    />
-  </div>`;
 }
 
 /**
@@ -137,4 +151,27 @@ export function refusedPage(
 /** A page that only says something (an expired interaction). */
 export function messagePage(language: Language, message: string): string {
   return renderPage(language, wordsOf(language).signIn, html`<p class="error">${message}</p>`);
+}
+
+export function field(
+  name: string,
+  label: string,
+  type: string,
+  autocomplete: string,
+  autofocus = false,
+  inputmode?: string,
+  value?: string,
+): SafeHtml {
+  return html`<div class="field">
+    <label for="${name}">${label}</label>
+    <input
+      id="${name}"
+      name="${name}"
+      type="${type}"
+      autocomplete="${autocomplete}"
+      ${value !== undefined ? html`value="${value}"` : ''}
+      ${autofocus ? html`autofocus` : ''}
+      ${inputmode ? html`inputmode="${inputmode}"` : ''}
+    />
+  </div>`;
 }

@@ -1,4 +1,7 @@
+import type { PasswordPolicy } from '../../../../shared/config/config.js';
+import type { Refusal } from '../../accounts/sign-in-steps.js';
 import type { Language } from '../kit/page-kit.js';
+import { POLICY_WORDS, policyInWords } from '../kit/password-policy-words.js';
 
 /** Everything the sign-in pages say, in each language. */
 const WORDS = {
@@ -80,4 +83,29 @@ export function wordsOf(language: Language): Words {
 /** A time as people of the language read it, in UTC. */
 export function timeIn(language: Language, time: Date): string {
   return `${time.toLocaleString(language === 'de' ? 'de-CH' : 'en-GB', { timeZone: 'UTC' })} UTC`;
+}
+
+/** The words of each refusal of the steps. */
+const SAYS: Record<Refusal, keyof Words> = {
+  'wrong-credentials': 'wrongCredentials',
+  unusable: 'unusable',
+  locked: 'lockedUntil',
+  'address-blocked': 'blocked',
+  'wrong-code': 'wrongOtp',
+  stale: 'expired',
+  'passwords-differ': 'mismatch',
+  'weak-password': 'policy',
+};
+
+/** What went wrong, in the language: with the lock's end, or the password policy's needs. */
+export function refusalInWords(
+  language: Language,
+  { refused, until }: { refused: Refusal; until?: Date },
+  policy: PasswordPolicy,
+): string {
+  const words = wordsOf(language);
+  const end = until ? ` ${timeIn(language, until)}.` : '';
+  const needs =
+    refused === 'weak-password' ? ` ${policyInWords(POLICY_WORDS[language], policy)}` : '';
+  return `${words[SAYS[refused]]}${end}${needs}`;
 }

@@ -1,9 +1,8 @@
-import { isDuplicateKey, uniqueKeys } from '../../../../shared/db/db-errors.js';
 import { invalidArgument } from '../../../../shared/errors/service-error.js';
-import { IdpConfig, UserIdpLink } from '../../../../shared/db/entities/index.js';
+import { IdpConfig } from '../../../../shared/db/entities/index.js';
 import { humanUserChange } from '../human-user-aggregate.js';
 import { honoringIfMatch } from '../if-match.js';
-import { idpLinkTaken } from '../import-human-user/import-human-user.errors.js';
+import { linkChange, takenOnCommit } from '../idp-links.js';
 import type { OperationContext } from '../operation.js';
 import type { AddUserIDPLinkRequest } from './add-user-idp-link.request.generated.js';
 
@@ -26,13 +25,7 @@ const addLink = humanUserChange<AddUserIDPLinkRequest>(async ({ transaction, use
         description: 'is not an identity provider of the organization or of the instance',
       },
     ]);
-  const [taken] = await transaction.find(UserIdpLink, {
-    configId: link.configId,
-    externalUserId: link.externalUserId,
-  });
-  if (taken) throw idpLinkTaken();
-  transaction.insert(UserIdpLink, [{ ...link, userId: user.id, createdAt: new Date() }]);
-  return { event: { type: 'user.idp.link.added', payload: link } };
+  return linkChange(transaction, user, link);
 });
 
 /**
@@ -43,7 +36,5 @@ const addLink = humanUserChange<AddUserIDPLinkRequest>(async ({ transaction, use
  */
 export const addUserIDPLink = honoringIfMatch(
   (context: OperationContext, request: AddUserIDPLinkRequest) =>
-    addLink(context, request).catch((error: unknown) => {
-      throw isDuplicateKey(error, uniqueKeys.idpLink) ? idpLinkTaken() : error;
-    }),
+    takenOnCommit(addLink(context, request)),
 );

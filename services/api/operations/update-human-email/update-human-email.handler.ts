@@ -1,5 +1,4 @@
-import type { DomainEvent } from '../../../../shared/events/event-types.js';
-import { humanUserChange } from '../human-user-aggregate.js';
+import { addressEvents, humanUserChange } from '../human-user-aggregate.js';
 import type { UpdateHumanEmailRequest } from './update-human-email.request.generated.js';
 
 /**
@@ -11,14 +10,8 @@ import type { UpdateHumanEmailRequest } from './update-human-email.request.gener
 export const updateHumanEmail = humanUserChange<UpdateHumanEmailRequest>(({ user, request }) => {
   const { email } = request;
   const verified = request.isEmailVerified ?? false;
-  if (email === user.email && verified === user.emailVerified && verified) return {};
-  const event: DomainEvent[] = [];
-  if (email !== user.email || user.emailVerified)
-    event.push({ type: 'user.human.email.changed', payload: { email } });
-  event.push(
-    verified
-      ? { type: 'user.human.email.verified', payload: { email } }
-      : { type: 'user.human.email.code.requested', payload: { by: 'admin' } },
-  );
+  const event = addressEvents(user, email, verified);
+  if (!verified) event.push({ type: 'user.human.email.code.requested', payload: { by: 'admin' } });
+  if (event.length === 0) return {};
   return { event, columns: { email, emailVerified: verified } };
 });
