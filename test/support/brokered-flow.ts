@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as oidc from 'openid-client';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { forbidPolicyViolations, launchChromium } from './browser.js';
 import { buildOwner, buildProject, type BuiltMember } from './factories.js';
 import { addUpstreamProvider, offerProvider, type ProviderFields } from './identity-providers.js';
@@ -14,6 +14,10 @@ import { UpstreamProvider } from './upstream-provider.js';
 export const callbackOf = (service: TestService) =>
   `${service.config.publicUrl}/ui/login/idp/callback`;
 
+/** Where a provider's end-session sends the person back to us. */
+export const signedOutOf = (service: TestService) =>
+  `${service.config.publicUrl}/ui/login/idp/signed-out`;
+
 /**
  * What a brokered sign-in's tests stand on: an upstream provider, an organization (its owner) with
  * a project and an application of it, as openid-client sees it (our relying party).
@@ -24,19 +28,29 @@ export interface BrokeredStage {
   client: oidc.Configuration;
   /** The application's redirect URI, where a page of the test answers. */
   redirectUri: string;
+  /** The application's post-logout redirect URI, answered by the same page. */
+  postLogoutRedirectUri: string;
   /** Stops the upstream and the application's page. */
   close(): Promise<void>;
 }
 
 export async function brokeredStage(service: TestService): Promise<BrokeredStage> {
-  const upstream = await UpstreamProvider.start(callbackOf(service));
+  const upstream = await UpstreamProvider.start(callbackOf(service), {
+    postLogoutRedirectUri: signedOutOf(service),
+  });
   const landing = await applicationPage();
-  const redirectUri = `http://127.0.0.1:${(landing.address() as AddressInfo).port}/callback`;
+  const application = `http://127.0.0.1:${(landing.address() as AddressInfo).port}`;
+  const redirectUri = `${application}/callback`;
+  const postLogoutRedirectUri = `${application}/signed-out`;
   const owner = await buildOwner(service);
   const { projectId } = await buildProject(service, { orgId: owner.orgId });
   const app = await service.call('POST', `/management/v1/projects/${projectId}/apps/oidc`, {
     token: owner.token,
-    body: { name: 'Zoo app', redirectUris: [redirectUri] },
+    body: {
+      name: 'Zoo app',
+      redirectUris: [redirectUri],
+      postLogoutRedirectUris: [postLogoutRedirectUri],
+    },
   });
   expect(app.status, app.text).to.equal(200);
   const client = await discoveredClient(
@@ -48,7 +62,7 @@ export async function brokeredStage(service: TestService): Promise<BrokeredStage
     await upstream.close();
     await new Promise((resolve) => landing.close(resolve));
   };
-  return { upstream, owner, client, redirectUri, close };
+  return { upstream, owner, client, redirectUri, postLogoutRedirectUri, close };
 }
 
 /** The application's page its redirect URI opens: it only says the browser is back. */
@@ -105,15 +119,22 @@ export interface Journey {
   callbacks: string[];
 }
 
-/** Opens the application's authorization (with `scope`) in a new page. */
+/**
+ * Opens the application's authorization (with `scope`) in a new page: of a browser context of
+ * its own, or of `context` (whose cookies the journeys in it share).
+ */
 export async function openSignIn(
   browser: Browser,
   stage: BrokeredStage,
   service: TestService,
-  { scope, locale = 'en' }: { scope?: string; locale?: string } = {},
+  {
+    scope,
+    locale = 'en',
+    context,
+  }: { scope?: string; locale?: string; context?: BrowserContext } = {},
 ): Promise<Journey> {
   const { url, checks } = await authorization(stage.client, stage.redirectUri, scope);
-  const page = await browser.newPage({ locale });
+  const page = context ? await context.newPage() : await browser.newPage({ locale });
   const callbacks: string[] = [];
   page.on('request', (request) => {
     const url = request.url();
@@ -131,13 +152,13 @@ export async function choose(journey: Journey, name: string): Promise<void> {
 
 /** Waits until the application got its code; the `sub` of the ID token it is exchanged for. */
 export async function subjectAtClient(stage: BrokeredStage, journey: Journey): Promise<string> {
+  return (await tokensAtClient(stage, journey)).claims()!.sub;
+}
+
+/** Waits until the application got its code; the tokens it is exchanged for. */
+export async function tokensAtClient(stage: BrokeredStage, journey: Journey) {
   await journey.page.waitForURL((url) => url.href.startsWith(stage.redirectUri));
-  const tokens = await oidc.authorizationCodeGrant(
-    stage.client,
-    new URL(journey.page.url()),
-    journey.checks,
-  );
-  return tokens.claims()!.sub;
+  return oidc.authorizationCodeGrant(stage.client, new URL(journey.page.url()), journey.checks);
 }
 
 /** Waits for a page of ours with an error; what it says. */

@@ -16,7 +16,9 @@ export interface Misbehaviour {
  * signs people in through, in the tests. Its people are the test's (`accounts`: subject → claims),
  * and an authorization signs in as `signInAs` without a page of its own (what it does at its
  * login is not what is tested). It knows our service as two confidential clients whose redirect
- * URI is our callback, records each authorization request as it came, serves a GitHub-like user
+ * URI is our callback (and, when given, whose post-logout redirect URI is our signed-out
+ * address), records each authorization request as it came, each time it signed someone in at
+ * its own login, each end-session request and each session it ended, serves a GitHub-like user
  * endpoint (`/api/user`, JSON with `id`) for OAuth, and misbehaves on demand (`misbehave`).
  */
 export class UpstreamProvider {
@@ -29,6 +31,12 @@ export class UpstreamProvider {
   misbehave: Misbehaviour = {};
   /** The query of each authorization request, as it arrived. */
   readonly authorizationRequests: URLSearchParams[] = [];
+  /** The subject of each sign-in at its own login (none when its session signed the person in). */
+  readonly signIns: string[] = [];
+  /** The query of each end-session request (RP-initiated logout), as it arrived. */
+  readonly endSessionRequests: URLSearchParams[] = [];
+  /** The subject of each session it ended at the person's confirmation. */
+  readonly signOuts: string[] = [];
   issuer!: string;
   private server!: Server;
   private provider!: Provider;
@@ -37,17 +45,23 @@ export class UpstreamProvider {
   private constructor(
     private readonly redirectUri: string,
     private readonly requirePkce: boolean,
+    private readonly postLogoutRedirectUri: string | undefined,
   ) {}
 
   /**
    * @param redirectUri our callback, `PUBLIC_URL/ui/login/idp/callback`
    * @param requirePkce false: an upstream that accepts authorization requests without PKCE
+   * @param postLogoutRedirectUri our way back from its end-session,
+   *   `PUBLIC_URL/ui/login/idp/signed-out`
    */
   static async start(
     redirectUri: string,
-    { requirePkce = true }: { requirePkce?: boolean } = {},
+    {
+      requirePkce = true,
+      postLogoutRedirectUri,
+    }: { requirePkce?: boolean; postLogoutRedirectUri?: string } = {},
   ): Promise<UpstreamProvider> {
-    return new UpstreamProvider(redirectUri, requirePkce).listen();
+    return new UpstreamProvider(redirectUri, requirePkce, postLogoutRedirectUri).listen();
   }
 
   /**
@@ -80,6 +94,9 @@ export class UpstreamProvider {
       client_id: id,
       client_secret: this.clientSecret,
       redirect_uris: [this.redirectUri],
+      ...(this.postLogoutRedirectUri && {
+        post_logout_redirect_uris: [this.postLogoutRedirectUri],
+      }),
       grant_types: ['authorization_code'],
       response_types: ['code'] as ['code'],
       token_endpoint_auth_method: method,
@@ -103,7 +120,20 @@ export class UpstreamProvider {
       // The ID token carries the scopes' claims too (for isIdTokenMapping).
       conformIdTokenClaims: false,
       pkce: { required: () => this.requirePkce },
-      features: { devInteractions: { enabled: false } },
+      features: {
+        devInteractions: { enabled: false },
+        // Its sign-out asks, as a provider's does: the form and one button (#up-sign-out).
+        rpInitiatedLogout: {
+          enabled: true,
+          logoutSource: (ctx, form) => {
+            ctx.body = `<!DOCTYPE html><title>Upstream sign-out</title>${form}
+              <button id="up-sign-out" type="submit" form="op.logoutForm" name="logout" value="yes">Sign out</button>`;
+          },
+          postLogoutSuccessSource: (ctx) => {
+            ctx.body = '<!DOCTYPE html><title>Upstream</title><p>signed out upstream</p>';
+          },
+        },
+      },
       // `userinfo` in an account's claims: what its userinfo says beside (or over) the rest.
       findAccount: (_ctx, sub) => {
         const stored = this.accounts.get(sub);
@@ -125,9 +155,14 @@ export class UpstreamProvider {
         return grant;
       },
     });
+    provider.on('end_session.success', (ctx: KoaContextWithOIDC) => {
+      this.signOuts.push(ctx.oidc.session?.accountId ?? '');
+    });
     provider.use(async (ctx, next) => {
       if (ctx.path === '/auth')
         this.authorizationRequests.push(new URLSearchParams(ctx.querystring));
+      if (ctx.path === '/session/end')
+        this.endSessionRequests.push(new URLSearchParams(ctx.querystring));
       await next();
       const location = String(ctx.response.get('location') ?? '');
       if (!this.misbehave.iss || !location.startsWith(this.redirectUri)) return;
@@ -155,6 +190,7 @@ export class UpstreamProvider {
   private async signIn(request: IncomingMessage, response: ServerResponse): Promise<void> {
     await this.provider.interactionDetails(request, response);
     await this.whileSigningIn?.();
+    if (this.signInAs) this.signIns.push(this.signInAs);
     const result = this.signInAs
       ? { login: { accountId: this.signInAs } }
       : { error: 'access_denied', error_description: 'nobody signed in' };

@@ -13,23 +13,18 @@ import type { SignInState } from '../accounts/sign-in-steps.js';
 import type { Dependencies } from '../operations/operation.js';
 import { BrokeredAccounts, type NewPerson } from './brokered-accounts.js';
 import { externalIdentity, namesOf } from './claims.js';
-import { UpstreamClient, type AuthorizationChecks } from './upstream-client.js';
+import {
+  UpstreamClient,
+  type AuthorizationChecks,
+  type UpstreamIdentity,
+} from './upstream-client.js';
+import { UpstreamSignOut, type KeptRecords } from './upstream-sign-out.js';
 
 /** Where every provider sends the person back: one address, registered at each provider. */
 export const IDP_CALLBACK_PATH = '/ui/login/idp/callback';
 
 /** The scope by which a client names the one provider its sign-in goes to. */
 const IDP_SCOPE_PREFIX = 'urn:identity:org:idp:id:';
-
-/**
- * Where the sign-ins begun at a provider are kept until it sends the person back, filed under
- * their `state` (the provider's storage of the sign-in pages, which files by a keyed hash).
- */
-export interface PendingStarts {
-  upsert(id: string, payload: object, expiresIn: number): Promise<void>;
-  find(id: string): Promise<object | undefined | void>;
-  destroy(id: string): Promise<void>;
-}
 
 /** A sign-in begun at a provider: for which interaction, through which provider, its checks. */
 interface PendingStart {
@@ -76,14 +71,21 @@ export type RegisterForm = Omit<NewPerson, 'emailVerified'>;
 export class Brokering {
   private readonly upstream: UpstreamClient;
   private readonly accounts: BrokeredAccounts;
+  /** Where the sign-ins begun at a provider are kept until it answers, under their `state`. */
+  private readonly pending: KeptRecords;
+  /** The providers' ID tokens kept to sign out there too. */
+  readonly signOut: UpstreamSignOut;
 
+  /** @param stores the server-side records of a kind (the provider's storage, keyed hashes) */
   constructor(
     private readonly deps: Dependencies,
-    private readonly pending: PendingStarts,
+    stores: (model: string) => KeptRecords,
   ) {
     const redirectUri = `${deps.config.publicUrl.replace(/\/$/, '')}${IDP_CALLBACK_PATH}`;
     this.upstream = new UpstreamClient(secretKeyOf(deps.config), redirectUri);
     this.accounts = new BrokeredAccounts(deps);
+    this.pending = stores('BrokeredSignIn');
+    this.signOut = new UpstreamSignOut(deps, stores, this.upstream);
   }
 
   /** The providers the sign-in of `clientId` offers, for its buttons. */
@@ -134,11 +136,17 @@ export class Brokering {
   }
 
   /**
-   * The provider's answer (`response`, its query) within interaction `uid`: the sign-in begun is
-   * used up (a second answer with its state is 'replayed'); the provider must still be offered
-   * to the client; the code is exchanged and the identity read; then what it leads to.
+   * The provider's answer (`response`, its query) within interaction `uid` (`seconds` left): the
+   * sign-in begun is used up (a second answer with its state is 'replayed'); the provider must
+   * still be offered to the client; the code is exchanged and the identity read (its ID token
+   * kept for signing out there, where the configuration asks); then what it leads to.
    */
-  async arrive(uid: string, clientId: string, response: URLSearchParams): Promise<Arrival> {
+  async arrive(
+    uid: string,
+    clientId: string,
+    response: URLSearchParams,
+    seconds: number,
+  ): Promise<Arrival> {
     const state = response.get('state') ?? '';
     const start = state
       ? ((await this.pending.find(state)) as PendingStart | undefined)
@@ -147,9 +155,9 @@ export class Brokering {
     await this.pending.destroy(state);
     const idp = await offeredProvider(this.deps.dataSource, clientId, start.idpId);
     if (!idp) return { refused: 'provider-gone' };
-    let identity: ExternalIdentity;
+    let upstream: UpstreamIdentity;
     try {
-      identity = externalIdentity(idp, await this.upstream.identity(idp, response, start.checks));
+      upstream = await this.upstream.identity(idp, response, start.checks);
     } catch (error) {
       // openid-client's errors (and their causes) say which check failed; none holds a secret.
       const { name, message, code, cause } = error as Error & { code?: string };
@@ -158,6 +166,8 @@ export class Brokering {
       this.deps.logger.warn(said, 'identity provider answer refused');
       return { refused: 'provider-failed' };
     }
+    await this.signOut.providerAnswered(uid, idp, upstream.idToken, seconds);
+    const identity = externalIdentity(idp, upstream);
     const linked = await linkedUserOf(this.deps.dataSource, idp.id, identity.subject);
     if (linked) {
       if (idp.isAutoUpdate) await this.accounts.followClaims(linked.userId, linked.orgId, identity);

@@ -15,6 +15,8 @@ export interface AuthorizationChecks {
 export interface UpstreamIdentity {
   subject: string;
   claims: Record<string, unknown>;
+  /** OpenID Connect only: the ID token as the provider issued it (for its end-session; never logged). */
+  idToken?: string;
 }
 
 /** How long a request to a provider (discovery, token, userinfo, user endpoint) may take. */
@@ -103,9 +105,10 @@ export class UpstreamClient {
     });
     if (idp.type === 'oidc') {
       const idToken = tokens.claims()!;
-      if (idp.isIdTokenMapping) return { subject: idToken.sub, claims: { ...idToken } };
+      const raw = { idToken: tokens.id_token! };
+      if (idp.isIdTokenMapping) return { subject: idToken.sub, claims: { ...idToken }, ...raw };
       const info = await oidc.fetchUserInfo(configuration, tokens.access_token, idToken.sub);
-      return { subject: idToken.sub, claims: { ...info } };
+      return { subject: idToken.sub, claims: { ...info }, ...raw };
     }
     const answer = await oidc.fetchProtectedResource(
       configuration,
@@ -119,6 +122,31 @@ export class UpstreamClient {
     if ((typeof subject !== 'string' || subject === '') && typeof subject !== 'number')
       throw new Error(`the user endpoint's answer has no "${idp.idAttribute || 'id'}"`);
     return { subject: String(subject), claims };
+  }
+
+  /**
+   * Where to send the browser to end the person's session at an OpenID Connect provider (its
+   * `end_session_endpoint`, with `id_token_hint`, its `client_id`, `post_logout_redirect_uri`
+   * and `state`); none when it is not OpenID Connect or its metadata has no such endpoint.
+   */
+  async endSessionUrl(
+    idp: IdpConfig,
+    parameters: { idTokenHint: string; postLogoutRedirectUri: string; state: string },
+  ): Promise<URL | undefined> {
+    if (!(await this.endsSessions(idp))) return undefined;
+    return oidc.buildEndSessionUrl(await this.configurationOf(idp), {
+      id_token_hint: parameters.idTokenHint,
+      client_id: idp.clientId ?? '',
+      post_logout_redirect_uri: parameters.postLogoutRedirectUri,
+      state: parameters.state,
+    });
+  }
+
+  /** Whether the provider is OpenID Connect and its metadata names an `end_session_endpoint`. */
+  async endsSessions(idp: IdpConfig): Promise<boolean> {
+    if (idp.type !== 'oidc') return false;
+    const { end_session_endpoint } = (await this.configurationOf(idp)).serverMetadata();
+    return typeof end_session_endpoint === 'string' && end_session_endpoint !== '';
   }
 
   /** The provider's openid-client configuration, made once per configuration id and sequence. */

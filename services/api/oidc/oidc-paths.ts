@@ -7,6 +7,13 @@ export const OIDC_PREFIX = '/oidc';
  * with the checks, so the pages know it without loading oidc-provider (see sign-in.ts).
  */
 export const PROJECT_ACCESS_PROMPT = 'project_access';
+/** RP-initiated logout; its form posts to `<this>/confirm`. */
+export const END_SESSION_PATH = `${OIDC_PREFIX}/session/end`;
+/**
+ * How long a session with the provider lasts since its last use; what is kept for a session
+ * (an identity provider's ID token for signing out there) lives no longer.
+ */
+export const SESSION_SECONDS = 14 * 24 * 3600;
 /** The sign-in pages of an interaction: `/ui/login/<uid>`. */
 export const INTERACTION_PREFIX = '/ui/login';
 

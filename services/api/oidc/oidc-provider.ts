@@ -17,7 +17,13 @@ import { introspectedSubject } from './introspected-subject.js';
 import { pinToPublicUrl } from './pinned-urls.js';
 import { storedIdOf } from './stored-ids.js';
 import { isMachineClientId, machineClient, type MachineClientAuth } from './machine-clients.js';
-import { apiResource, INTERACTION_PREFIX, OIDC_PREFIX } from './oidc-paths.js';
+import {
+  apiResource,
+  END_SESSION_PATH,
+  INTERACTION_PREFIX,
+  OIDC_PREFIX,
+  SESSION_SECONDS,
+} from './oidc-paths.js';
 import {
   accessTokenRoleClaims,
   APPLICATION_METADATA,
@@ -32,7 +38,7 @@ const ROUTES = {
   token: `${OIDC_PREFIX}/token`,
   userinfo: `${OIDC_PREFIX}/me`,
   jwks: `${OIDC_PREFIX}/jwks`,
-  end_session: `${OIDC_PREFIX}/session/end`,
+  end_session: END_SESSION_PATH,
   revocation: `${OIDC_PREFIX}/revoke`,
   introspection: `${OIDC_PREFIX}/introspect`,
   pushed_authorization_request: `${OIDC_PREFIX}/request`,
@@ -212,7 +218,7 @@ export function createOidcProvider(
       AuthorizationCode: 60,
       IdToken: 600,
       Interaction: 3600,
-      Session: 14 * 24 * 3600,
+      Session: SESSION_SECONDS,
       Grant: 14 * 24 * 3600,
       RefreshToken: 14 * 24 * 3600,
     },

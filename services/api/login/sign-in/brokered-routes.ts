@@ -6,7 +6,7 @@ import {
   type Arrival,
   type BrokerRefusal,
 } from '../../brokering/brokered-sign-in.js';
-import { INTERACTION_PREFIX } from '../../oidc/oidc-paths.js';
+import { INTERACTION_PREFIX, SESSION_SECONDS } from '../../oidc/oidc-paths.js';
 import { formOf } from '../kit/forms.js';
 import { languageOf, type Language } from '../kit/page-kit.js';
 import { failurePage } from '../kit/page-route.js';
@@ -19,6 +19,7 @@ import {
   type RegisterValues,
 } from './brokered-pages.js';
 import { brokeredWords } from './brokered-words.js';
+import { keepForSignOut } from './idp-sign-out.js';
 import { secondsLeft, type Interaction, type SignInKit } from './sign-in-kit.js';
 
 /** The HTTP status of each refusal's page. */
@@ -52,6 +53,15 @@ export interface BrokeredRoutes {
   ): Promise<boolean>;
   /** Sends the person to the provider a client's scope names; false when it names none offered. */
   providerOfScope(request: Request, response: Response, interaction: Interaction): Promise<boolean>;
+  /**
+   * The sign-in ended as `signedIn`: through a provider to sign out at too, the browser is given
+   * the reference to its ID token kept for the session (idpSignOutCookie).
+   */
+  signedIn(
+    response: Response,
+    interaction: Interaction,
+    signedIn: SignInState & { userId: string },
+  ): Promise<void>;
 }
 
 /**
@@ -160,7 +170,12 @@ export function brokeredSignInRoutes(router: Router, kit: SignInKit): BrokeredRo
       if (interaction.prompt.name !== 'login')
         return void response.redirect(303, actionOf(interaction));
       const answer = new URLSearchParams(queryOf(request));
-      const arrival = await brokering.arrive(interaction.uid, clientOf(interaction), answer);
+      const arrival = await brokering.arrive(
+        interaction.uid,
+        clientOf(interaction),
+        answer,
+        secondsLeft(interaction),
+      );
       await arrived(request, response, interaction, arrival);
     }),
   );
@@ -215,6 +230,11 @@ export function brokeredSignInRoutes(router: Router, kit: SignInKit): BrokeredRo
     providerOfScope: async (request, response, interaction) => {
       const named = await brokering.namedByScope(clientOf(interaction), interaction.params.scope);
       return named !== undefined && startAt(request, response, interaction, named);
+    },
+    signedIn: async (response, interaction, { userId, idpId }) => {
+      const { uid } = interaction;
+      const reference = await brokering.signOut.signedIn(uid, userId, idpId, SESSION_SECONDS);
+      if (reference) keepForSignOut(response, reference, kit.secure);
     },
   };
 }

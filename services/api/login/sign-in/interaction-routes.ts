@@ -20,7 +20,7 @@ import { messagePage, refusedPage, stepPage, type Step } from './sign-in-pages.j
 import { refusalInWords, wordsOf } from './words.js';
 import { SignInSteps, type SignInState, type StepResult } from '../../accounts/sign-in-steps.js';
 import { databaseSignInAccounts } from '../../accounts/sign-in-accounts.js';
-import { Brokering } from '../../brokering/brokered-sign-in.js';
+import type { Brokering } from '../../brokering/brokered-sign-in.js';
 import { brokeredSignInRoutes, brokeredStep, linkNotice } from './brokered-routes.js';
 import { secondsLeft, type Interaction, type SignInKit, type Work } from './sign-in-kit.js';
 
@@ -35,12 +35,11 @@ export function interactionRoutes(
   dataSource: DataSource,
   logger: Logger,
   attempts: FailedAttempts,
+  brokering: Brokering,
 ): Router {
   const steps = new SignInSteps(config, databaseSignInAccounts(dataSource), attempts, logger);
   const Stored = databaseAdapter(dataSource, { storedId: storedIdOf(secretKeyOf(config)) });
   const states: Adapter = new Stored('SignInState');
-  // The sign-ins begun at identity providers, under their state.
-  const brokering = new Brokering({ dataSource, config, logger }, new Stored('BrokeredSignIn'));
   const forms = csrf(config);
   const router = express.Router();
   router.use(INTERACTION_PREFIX, express.urlencoded({ extended: false, limit: '16kb' }));
@@ -138,6 +137,7 @@ export function interactionRoutes(
     if (outcome === 'otp-replayed')
       return show(request, response, interaction, state, { refused: 'wrong-code' });
     await states.destroy(interaction.uid);
+    await brokered.signedIn(response, interaction, signedIn);
     await provider.interactionFinished(
       request,
       response,
@@ -158,6 +158,7 @@ export function interactionRoutes(
     forms,
     steps,
     brokering,
+    secure: config.publicUrl.startsWith('https:'),
     page,
     stateOf,
     goTo,

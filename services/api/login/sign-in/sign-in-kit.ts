@@ -27,6 +27,8 @@ export interface SignInKit {
   forms: Csrf;
   steps: SignInSteps;
   brokering: Brokering;
+  /** Whether cookies are Secure: an https PUBLIC_URL. */
+  secure: boolean;
   /** Runs a page's work; an interaction that is gone or a stale form gets a page saying so. */
   page(work: Work): (request: Request, response: Response) => Promise<void>;
   stateOf(uid: string): Promise<SignInState>;

@@ -8,6 +8,11 @@ import { readSigningJwk } from '../../auth/token-keys.js';
 import { interactionRoutes } from './interaction-routes.js';
 import { errorPage, signedOutPage, signOutPage } from './provider-pages.js';
 import { OIDC_PREFIX } from '../../oidc/oidc-paths.js';
+import { databaseAdapter } from '../../oidc/oidc-adapter.js';
+import { storedIdOf } from '../../oidc/stored-ids.js';
+import { secretKeyOf } from '../../../../shared/credentials/secret-key.js';
+import { Brokering } from '../../brokering/brokered-sign-in.js';
+import { endSessionAtProvider, idpSignedOutRoute } from './idp-sign-out.js';
 
 export interface SignIn {
   /** The provider's endpoints, discovery and the sign-in pages, for the HTTP app. */
@@ -35,6 +40,10 @@ export async function startSignIn(
     { signOut: signOutPage, signedOut: signedOutPage, error: errorPage },
   );
   provider.on('server_error', (_ctx, error) => logger.error({ err: error }, 'OpenID provider'));
+  // Sign-in through identity providers: its records kept as the provider's (keyed hashes).
+  const Stored = databaseAdapter(dataSource, { storedId: storedIdOf(secretKeyOf(config)) });
+  const brokering = new Brokering({ dataSource, config, logger }, (model) => new Stored(model));
+  provider.use(endSessionAtProvider(brokering.signOut, logger));
   const callback = provider.callback();
   const router = express.Router();
   // The provider answers its own paths whole (koa); the prefix stays on the URL it sees.
@@ -44,7 +53,8 @@ export async function startSignIn(
       void callback(request, response);
     else next();
   });
-  router.use(interactionRoutes(provider, config, dataSource, logger, attempts));
+  idpSignedOutRoute(router, brokering.signOut, logger);
+  router.use(interactionRoutes(provider, config, dataSource, logger, attempts, brokering));
   return {
     router,
     // koa answers errors itself: its promise never rejects.
