@@ -56,6 +56,18 @@ export const ERROR_CATALOGUE = {
     when: 'UpdateGenericOIDCProvider on a provider configured for OAuth 2.0, or UpdateGenericOAuthProvider on one configured for OpenID Connect: remove it and add it again to change its kind',
     message: 'the identity provider is of another kind: use its own update',
   },
+  'IDP-NOT-ACTIVE': {
+    code: StatusCode.FAILED_PRECONDITION,
+    http: 400,
+    when: 'the identity provider to deactivate is inactive already',
+    message: 'the identity provider is not active',
+  },
+  'IDP-NOT-INACTIVE': {
+    code: StatusCode.FAILED_PRECONDITION,
+    http: 400,
+    when: 'the identity provider to reactivate is active already',
+    message: 'the identity provider is not inactive',
+  },
   'PROJECT-NOT-FOUND': {
     code: StatusCode.NOT_FOUND,
     http: 404,
