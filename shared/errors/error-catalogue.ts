@@ -41,8 +41,8 @@ export const ERROR_CATALOGUE = {
   'IDP-CONFIG-NOT-FOUND': {
     code: StatusCode.FAILED_PRECONDITION,
     http: 400,
-    when: 'an identity provider is not configured in the organization',
-    message: 'no identity provider of the organization matches',
+    when: 'an identity provider an import links to is neither of the organization nor of the instance (or was removed meanwhile)',
+    message: 'no identity provider of the organization or of the instance matches',
   },
   'IDP-NOT-FOUND': {
     code: StatusCode.NOT_FOUND,
