@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import {
   brokeredSuite,
   choose,
+  errorOn,
   eventsOf,
   openSignIn,
   subjectAtClient,
@@ -86,6 +87,35 @@ describeOnEachDatabase(
       expect(await page.locator('#providers button').allTextContents()).to.have.length(1);
       await choose(journey, name);
       expect(await subjectAtClient(stage, journey)).to.equal(userId);
+    });
+
+    it('offers no linking (it asks for a password): the form that makes an account, else a refusal', async () => {
+      await allowPasswords(false);
+      // A verified email that an account of ours has too: auto-linking's candidate, were it offered.
+      const existing = await personWithPassword();
+      for (const [options, shown] of [
+        [{ isLinkingAllowed: true, isCreationAllowed: true, autoLinking: 'email' }, 'form'],
+        [{ isLinkingAllowed: true, autoLinking: 'email' }, 'refusal'],
+      ] as const) {
+        const { name } = await suite.offered(options);
+        stage.upstream.signInAs = stage.upstream.addAccount({
+          email: existing.email,
+          email_verified: true,
+          given_name: 'Una',
+          family_name: 'Upstream',
+        });
+        const journey = await openSignIn(browser, stage, service);
+        await choose(journey, name);
+        if (shown === 'form') {
+          await journey.page.waitForSelector('#firstName');
+          expect(await journey.page.textContent('h1')).to.equal('Create your account');
+        } else
+          expect(await errorOn(journey)).to.equal(
+            'No account is linked to your identity at this provider. Ask an administrator of your organization.',
+          );
+        expect(await journey.page.locator('input[type="password"]').count()).to.equal(0);
+        expect(await journey.page.locator('text=Link an existing account').count()).to.equal(0);
+      }
     });
 
     it('refuses the user name and the password posted directly: nothing checked or recorded', async () => {
