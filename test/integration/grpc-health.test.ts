@@ -146,6 +146,7 @@ describe('gRPC health and reflection', () => {
           'identity/management/v1/user_lifecycle.proto',
           'identity/management/v1/project_reads.proto',
           'identity/management/v1/org_reads.proto',
+          'identity/management/v1/login_policy.proto',
           'identity/management/v1/idps.proto',
         ],
       });
