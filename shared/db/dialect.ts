@@ -86,6 +86,7 @@ export interface Dialect extends StatementDialect {
 
 class MysqlDialect implements Dialect {
   readonly rowLock = ' FOR UPDATE';
+  readonly shareLock = ' LOCK IN SHARE MODE';
   readonly keepExisting = 'ON DUPLICATE KEY UPDATE id = id';
 
   constructor(private readonly dataSource: DataSource) {}
@@ -158,6 +159,7 @@ class MysqlDialect implements Dialect {
  */
 class SqliteDialect implements Dialect {
   readonly rowLock = '';
+  readonly shareLock = '';
   readonly keepExisting = 'ON CONFLICT (id) DO NOTHING';
 
   constructor(

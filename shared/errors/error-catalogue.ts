@@ -41,8 +41,8 @@ export const ERROR_CATALOGUE = {
   'IDP-CONFIG-NOT-FOUND': {
     code: StatusCode.FAILED_PRECONDITION,
     http: 400,
-    when: 'an identity provider is not configured in the organization',
-    message: 'no identity provider of the organization matches',
+    when: 'an identity provider an import links to is neither of the organization nor of the instance (or was removed meanwhile)',
+    message: 'no identity provider of the organization or of the instance matches',
   },
   'IDP-NOT-FOUND': {
     code: StatusCode.NOT_FOUND,
@@ -55,6 +55,18 @@ export const ERROR_CATALOGUE = {
     http: 400,
     when: 'UpdateGenericOIDCProvider on a provider configured for OAuth 2.0, or UpdateGenericOAuthProvider on one configured for OpenID Connect: remove it and add it again to change its kind',
     message: 'the identity provider is of another kind: use its own update',
+  },
+  'IDP-NOT-ACTIVE': {
+    code: StatusCode.FAILED_PRECONDITION,
+    http: 400,
+    when: 'the identity provider to deactivate is inactive already',
+    message: 'the identity provider is not active',
+  },
+  'IDP-NOT-INACTIVE': {
+    code: StatusCode.FAILED_PRECONDITION,
+    http: 400,
+    when: 'the identity provider to reactivate is active already',
+    message: 'the identity provider is not inactive',
   },
   'PROJECT-NOT-FOUND': {
     code: StatusCode.NOT_FOUND,

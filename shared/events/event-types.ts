@@ -328,6 +328,12 @@ export interface EventPayloads {
     name: string;
     ownerType: IdpOwnerType;
   };
+  /**
+   * No sign-in offers it, and one begun at it is refused at its callback, until it is reactivated;
+   * its users' links and its place in the login policies stay.
+   */
+  'idp.config.deactivated': Record<string, never>;
+  'idp.config.reactivated': Record<string, never>;
 }
 
 export type EventType = keyof EventPayloads;

@@ -19,7 +19,6 @@ import {
   addUpstreamProvider,
   offerProvider,
   removeProvider,
-  setProviderState,
   withdrawProvider,
 } from '../support/identity-providers.js';
 import { publicUrlEnv } from '../support/relying-party.js';
@@ -32,8 +31,8 @@ const REPLAYED =
  * Sign-in through an identity provider (issue 43): a second oidc-provider as the upstream, our
  * service as its client, openid-client as our application's relying party, in headless
  * Chromium. The link sign-in, and the refusals: a wrong or missing `iss`, a replayed `state`,
- * a provider deactivated or withdrawn between the start and the callback; PKCE sent to an
- * upstream that does not ask for it.
+ * a provider deactivated (by DeactivateOrgIDP), withdrawn or removed between the start and the
+ * callback; PKCE sent to an upstream that does not ask for it.
  */
 describeOnEachDatabase(
   'sign-in through an identity provider: linked users and refusals (Chromium)',
@@ -55,6 +54,15 @@ describeOnEachDatabase(
         ...extra,
       });
       return { subject, userName, userId };
+    }
+
+    /** Deactivates the organization's provider `idpId` as its owner does, through the API. */
+    async function deactivate(idpId: string): Promise<void> {
+      const response = await service.call('POST', `/management/v1/idps/${idpId}/_deactivate`, {
+        token: stage.owner.token,
+        body: {},
+      });
+      expect(response.status, response.text).to.equal(200);
     }
 
     const signInSucceeded = async (userId: string) =>
@@ -216,7 +224,7 @@ describeOnEachDatabase(
     });
 
     for (const [what, change] of [
-      ['deactivated', (id: string) => setProviderState(service, id, 'inactive')],
+      ['deactivated (DeactivateOrgIDP)', (id: string) => deactivate(id)],
       [
         'withdrawn from the login policy',
         (id: string) => withdrawProvider(service, stage.owner.orgId, id),

@@ -66,8 +66,10 @@ const unknownId = fc.uuid();
  * The identity providers: new ones of the organization (as its owner) and of the instance (as
  * the instance owner), the fixtures' provider set whole as either kind (the one it was first
  * configured as wins; the other is IDP-TYPE-MISMATCH), with or without a new secret, reads and
- * lists through both services, and removals of the spare provider (after the first, not found)
- * or of unknown ones. The fixtures' provider, which imports link to, is never removed.
+ * lists through both services, removals of the spare provider (after the first, not found)
+ * or of unknown ones, and deactivations and reactivations (of the organization's two, of the
+ * instance's, of unknown ones: each accepted one records its event, the others nothing). The
+ * fixtures' provider, which imports link to, is never removed.
  */
 export function idpCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
   const as = callsAs(fixtures);
@@ -105,5 +107,13 @@ export function idpCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
       .oneof(fc.constant(fixtures.spareIdpId), unknownId)
       .map((idpId) => as('DeleteProvider')({ id: idpId })),
     unknownId.map((idpId) => as('AdminDeleteProvider', admin)({ id: idpId })),
+    ...(['DeactivateOrgIDP', 'ReactivateOrgIDP'] as const).map((method) =>
+      fc.oneof(id, unknownId).map((idpId) => as(method)({ idpId })),
+    ),
+    ...(['DeactivateIDP', 'ReactivateIDP'] as const).map((method) =>
+      fc
+        .oneof(fc.constant(fixtures.instanceIdpId), unknownId)
+        .map((idpId) => as(method, admin)({ idpId })),
+    ),
   );
 }

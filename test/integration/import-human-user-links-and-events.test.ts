@@ -61,7 +61,7 @@ describeOnEachDatabase('Create/Import User (Human) over HTTP', (service) => {
     expect(response.status).to.equal(400);
     expect(response.body.code).to.equal(9);
     expect(response.body.message).to.equal(
-      'no identity provider of the organization matches idps[1].configId, idps[2].configId',
+      'no identity provider of the organization or of the instance matches idps[1].configId, idps[2].configId',
     );
     expect(response.body.details.at(-1).id).to.equal('IDP-CONFIG-NOT-FOUND');
     expect(await service.count('users', 'user_name = ?', ['foreign-idp'])).to.equal(0);

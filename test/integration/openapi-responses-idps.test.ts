@@ -58,6 +58,21 @@ describe('the identity providers’ REST responses against the OpenAPI document'
       expect(listed.body).to.have.keys('details', 'result');
       conforms(list, await call(['POST', list[1], { query: { cursor: 'x' } }], { token }), 400);
 
+      // Deactivated (GetProviderByID says so), refused a second time; reactivated likewise.
+      const deactivate: Call = ['POST', `${base}/${oidc.body.id}/_deactivate`, {}];
+      await answers(deactivate, 'idp.config.deactivated', as);
+      conforms(deactivate, await call(deactivate, { token }), 400);
+      const inactive = await call(get, { token });
+      expect(inactive.body.idp.state).to.equal('IDP_STATE_INACTIVE');
+      const reactivate: Call = ['POST', `${base}/${oidc.body.id}/_reactivate`, {}];
+      await answers(reactivate, 'idp.config.reactivated', as);
+      conforms(reactivate, await call(reactivate, { token }), 400);
+      expect((await call(get, { token })).body.idp.state).to.equal('IDP_STATE_ACTIVE');
+      for (const verb of ['_deactivate', '_reactivate']) {
+        const unknown: Call = ['POST', `${base}/none/${verb}`, {}];
+        conforms(unknown, await call(unknown, { token }), 404);
+      }
+
       const remove: Call = ['DELETE', `${base}/templates/${oauth.body.id}`];
       await answers(remove, 'idp.config.removed', as);
       conforms(remove, await call(remove, { token }), 404);
@@ -82,6 +97,8 @@ describe('the identity providers’ REST responses against the OpenAPI document'
         ['GET', `${base}/templates/none`],
         ['POST', `${base}/templates/_search`, {}],
         ['DELETE', `${base}/templates/none`],
+        ['POST', `${base}/none/_deactivate`, {}],
+        ['POST', `${base}/none/_reactivate`, {}],
       ]);
     /** An ORG_OWNER, or for the instance's operations an IAM_OWNER. */
     const ownerToken = async (path = '') => {

@@ -146,6 +146,19 @@ describeOnEachDatabase(
       // The instance's, whichever organization the call names.
       AdminAddGenericOIDCProvider: async () =>
         providerProbe('/admin/v1', 'instance', "owner_type = 'instance'", []),
+      // Deactivates a provider of the target organization, or one of the instance.
+      DeactivateOrgIDP: async (targetOrg) =>
+        deactivationProbe(
+          '/management/v1',
+          targetOrg,
+          await buildProvider(service, { orgId: targetOrg }),
+        ),
+      DeactivateIDP: async (targetOrg) =>
+        deactivationProbe(
+          '/admin/v1',
+          'instance',
+          await buildProvider(service, { orgId: targetOrg, ownerType: 'instance' }),
+        ),
       UpdateOrg: async (targetOrg) => {
         const name = `Probe ${randomUUID()}`;
         return {
@@ -170,6 +183,11 @@ describeOnEachDatabase(
         written: () => service.count('idp_configs', `name = ? AND ${where}`, [name, ...params]),
       };
     };
+    const deactivationProbe = (base: string, owner: string, idpId: string): Probe => ({
+      call: (token, orgId) => send('POST', `${base}/idps/${idpId}/_deactivate`, token, orgId, {}),
+      owner,
+      written: () => service.count('idp_configs', "id = ? AND state = 'inactive'", [idpId]),
+    });
     const labelPolicyProbe = (path: string, ownerId: string, owner: string): Probe => {
       const primaryColor = `#${randomBytes(3).toString('hex')}`;
       return {

@@ -265,4 +265,6 @@ export const EVENT_SAMPLES: { [T in EventType]: EventPayloads[T] } = {
     clientSecretChanged: true,
   },
   'idp.config.removed': { kind: 'unconfigured', name: 'Legacy SSO', ownerType: 'org' },
+  'idp.config.deactivated': {},
+  'idp.config.reactivated': {},
 };

@@ -11,6 +11,10 @@ export type IdpOperation =
   | 'GetProviderByID'
   | 'ListProviders'
   | 'DeleteProvider'
+  | 'DeactivateOrgIDP'
+  | 'ReactivateOrgIDP'
+  | 'DeactivateIDP'
+  | 'ReactivateIDP'
   | 'AdminAddGenericOAuthProvider'
   | 'AdminListProviders'
   | 'AdminGetProviderByID';
@@ -23,8 +27,9 @@ const asAdmin = (f: Fixtures) => ({ token: f.admin.token });
  * In this order on each transport: providers added (and refused without a secret), the
  * transport's provider that identityctl made configured as an OpenID Connect one (then refused an
  * OAuth update), read and listed, an instance provider added by the instance owner (refused to an
- * organization owner), the organization's provider not reached through AdminService, and last
- * the transport's provider removed (the cases before it use it).
+ * organization owner), the organization's provider not reached through AdminService, deactivated
+ * and reactivated (each refused a second time; AdminService does not reach it), and last the
+ * transport's provider removed (the cases before it use it).
  */
 export const IDP_CASES: Case[] = [
   {
@@ -157,6 +162,44 @@ export const IDP_CASES: Case[] = [
     name: "an organization's provider read through AdminService",
     operation: 'AdminGetProviderByID',
     request: (f) => ({ id: f.idpId }),
+    caller: asAdmin,
+    expected: { code: 5, errorId: 'IDP-NOT-FOUND' },
+  },
+  {
+    name: 'the provider deactivated',
+    operation: 'DeactivateOrgIDP',
+    request: (f) => ({ idpId: f.idpId }),
+    expected: { code: 0, shape: DETAILS },
+  },
+  {
+    name: 'the deactivated provider deactivated again',
+    operation: 'DeactivateOrgIDP',
+    request: (f) => ({ idpId: f.idpId }),
+    expected: { code: 9, errorId: 'IDP-NOT-ACTIVE' },
+  },
+  {
+    name: 'the provider reactivated',
+    operation: 'ReactivateOrgIDP',
+    request: (f) => ({ idpId: f.idpId }),
+    expected: { code: 0, shape: DETAILS },
+  },
+  {
+    name: 'the active provider reactivated',
+    operation: 'ReactivateOrgIDP',
+    request: (f) => ({ idpId: f.idpId }),
+    expected: { code: 9, errorId: 'IDP-NOT-INACTIVE' },
+  },
+  {
+    name: "an organization's provider deactivated through AdminService",
+    operation: 'DeactivateIDP',
+    request: (f) => ({ idpId: f.idpId }),
+    caller: asAdmin,
+    expected: { code: 5, errorId: 'IDP-NOT-FOUND' },
+  },
+  {
+    name: 'an unknown instance provider reactivated',
+    operation: 'ReactivateIDP',
+    request: () => ({ idpId: UNKNOWN }),
     caller: asAdmin,
     expected: { code: 5, errorId: 'IDP-NOT-FOUND' },
   },

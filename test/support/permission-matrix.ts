@@ -23,7 +23,9 @@ export type ProbedName =
   | 'AddIDPToLoginPolicy'
   | 'AdminAddIDPToLoginPolicy'
   | 'AddGenericOIDCProvider'
-  | 'AdminAddGenericOIDCProvider';
+  | 'AdminAddGenericOIDCProvider'
+  | 'DeactivateOrgIDP'
+  | 'DeactivateIDP';
 export type OperationName =
   | 'UpdateMyProfile'
   | 'ImportHumanUser'
@@ -116,6 +118,8 @@ export const OPERATIONS: Record<OperationName, Permission> = {
   AdminAddIDPToLoginPolicy: 'instance.policy.write',
   AddGenericOIDCProvider: 'idp.write',
   AdminAddGenericOIDCProvider: 'instance.idp.write',
+  DeactivateOrgIDP: 'idp.write',
+  DeactivateIDP: 'instance.idp.write',
 };
 
 export const TARGETS: Record<TargetName, string> = {

@@ -97,6 +97,8 @@ const CONTRACT_TYPES = [
   'idp.config.added',
   'idp.config.changed',
   'idp.config.removed',
+  'idp.config.deactivated',
+  'idp.config.reactivated',
 ];
 
 /** The instance default's events, beside the contract's. */

@@ -22,23 +22,47 @@ export async function projectOrgOf(
 }
 
 /**
+ * The login policy the sign-in of `clientId` follows: its project's organization's, else the
+ * instance default (`''`); none where neither exists (the built-in one: user name and password
+ * and external providers allowed, none offered).
+ */
+async function followedPolicy(
+  dataSource: DataSource,
+  clientId: string,
+): Promise<LoginPolicy | undefined> {
+  const orgId = await projectOrgOf(dataSource, clientId);
+  const owners = orgId ? [orgId, INSTANCE_WIDE] : [INSTANCE_WIDE];
+  const policies = await dataSource.getRepository(LoginPolicy).findBy({ ownerId: In(owners) });
+  return (
+    policies.find((row) => row.ownerId === orgId) ??
+    policies.find((row) => row.ownerId === INSTANCE_WIDE)
+  );
+}
+
+/**
+ * Whether the sign-in of `clientId` takes a user name and password: its login policy's
+ * `allowUsernamePassword` (true under the built-in one). Where it does not, the first step shows
+ * no user name form and the user name and password steps are refused.
+ */
+export async function allowsUsernamePassword(
+  dataSource: DataSource,
+  clientId: string,
+): Promise<boolean> {
+  return (await followedPolicy(dataSource, clientId))?.allowUsernamePassword ?? true;
+}
+
+/**
  * The identity providers the sign-in of `clientId` offers, in the order its login policy added
- * them. The policy is the client's project's organization's, else the instance default (`''`),
- * else the built-in one (external providers allowed, none offered). Only active providers that
- * are configured (OpenID Connect or OAuth) are offered, and none when the policy does not allow
- * external providers. An organization's policy offers its own providers and the instance's, the
- * default the instance's alone, whatever rows say otherwise.
+ * them (the policy followedPolicy finds). Only active providers that are configured (OpenID
+ * Connect or OAuth) are offered, and none when the policy does not allow external providers. An
+ * organization's policy offers its own providers and the instance's, the default the instance's
+ * alone, whatever rows say otherwise.
  */
 export async function offeredProviders(
   dataSource: DataSource,
   clientId: string,
 ): Promise<IdpConfig[]> {
-  const orgId = await projectOrgOf(dataSource, clientId);
-  const owners = orgId ? [orgId, INSTANCE_WIDE] : [INSTANCE_WIDE];
-  const policies = await dataSource.getRepository(LoginPolicy).findBy({ ownerId: In(owners) });
-  const policy =
-    policies.find((row) => row.ownerId === orgId) ??
-    policies.find((row) => row.ownerId === INSTANCE_WIDE);
+  const policy = await followedPolicy(dataSource, clientId);
   if (!policy?.allowExternalIdp) return [];
   const entries = await dataSource
     .getRepository(LoginPolicyIdp)

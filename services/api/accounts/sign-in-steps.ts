@@ -33,7 +33,9 @@ export type Refusal =
   | 'wrong-code'
   | 'stale'
   | 'passwords-differ'
-  | 'weak-password';
+  | 'weak-password'
+  /** The login policy the sign-in follows allows no user name and password (allowUsernamePassword). */
+  | 'password-not-allowed';
 
 /** Where a sign-in stands between two pages; kept with the provider's state, by interaction. */
 export interface SignInState {

@@ -8,7 +8,12 @@ import {
   providerOfPasswordless,
   type ExternalIdentity,
 } from '../accounts/external-identities.js';
-import { offeredProvider, offeredProviders, projectOrgOf } from '../accounts/login-policies.js';
+import {
+  allowsUsernamePassword,
+  offeredProvider,
+  offeredProviders,
+  projectOrgOf,
+} from '../accounts/login-policies.js';
 import type { SignInState } from '../accounts/sign-in-steps.js';
 import type { Dependencies } from '../operations/operation.js';
 import { BrokeredAccounts, type NewPerson } from './brokered-accounts.js';
@@ -219,7 +224,8 @@ export class Brokering {
    * An identity no user has: the account its verified email or user name finds (autoLinking),
    * to sign in to first; JIT creation (isAutoCreation) when the claims make a whole person;
    * else linking an account (isLinkingAllowed) or the form (isCreationAllowed), or both to
-   * choose from; else refused.
+   * choose from; else refused. Linking (auto or not) asks for the account's password, so where
+   * the client's login policy allows no user name and password none is offered.
    */
   private async unlinked(
     idp: IdpConfig,
@@ -228,8 +234,12 @@ export class Brokering {
   ): Promise<Arrival> {
     const orgId = await this.organizationFor(idp, clientId);
     const base = { methods: ['idp'], idpId: idp.id, external: identity };
+    // Linking asks for the account's password: not where the login policy allows none.
+    const linking = await allowsUsernamePassword(this.deps.dataSource, clientId);
     const candidate =
-      orgId && (await linkCandidate(this.deps.dataSource, idp.autoLinking, identity, orgId));
+      linking &&
+      orgId &&
+      (await linkCandidate(this.deps.dataSource, idp.autoLinking, identity, orgId));
     if (candidate) {
       const { userId, userName, by } = candidate;
       return { next: { ...base, step: 'password', userId, userName, linkBy: by } };
@@ -241,8 +251,9 @@ export class Brokering {
       if ('taken' in made && made.taken === 'link') return { refused: 'link-taken' };
     }
     const create = idp.isCreationAllowed && orgId !== undefined;
-    if (idp.isLinkingAllowed && create) return { next: { ...base, step: 'idp-choice' } };
-    if (idp.isLinkingAllowed) return { next: { ...base, step: 'user-name' } };
+    const link = idp.isLinkingAllowed && linking;
+    if (link && create) return { next: { ...base, step: 'idp-choice' } };
+    if (link) return { next: { ...base, step: 'user-name' } };
     if (create) return { next: { ...base, step: 'idp-register' } };
     return { refused: 'no-account' };
   }

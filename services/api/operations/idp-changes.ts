@@ -7,6 +7,7 @@ import {
   IdpConfig,
   UserIdpLink,
   type IdpOwnerType,
+  type IdpState,
 } from '../../../shared/db/entities/idp.entity.js';
 import type { DomainEvent } from '../../../shared/events/event-types.js';
 import { commitCreation, queueChange } from '../../../shared/events/record-change.js';
@@ -19,6 +20,8 @@ import type { Details, DetailsResponse } from './details.js';
 import {
   configPayload,
   hasColumns,
+  idpNotActive,
+  idpNotInactive,
   idpTypeMismatch,
   lockedProvider,
   resourceOwnerOf,
@@ -79,13 +82,22 @@ export function addProvider<Request extends ProviderRequest & { clientSecret: st
   };
 }
 
-/** A change of the provider of `owner` the request's `id` names, as aggregateChange makes one. */
-const providerChange = <Request extends { id: string }>(
+/**
+ * A change of the provider of `owner` the request names (its `id`, or its `idpId` where ZITADEL's
+ * v1 messages name it so), as aggregateChange makes one.
+ */
+const providerChange = <Request extends { id: string } | { idpId: string }>(
   owner: IdpOwnerType,
   change: (
     work: AggregateWork<IdpConfig, Request>,
   ) => AggregateChange<IdpConfig, object> | Promise<AggregateChange<IdpConfig, object>>,
-) => aggregateChange(IdpConfig, lockedProvider(owner), (request: Request) => request.id, change);
+) =>
+  aggregateChange(
+    IdpConfig,
+    lockedProvider(owner),
+    (request: Request) => ('idpId' in request ? request.idpId : request.id),
+    change,
+  );
 
 /**
  * A handler that sets a provider of `kind` whole (`idp.config.changed`, with every field of its
@@ -126,6 +138,23 @@ function changedSecret(
   if (!given || (stored && isClientSecret(config, stored, given))) return undefined;
   return sealClientSecret(config, given);
 }
+
+/**
+ * A handler that deactivates the provider of `owner` the request names (`idp.config.deactivated`:
+ * no sign-in offers it, and one begun at it is refused at its callback; its links and its place
+ * in the login policies stay), or reactivates it (`idp.config.reactivated`). One in that state
+ * already is IDP-NOT-ACTIVE or IDP-NOT-INACTIVE.
+ */
+export const providerStateChange =
+  (state: IdpState) =>
+  (
+    owner: IdpOwnerType,
+  ): ((context: OperationContext, request: { idpId: string }) => Promise<DetailsResponse>) =>
+    providerChange<{ idpId: string }>(owner, ({ row }) => {
+      if (row.state === state) throw state === 'inactive' ? idpNotActive() : idpNotInactive();
+      const type = state === 'inactive' ? 'idp.config.deactivated' : 'idp.config.reactivated';
+      return { event: { type, payload: {} }, columns: { state } };
+    });
 
 /**
  * A handler that removes the provider of `owner` the request names, in one transaction: each

@@ -22,6 +22,8 @@ import { firstOr } from './project-aggregate.js';
 
 export const idpNotFound = (): ServiceError => new ServiceError('IDP-NOT-FOUND');
 export const idpTypeMismatch = (): ServiceError => new ServiceError('IDP-TYPE-MISMATCH');
+export const idpNotActive = (): ServiceError => new ServiceError('IDP-NOT-ACTIVE');
+export const idpNotInactive = (): ServiceError => new ServiceError('IDP-NOT-INACTIVE');
 
 /** What an Add… or Update… request of a kind says of the provider, but its secret. */
 export type OidcProviderRequest = Omit<AddGenericOIDCProviderRequest, 'clientSecret'>;

@@ -27,12 +27,13 @@ const SERVED: Record<
 /**
  * One operation on identity providers, described for both owners with one handler per owner:
  * the organization's (ManagementService, at /management/v1/idps…, `idp.read` or `idp.write`) and
- * the instance's (AdminService, at /admin/v1/idps…, `instance.idp.read` or `instance.idp.write`,
- * named `Admin<Method>` where one name must tell them apart). `route` is the REST route after
- * `…/idps`.
+ * the instance's (AdminService, at /admin/v1/idps…, `instance.idp.read` or `instance.idp.write`).
+ * `method` is both services' method, the instance's then named `Admin<Method>` so that one name
+ * tells them apart, or each service's own (ZITADEL's v1 DeactivateOrgIDP and DeactivateIDP).
+ * `route` is the REST route after `…/idps`.
  */
 export function providerOperations<Request, Response>(
-  method: string,
+  method: string | Record<IdpOwnerType, string>,
   route: `${Operation['http']['method']} /${string}`,
   described: {
     access: 'read' | 'write';
@@ -46,8 +47,9 @@ export function providerOperations<Request, Response>(
   const [verb, path] = route.split(' ') as [Operation['http']['method'], string];
   const describe = (owner: IdpOwnerType) => {
     const served = SERVED[owner];
+    const named = typeof method === 'string' ? method : method[owner];
     return operation<Request, Response>(
-      `${served.service}/${method}`,
+      `${served.service}/${named}`,
       `${verb} ${served.base}${path}`,
       {
         permission: served[described.access],
@@ -55,7 +57,7 @@ export function providerOperations<Request, Response>(
         handle: described.handle(owner),
       },
       errors,
-      `${served.name}${method}`,
+      typeof method === 'string' ? `${served.name}${method}` : named,
     );
   };
   return { org: describe('org'), instance: describe('instance') };

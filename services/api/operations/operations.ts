@@ -39,6 +39,8 @@ import { updateGenericOAuthProviderOperations } from './update-generic-oauth-pro
 import { getProviderByIDOperations } from './get-provider-by-id/get-provider-by-id.operation.js';
 import { listProvidersOperations } from './list-providers/list-providers.operation.js';
 import { deleteProviderOperations } from './delete-provider/delete-provider.operation.js';
+import { deactivateOrgIDPOperations } from './deactivate-org-idp/deactivate-org-idp.operation.js';
+import { reactivateOrgIDPOperations } from './reactivate-org-idp/reactivate-org-idp.operation.js';
 import type { Operation } from './operation.js';
 import { getUserByIDOperation } from './get-user-by-id/get-user-by-id.operation.js';
 import { listUsersOperation } from './list-users/list-users.operation.js';
@@ -208,5 +210,7 @@ export const operations: readonly Operation[] = [
     getProviderByIDOperations[owner],
     listProvidersOperations[owner],
     deleteProviderOperations[owner],
+    deactivateOrgIDPOperations[owner],
+    reactivateOrgIDPOperations[owner],
   ]),
 ] as readonly Operation<never, unknown>[] as readonly Operation[];

@@ -26,7 +26,7 @@ export interface BatchedTransaction {
   find<Entity extends ObjectLiteral>(
     entity: EntityTarget<Entity>,
     where: Where<Entity>,
-    options?: { select?: (keyof Entity & string)[]; lock?: boolean },
+    options?: { select?: (keyof Entity & string)[]; lock?: boolean | 'share' },
   ): Promise<Entity[]>;
   insert<Entity extends ObjectLiteral>(
     entity: EntityTarget<Entity>,
@@ -54,6 +54,11 @@ export interface BatchedTransaction {
 export interface StatementDialect {
   /** Ends a SELECT that locks the rows it reads until the transaction ends. */
   readonly rowLock: string;
+  /**
+   * Ends a SELECT that holds the rows it reads until the transaction ends, for others to read
+   * and to hold alike but not to change or remove (a row a new row refers to).
+   */
+  readonly shareLock: string;
   /**
    * The key of the last row inserted: SQL when the database can say it inside the batch, or
    * LAST_INSERT_ID when the driver must put in the key it read back. `rows` is the count of the
@@ -100,7 +105,7 @@ export abstract class QueuingTransaction implements BatchedTransaction {
   async find<Entity extends ObjectLiteral>(
     entity: EntityTarget<Entity>,
     where: Where<Entity>,
-    options: { select?: (keyof Entity & string)[]; lock?: boolean } = {},
+    options: { select?: (keyof Entity & string)[]; lock?: boolean | 'share' } = {},
   ): Promise<Entity[]> {
     const table = this.tableOf(entity);
     const columns = options.select
@@ -110,7 +115,11 @@ export abstract class QueuingTransaction implements BatchedTransaction {
     const sql =
       `SELECT ${columns.map((column) => this.name(column.databaseName)).join(', ')} ` +
       `FROM ${this.name(table.metadata.tableName)} WHERE ${condition.sql}` +
-      (options.lock ? this.dialect.rowLock : '');
+      (options.lock === 'share'
+        ? this.dialect.shareLock
+        : options.lock
+          ? this.dialect.rowLock
+          : '');
     const rows = await this.read(sql, condition.params);
     const driver = this.dataSource.driver;
     return rows.map((row) => {

@@ -5,6 +5,8 @@ import { bigint, blob } from './columns.js';
 export type IdpType = 'unconfigured' | 'oidc' | 'oauth';
 /** Whose a configuration is: an organization's, or the instance's (offered to every one). */
 export type IdpOwnerType = 'org' | 'instance';
+/** Whether a configuration may be signed in through ('inactive': offered by no sign-in). */
+export type IdpState = 'active' | 'inactive';
 /** Which account of ours a provider's identity with no link may be linked to, once confirmed. */
 export type AutoLinking = 'none' | 'username' | 'email';
 
@@ -23,7 +25,7 @@ export class IdpConfig {
   @Column({ name: 'owner_type', type: 'varchar', length: 16 }) ownerType!: IdpOwnerType;
   @Column({ type: 'varchar', length: 16 }) type!: IdpType;
   /** 'active' or 'inactive' (offered by no sign-in, refused at a callback). */
-  @Column({ type: 'varchar', length: 16 }) state!: string;
+  @Column({ type: 'varchar', length: 16 }) state!: IdpState;
   @Column({ type: 'varchar', length: 1000, nullable: true }) issuer!: string | null;
   @Column({ name: 'client_id', type: 'varchar', length: 1000, nullable: true })
   clientId!: string | null;

@@ -20,6 +20,7 @@ import { messagePage, refusedPage, stepPage, type Step } from './sign-in-pages.j
 import { refusalInWords, wordsOf } from './words.js';
 import { SignInSteps, type SignInState, type StepResult } from '../../accounts/sign-in-steps.js';
 import { databaseSignInAccounts } from '../../accounts/sign-in-accounts.js';
+import { allowsUsernamePassword } from '../../accounts/login-policies.js';
 import type { Brokering } from '../../brokering/brokered-sign-in.js';
 import { brokeredSignInRoutes, brokeredStep, linkNotice } from './brokered-routes.js';
 import { secondsLeft, type Interaction, type SignInKit, type Work } from './sign-in-kit.js';
@@ -71,6 +72,9 @@ export function interactionRoutes(
     }
   };
 
+  /** Whether the login policy the sign-in of `clientId` follows takes a user name and password. */
+  const passwords = (clientId: string) => allowsUsernamePassword(dataSource, clientId);
+
   const stateOf = async (uid: string): Promise<SignInState> =>
     ((await states.find(uid)) as SignInState | undefined) ?? { step: 'user-name', methods: [] };
 
@@ -87,12 +91,12 @@ export function interactionRoutes(
       const page = brokeredStep({ language, action, csrfToken, brand }, state);
       return void response.status(200).type('html').send(page);
     }
+    const clientId = String(interaction.params.client_id);
     const offered =
-      state.step === 'user-name' && !state.external
-        ? await brokering.providers(String(interaction.params.client_id))
-        : [];
+      state.step === 'user-name' && !state.external ? await brokering.providers(clientId) : [];
+    const passwordAllowed = !PASSWORD_STEPS.has(state.step) || (await passwords(clientId));
     response
-      .status(refusal ? 400 : 200)
+      .status(refusal ? (refusal.refused === 'password-not-allowed' ? 403 : 400) : 200)
       .type('html')
       .send(
         stepPage({
@@ -107,6 +111,7 @@ export function interactionRoutes(
           ...(refusal && { error: refusalInWords(language, refusal, config.passwordPolicy) }),
           brand,
           providers: offered.map(({ id, name }) => ({ name, action: `${action}/idp/${id}` })),
+          passwordAllowed,
           ...(state.external && { notice: linkNotice(language, state) }),
         }),
       );
@@ -236,6 +241,9 @@ export function interactionRoutes(
         }
         const form = { ...formOf(request, FIELDS), address: request.ip ?? '' };
         const clientId = String(interaction.params.client_id);
+        // Refused before anything is read or counted, also when posted without the page's form.
+        if (PASSWORD_STEPS.has(step) && !(await passwords(clientId)))
+          return show(request, response, interaction, state, { refused: 'password-not-allowed' });
         const result = await take(state, { ...form, clientId });
         // A user with links and no password signs in through their provider. An unknown name is
         // looked up alike (by an id nobody has), so that it answers as late as a known one.
@@ -260,6 +268,12 @@ export function interactionRoutes(
 
   return router;
 }
+
+/**
+ * The steps of a sign-in by user name and password, which a login policy without
+ * `allowUsernamePassword` refuses; the TOTP step stays (a brokered sign-in comes to it too).
+ */
+const PASSWORD_STEPS = new Set<string>(['user-name', 'password']);
 
 /**
  * The fields of the steps' forms and their longest values: a user name as long as one may be, a

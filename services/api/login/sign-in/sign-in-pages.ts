@@ -32,6 +32,12 @@ export interface StepPage {
   /** The identity providers offered on the first step: a button each. */
   providers?: ProviderButton[];
   /**
+   * False where the login policy the sign-in follows allows no user name and password: the user
+   * name and password steps show no form but say so (the first step still offers passkeys and
+   * the identity providers).
+   */
+  passwordAllowed?: boolean;
+  /**
    * Why this sign-in is asked for, above the form: to link a provider's identity to the
    * account (then the first step offers neither passkeys nor providers).
    */
@@ -54,17 +60,20 @@ export function stepPage(page: StepPage): string {
       ${page.userName} · <a href="${page.action}/restart">${words.notAnother}</a>
     </p>`;
   const first = page.step === 'user-name' && !page.notice;
+  const form =
+    page.passwordAllowed === false
+      ? error || html`<p id="no-password" class="hint">${words.passwordNotAllowed}</p>`
+      : html`<form method="post" action="${page.action}/${page.step}" novalidate>
+          <input type="hidden" name="_csrf" value="${page.csrfToken}" />
+          ${fields(page.step, page.language)}
+          ${page.policy && html`<p class="hint">${page.policy}</p>`} ${error}
+          <div class="actions"><button type="submit">${words.next}</button></div>
+        </form>`;
   return renderPage(
     page.language,
     title,
-    html`${page.notice && html`<p id="notice">${page.notice}</p>`} ${who}
-      <form method="post" action="${page.action}/${page.step}" novalidate>
-        <input type="hidden" name="_csrf" value="${page.csrfToken}" />
-        ${fields(page.step, page.language)}
-        ${page.policy && html`<p class="hint">${page.policy}</p>`} ${error}
-        <div class="actions"><button type="submit">${words.next}</button></div>
-      </form>
-      ${first ? passkeyPanel(page) : ''} ${first ? providerPanel(page) : ''}`,
+    html`${page.notice && html`<p id="notice">${page.notice}</p>`} ${who} ${form}
+    ${first ? passkeyPanel(page) : ''} ${first ? providerPanel(page) : ''}`,
     page.brand,
   );
 }
@@ -73,8 +82,10 @@ export function stepPage(page: StepPage): string {
 function providerPanel(page: StepPage): SafeHtml | '' {
   const providers = page.providers ?? [];
   if (providers.length === 0) return '';
+  // "Or sign in with" follows a form; without one the buttons stand alone.
+  const or = page.passwordAllowed !== false;
   return html`<section id="providers">
-    <p class="hint">${brokeredWords(page.language).orWith}</p>
+    ${or ? html`<p class="hint">${brokeredWords(page.language).orWith}</p>` : ''}
     ${providers.map(
       (provider) =>
         html`<form method="post" action="${provider.action}">

@@ -25,6 +25,7 @@ const WORDS = {
     mismatch: 'The two passwords differ.',
     policy: 'The password does not meet the policy.',
     expired: 'This sign-in has expired or the form was stale. Please start again.',
+    passwordNotAllowed: 'Signing in with a user name and password is not offered here.',
     signOutTitle: 'Sign out',
     signOutAsk: 'Do you want to sign out?',
     signOutYes: 'Yes, sign me out',
@@ -59,6 +60,7 @@ const WORDS = {
     mismatch: 'Die beiden Passwörter stimmen nicht überein.',
     policy: 'Das Passwort erfüllt die Richtlinie nicht.',
     expired: 'Diese Anmeldung ist abgelaufen oder das Formular veraltet. Bitte neu beginnen.',
+    passwordNotAllowed: 'Die Anmeldung mit Benutzername und Passwort wird hier nicht angeboten.',
     signOutTitle: 'Abmelden',
     signOutAsk: 'Möchten Sie sich abmelden?',
     signOutYes: 'Ja, abmelden',
@@ -95,6 +97,7 @@ const SAYS: Record<Refusal, keyof Words> = {
   stale: 'expired',
   'passwords-differ': 'mismatch',
   'weak-password': 'policy',
+  'password-not-allowed': 'passwordNotAllowed',
 };
 
 /** What went wrong, in the language: with the lock's end, or the password policy's needs. */

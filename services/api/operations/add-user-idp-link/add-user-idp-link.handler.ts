@@ -2,7 +2,7 @@ import { invalidArgument } from '../../../../shared/errors/service-error.js';
 import { IdpConfig } from '../../../../shared/db/entities/index.js';
 import { humanUserChange } from '../human-user-aggregate.js';
 import { honoringIfMatch } from '../if-match.js';
-import { linkChange, takenOnCommit } from '../idp-links.js';
+import { linkableIn, linkChange, takenOnCommit } from '../idp-links.js';
 import type { OperationContext } from '../operation.js';
 import type { AddUserIDPLinkRequest } from './add-user-idp-link.request.generated.js';
 
@@ -18,7 +18,7 @@ const addLink = humanUserChange<AddUserIDPLinkRequest>(async ({ transaction, use
     { id: link.configId },
     { select: ['id', 'orgId', 'ownerType'], lock: true },
   );
-  if (!config || (config.ownerType !== 'instance' && config.orgId !== user.orgId))
+  if (!config || !linkableIn(user.orgId)(config))
     throw invalidArgument([
       {
         field: 'idpId',

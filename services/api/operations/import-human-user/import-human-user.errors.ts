@@ -7,7 +7,7 @@ export const idpLinkTaken = (): ServiceError => new ServiceError('USER-IDP-LINK-
 export const idpConfigUnknown = (fields: string[]): ServiceError =>
   new ServiceError(
     'IDP-CONFIG-NOT-FOUND',
-    `no identity provider of the organization matches ${fields.join(', ')}`,
+    `no identity provider of the organization or of the instance matches ${fields.join(', ')}`,
   );
 
 export const idpLinkRepeated = (field: string, first: string): ServiceError =>

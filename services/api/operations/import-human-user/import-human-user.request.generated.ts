@@ -96,13 +96,13 @@ export interface ImportHumanUserRequest {
    */
   otpCode?: string;
   /**
-   * Links to the user’s accounts at identity providers of the organization; each pair of configId and externalUserId at most once.
+   * Links to the user’s accounts at identity providers of the organization or of the instance; each pair of configId and externalUserId at most once.
    *
    * @maxItems 20
    */
   idps?: {
     /**
-     * An identity provider of the organization.
+     * An identity provider of the organization or of the instance (IDP-CONFIG-NOT-FOUND otherwise).
      */
     configId: string;
     /**

@@ -5,10 +5,11 @@ import {
   type BatchedTransaction,
   type Insertion,
 } from '../../../../shared/db/batched-transaction.js';
-import { IdpConfig, User, UserCode, UserIdpLink } from '../../../../shared/db/entities/index.js';
+import { User, UserCode, UserIdpLink } from '../../../../shared/db/entities/index.js';
 import { isDuplicateKey, uniqueKeys } from '../../../../shared/db/db-errors.js';
 import type { DomainEvent } from '../../../../shared/events/event-types.js';
 import { queueEvents } from '../../../../shared/events/record-events.js';
+import { linkableProviders, unknownIdpFields } from '../idp-links.js';
 import { idpConfigUnknown, idpLinkTaken, userNameTaken } from './import-human-user.errors.js';
 import type {
   ImportHumanUserRequest,
@@ -74,22 +75,22 @@ export function queueImport(transaction: BatchedTransaction, plan: ImportPlan): 
   return positions;
 }
 
-/** Every configId must name an identity provider of this organization, not of another. */
+/**
+ * Every configId must name an identity provider of this organization or of the instance
+ * (IDP-CONFIG-NOT-FOUND naming the others), held until the transaction ends (linkableProviders).
+ */
 export async function requireIdpConfigs(
   transaction: BatchedTransaction,
   orgId: string,
   idps: Idps,
 ): Promise<void> {
   if (idps.length === 0) return;
-  const known = await transaction.find(
-    IdpConfig,
-    { orgId, id: [...new Set(idps.map((idp) => idp.configId))] },
-    { select: ['id'] },
+  const known = await linkableProviders(
+    transaction,
+    orgId,
+    idps.map((idp) => idp.configId),
   );
-  const knownIds = new Set(known.map((config) => config.id));
-  const unknown = idps.flatMap((idp, index) =>
-    knownIds.has(idp.configId) ? [] : [`idps[${index}].configId`],
-  );
+  const unknown = unknownIdpFields(idps, known);
   if (unknown.length > 0) throw idpConfigUnknown(unknown);
 }
 

@@ -8,6 +8,7 @@ import {
 } from '../import-human-user/import-human-user.errors.js';
 import type { ImportHumanUserRequest } from '../import-human-user/import-human-user.request.js';
 import { uniqueNameKey } from '../../../../shared/unique-name-key.js';
+import { linkableIn, unknownIdpFields } from '../idp-links.js';
 
 /** What a batch's users conflict with, by their place in the batch. */
 export interface Conflicts {
@@ -25,7 +26,8 @@ const linkKey = (configId: string, externalUserId: string) =>
 /**
  * The conflicts of a batch's checked users, taken before or earlier in the batch, each kind read
  * in one round trip: externalIds imported before, user names taken (across the instance, without
- * regard to case), identity providers not of the organization, and links taken.
+ * regard to case), identity providers neither of the organization nor of the instance, and links
+ * taken.
  */
 export async function batchConflicts(
   dataSource: DataSource,
@@ -93,19 +95,14 @@ async function idpConflicts(
   const linking = live.filter(([index, user]) => !refused.has(index) && user.idps?.length);
   if (linking.length === 0) return;
   const configIds = [...new Set(linking.flatMap(([, user]) => user.idps!.map((i) => i.configId)))];
-  const known = new Set(
-    (
-      await dataSource.getRepository(IdpConfig).find({
-        where: { orgId, id: In(configIds) },
-        select: { id: true },
-      })
-    ).map((config) => config.id),
-  );
+  const configs = await dataSource.getRepository(IdpConfig).find({
+    where: { id: In(configIds) },
+    select: { id: true, orgId: true, ownerType: true },
+  });
+  const known = new Set(configs.filter(linkableIn(orgId)).map((config) => config.id));
   const links = new Map<string, number>();
   for (const [index, user] of linking) {
-    const unknown = user.idps!.flatMap((idp, i) =>
-      known.has(idp.configId) ? [] : [`idps[${i}].configId`],
-    );
+    const unknown = unknownIdpFields(user.idps!, known);
     if (unknown.length > 0) {
       refused.set(index, idpConfigUnknown(unknown));
       continue;

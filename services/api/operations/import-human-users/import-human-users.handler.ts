@@ -10,8 +10,11 @@ import {
   commitOrFail,
   importAnswer,
   queueImport,
+  requireIdpConfigs,
   type ImportPlan,
 } from '../import-human-user/import-human-user.writes.js';
+import { idpConfigUnknown } from '../import-human-user/import-human-user.errors.js';
+import { linkableProviders, unknownIdpFields } from '../idp-links.js';
 import type {
   ImportHumanUserRequest,
   ImportHumanUserResponse,
@@ -121,9 +124,18 @@ async function writeAll(
   };
   try {
     const positions = await inBatchedTransaction(deps.dataSource, async (transaction) => {
-      const queued = [...plans].map(
-        ([index, plan]) => [index, queueImport(transaction, plan)] as const,
+      // The providers checked before are held now: one removed meanwhile refuses its users.
+      const known = await linkableProviders(
+        transaction,
+        orgId,
+        [...plans.values()].flatMap((plan) => plan.idps.map((idp) => idp.configId)),
       );
+      const queued = [...plans].flatMap(([index, plan]) => {
+        const unknown = unknownIdpFields(plan.idps, known);
+        if (unknown.length === 0) return [[index, queueImport(transaction, plan)] as const];
+        results[index] = errorOf(idpConfigUnknown(unknown));
+        return [];
+      });
       await transaction.commit();
       return queued;
     });
@@ -135,6 +147,7 @@ async function writeAll(
   for (const [index, plan] of plans) {
     try {
       const position = await inBatchedTransaction(deps.dataSource, async (transaction) => {
+        await requireIdpConfigs(transaction, orgId, plan.idps);
         const queued = queueImport(transaction, plan);
         await commitOrFail(transaction);
         return queued;
