@@ -173,6 +173,7 @@ function newUser(
     passwordChangeRequired: request.passwordChangeRequired ?? false,
     otpSecretEncrypted: credentials.otpSecretEncrypted,
     otpLastStep: null,
+    otpPendingSecretEncrypted: null,
     creationDate: at,
     changeDate: at,
   };

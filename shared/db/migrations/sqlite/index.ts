@@ -19,6 +19,7 @@ import { EmbeddedOrgNames1764060000000 } from './1764060000000-org-names.js';
 import { EmbeddedOrgSequences1764070000000 } from './1764070000000-org-sequences.js';
 import { EmbeddedIdentityProviders1764100000000 } from './1764100000000-identity-providers.js';
 import { EmbeddedIdpConfigVersions1764101000000 } from './1764101000000-idp-config-versions.js';
+import { EmbeddedAccountSessions1764400000000 } from './1764400000000-account-sessions.js';
 /** The embedded SQLite database's migrations, oldest first; each schema change has one here too. */
 export const sqliteMigrations = [
   EmbeddedSchema1763830000000,
@@ -44,4 +45,5 @@ export const sqliteMigrations = [
   EmbeddedOrgSequences1764070000000,
   EmbeddedIdentityProviders1764100000000,
   EmbeddedIdpConfigVersions1764101000000,
+  EmbeddedAccountSessions1764400000000,
 ];

@@ -1,0 +1,15 @@
+export type { ListMyUserSessionsRequest } from './list-my-user-sessions.request.generated.js';
+
+/** A session as the caller sees it (identity.auth.v1.Session): never its cookie or a token. */
+export interface SessionView {
+  id: string;
+  device: string;
+  userAgent: string;
+  address: string;
+  signedInAt: Date;
+  current: boolean;
+}
+
+export interface ListMyUserSessionsResponse {
+  result: SessionView[];
+}
