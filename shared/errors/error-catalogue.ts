@@ -209,7 +209,7 @@ export const ERROR_CATALOGUE = {
   'SESSION-NOT-FOUND': {
     code: StatusCode.NOT_FOUND,
     http: 404,
-    when: 'the session to end is not one of the caller\'s (ended already, expired, or another person\'s)',
+    when: "the session to end is not one of the caller's (ended already, expired, or another person's)",
     message: 'session not found',
   },
   'USER-INITIALIZATION-NOT-DUE': {

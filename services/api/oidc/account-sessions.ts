@@ -67,7 +67,10 @@ interface SessionRow {
 }
 
 /** The person's live sessions, the last signed in first. */
-export async function sessionsOf(dataSource: DataSource, userId: string): Promise<AccountSession[]> {
+export async function sessionsOf(
+  dataSource: DataSource,
+  userId: string,
+): Promise<AccountSession[]> {
   const rows: SessionRow[] = await dataSource.query(
     `SELECT p.uid, p.payload, s.user_agent, s.address, s.signed_in_at
        FROM oidc_payloads p LEFT JOIN signed_in_sessions s ON s.session_uid = p.uid

@@ -76,7 +76,9 @@ export async function listIdpLinks(
 }
 
 /** A way to sign in as a list answers it (identity.management.v1.AuthFactor). */
-export type AuthFactorView = { state: 'AUTH_FACTOR_STATE_READY' | 'AUTH_FACTOR_STATE_NOT_READY' } & (
+export type AuthFactorView = {
+  state: 'AUTH_FACTOR_STATE_READY' | 'AUTH_FACTOR_STATE_NOT_READY';
+} & (
   | { password: { changeRequired: boolean } }
   | { otp: Record<string, never> }
   | { passkey: { id: string; name: string } }

@@ -21,7 +21,11 @@ const confirmPending = callerChange<VerifyMyAuthFactorOTPRequest>(({ user, reque
   if (!checked.ok) throw otpCodeInvalid();
   return {
     event: { type: 'user.human.otp.verified', payload: {} },
-    columns: { otpSecretEncrypted: pending, otpPendingSecretEncrypted: null, otpLastStep: checked.step },
+    columns: {
+      otpSecretEncrypted: pending,
+      otpPendingSecretEncrypted: null,
+      otpLastStep: checked.step,
+    },
   };
 });
 
