@@ -8,7 +8,9 @@ import type { OperationContext } from './operation.js';
 export const otpAlreadyReady = (): ServiceError => new ServiceError('USER-OTP-ALREADY-READY');
 export const otpNotPending = (): ServiceError => new ServiceError('USER-OTP-NOT-PENDING');
 export const otpCodeInvalid = (): ServiceError => new ServiceError('USER-OTP-CODE-INVALID');
-export const otpAttemptsLocked = (): ServiceError => new ServiceError('USER-OTP-ATTEMPTS-LOCKED');
+/** Too many wrong codes: the name is locked `retryAfterSeconds` more (Retry-After). */
+export const otpAttemptsLocked = (retryAfterSeconds = 60): ServiceError =>
+  new ServiceError('USER-OTP-ATTEMPTS-LOCKED', undefined, [], { retryAfterSeconds });
 
 /**
  * A change of the caller, a person, in one transaction under their row lock, as an

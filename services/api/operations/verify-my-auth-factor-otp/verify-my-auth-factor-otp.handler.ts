@@ -45,8 +45,16 @@ export async function verifyMyAuthFactorOTP(
     .getRepository(User)
     .find({ where: { id: caller.userId }, select: ['id', 'userName'] });
   const reserved = await attempts.reserve(user?.userName ?? '', `account:${caller.userId}`);
-  if (reserved.refused) throw otpAttemptsLocked();
+  const lockSeconds = deps.config.signIn.lockSeconds;
+  if (reserved.refused)
+    throw otpAttemptsLocked(
+      reserved.refused === 'locked' ? secondsUntil(reserved.until) : lockSeconds,
+    );
   return settled(reserved.attempt, () => confirmPending(context, request));
+}
+
+function secondsUntil(until: Date): number {
+  return Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
 }
 
 /** The attempt failed when the code was wrong; anything else gives its slots back. */
@@ -57,7 +65,10 @@ async function settled<T>(attempt: Attempt, work: () => Promise<T>): Promise<T> 
     return result;
   } catch (error) {
     if ((error as { id?: string }).id !== 'USER-OTP-CODE-INVALID') await attempt.passed();
-    else if ((await attempt.failed()).locked) throw otpAttemptsLocked();
+    else {
+      const { locked } = await attempt.failed();
+      if (locked) throw otpAttemptsLocked(secondsUntil(locked));
+    }
     throw error;
   }
 }
