@@ -5,6 +5,7 @@
 
  */
 import { authService, CallError } from './auth-service.js';
+import { applyBrand } from './profile-brand.js';
 import { fill, language, translate, wordsFor } from './page-words.js';
 import { PROFILE_WORDS } from './profile-words.js';
 import { showPasskeys } from './profile-passkeys.js';
@@ -80,6 +81,8 @@ async function main(): Promise<void> {
 
   async function showProfile(): Promise<void> {
     status(words.loading);
+    // The brand is the page's dress, put on beside the profile: without it the page works as it is.
+    void applyBrand(call).catch(() => undefined);
     try {
       await load();
       byId('who').textContent = fill(words.signedInAs, { name: session!.name });
