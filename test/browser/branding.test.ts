@@ -62,6 +62,7 @@ describe('the sign-in pages’ branding in headless Chromium', function () {
   this.timeout(120_000);
   const chromium = chromiumAndService();
   const owners = {} as Record<Owner, { id: string; member?: BuiltMember }>;
+  let userName = '';
 
   it('shows the label policy privateLabelingSetting picks, before and after the user name step', async () => {
     const { service, browser } = chromium;
@@ -98,7 +99,7 @@ describe('the sign-in pages’ branding in headless Chromium', function () {
       app.body.clientId,
       app.body.clientSecret,
     );
-    const userName = `branded-${Date.now()}`;
+    userName = `branded-${Date.now()}`;
     await createHumanUser(service.dataSource, service.config, owners.user.id, {
       ...minimalImport(userName),
       password: PASSWORD,
@@ -135,6 +136,41 @@ describe('the sign-in pages’ branding in headless Chromium', function () {
       expect(violations, 'Content-Security-Policy violations').to.deep.equal([]);
       await page.close();
     }
+  });
+  it('dresses the account page in the signed-in user’s organization’s policy', async () => {
+    const { service, browser } = chromium;
+    const page = await browser.newPage({ locale: 'en' });
+    const violations = policyViolations(page);
+    await page.goto(`${service.config.publicUrl}/ui/profile`);
+    expect(await page.isHidden('#brand-logo'), 'no logo before anyone signs in').to.equal(true);
+    await page.click('#sign-in-button');
+    await page.fill('#userName', userName);
+    await page.click('button[type=submit]');
+    await page.fill('#password', PASSWORD);
+    await page.click('button[type=submit]');
+    await page.waitForSelector('#brand-logo:not([hidden])');
+    const policy = POLICIES.user;
+    await page.waitForFunction(
+      `getComputedStyle(document.documentElement).backgroundColor === '${rgb(policy.backgroundColor)}'`,
+    );
+    const look = (await page.evaluate(`(() => {
+      const logo = document.getElementById('brand-logo');
+      return {
+        button: getComputedStyle(document.getElementById('save')).backgroundColor,
+        logo: logo.getAttribute('src'),
+        logoWidth: logo.naturalWidth,
+        serviceName: !document.getElementById('service-name').hidden,
+      };
+    })()`)) as Omit<Look, 'background'>;
+    expect(look).to.deep.equal({
+      button: rgb(policy.primaryColor),
+      logo: `/ui/branding/${owners.user.id}/current/logo`,
+      logoWidth: 96,
+      serviceName: true,
+    });
+    await keep(page, 'account-page');
+    expect(violations, 'Content-Security-Policy violations').to.deep.equal([]);
+    await page.close();
   });
 });
 

@@ -194,11 +194,16 @@ function updateProjectCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
 }
 
 function getMyProfileCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
-  return fc.constantFrom(fixtures.member, fixtures.owner).map((caller) => ({
-    operation: operationNamed('GetMyProfile'),
-    message: {},
-    token: caller.token,
-  }));
+  return fc
+    .record({
+      caller: fc.constantFrom(fixtures.member, fixtures.owner),
+      method: fc.constantFrom('GetMyProfile', 'GetMyLabelPolicy'),
+    })
+    .map(({ caller, method }) => ({
+      operation: operationNamed(method),
+      message: {},
+      token: caller.token,
+    }));
 }
 
 /**

@@ -9,13 +9,14 @@ import { buildMember, buildOwner } from '../support/factories.js';
 const PATH = '/auth/v1/users/me/passkeys';
 const START = `${PATH}/_start-registration`;
 const FINISH = `${PATH}/_finish-registration`;
+const LABEL_POLICY = '/auth/v1/policies/label';
 const BODY_LIMIT = 4096;
 const oversized = JSON.stringify({ name: 'x'.repeat(BODY_LIMIT) });
 const compressed = { 'content-encoding': 'compress' };
 const now = () => Math.floor(Date.now() / 1000);
 
 /**
- * The passkey operations' real responses, success and each documented error, held to the
+ * The passkey operations' and GetMyLabelPolicy's real responses, success and each documented error, held to the
  * document the service serves, as openapi-responses.test.ts holds the others'; in the end every
  * response the document declares for them must have been seen.
  */
@@ -76,6 +77,19 @@ describe('the passkey operations’ REST responses against the OpenAPI document'
       conforms(method, path, await raw(oversized), 413);
       conforms(method, path, await raw('{}', compressed), 415);
     }
+
+    it('GetMyLabelPolicy: 200, 400, 401, 413, 415, 500', async () => {
+      const read = await call('GET', LABEL_POLICY);
+      conforms('GET', LABEL_POLICY, read, 200);
+      expect(read.body.policy).to.include({ isDefault: true, hasLogo: false });
+      await refusals('GET', LABEL_POLICY);
+      await service.dataSource.query('RENAME TABLE label_policies TO label_policies_away');
+      try {
+        conforms('GET', LABEL_POLICY, await call('GET', LABEL_POLICY), 500);
+      } finally {
+        await service.dataSource.query('RENAME TABLE label_policies_away TO label_policies');
+      }
+    });
 
     it('StartMyPasskeyRegistration and FinishMyPasskeyRegistration: 200, 400, 401, 413, 415, 500', async () => {
       const started = await call('POST', START, { body: {} });
@@ -140,6 +154,7 @@ describe('the passkey operations’ REST responses against the OpenAPI document'
       ['DELETE', item('some-id'), undefined],
       ['POST', START, {}],
       ['POST', FINISH, { ceremonyId: 'c', credential: {} }],
+      ['GET', LABEL_POLICY, undefined],
     ];
     const member = async () => {
       const { userId } = await buildMember(limited.service, { orgId: limited.orgId });
@@ -167,7 +182,9 @@ describe('the passkey operations’ REST responses against the OpenAPI document'
     it('was seen above', () => {
       const unseen = contract
         .declared()
-        .filter((response) => response.includes(` ${PATH}`))
+        .filter(
+          (response) => response.includes(` ${PATH}`) || response.includes(` ${LABEL_POLICY}`),
+        )
         .filter((response) => !contract.checked.has(response));
       expect(unseen).to.deep.equal([]);
     });

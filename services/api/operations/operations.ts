@@ -17,6 +17,7 @@ import { updateUserGrantOperation } from './update-user-grant/update-user-grant.
 import { removeUserGrantOperation } from './remove-user-grant/remove-user-grant.operation.js';
 import { finishMyPasskeyRegistrationOperation } from './finish-my-passkey-registration/finish-my-passkey-registration.operation.js';
 import { getMyProfileOperation } from './get-my-profile/get-my-profile.operation.js';
+import { getMyLabelPolicyOperation } from './get-my-label-policy/get-my-label-policy.operation.js';
 import { importHumanUserOperation } from './import-human-user/import-human-user.operation.js';
 import { listMyPasskeysOperation } from './list-my-passkeys/list-my-passkeys.operation.js';
 import { addMachineUserOperation } from './add-machine-user/add-machine-user.operation.js';
@@ -115,6 +116,7 @@ import { endAllMyUserSessionsOperation } from './end-all-my-user-sessions/end-al
 export const operations: readonly Operation[] = [
   updateMyProfileOperation,
   getMyProfileOperation,
+  getMyLabelPolicyOperation,
   listMyPasskeysOperation,
   renameMyPasskeyOperation,
   removeMyPasskeyOperation,

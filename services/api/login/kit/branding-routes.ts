@@ -27,7 +27,8 @@ export function labelStylesheet(policy: Record<keyof typeof PROPERTIES, string |
 /**
  * The label policies' stylesheets and logos the pages link to. The version in the address is the
  * policy's at the page: when it is still the policy's, the answer is kept for a year; otherwise
- * (the policy changed since) the current one is answered, and not kept. A reset or unknown
+ * (the policy changed since, or the account page, which does not know the version, asks for
+ * `current`) the current one is answered, and not kept. A reset or unknown
  * policy has an empty stylesheet and no logo.
  */
 export function brandingRoutes(dataSource: DataSource, logger: Logger): Router {
