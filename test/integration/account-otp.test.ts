@@ -6,7 +6,6 @@ import { buildOrg } from '../support/factories.js';
 import { minimalImport } from '../support/requests.js';
 import { authorization, publicUrlEnv, relyingParty } from '../support/relying-party.js';
 import { pageError, SignInBrowser, type SignInPage } from '../support/sign-in-flow.js';
-import type { TestService } from '../support/test-service.js';
 
 const AUTH = 'identity.auth.v1.AuthService';
 const OTP = '/auth/v1/users/me/auth_factors/otp';
