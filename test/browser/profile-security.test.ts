@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import * as OTPAuth from 'otpauth';
-import * as oidc from 'openid-client';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { forbidPolicyViolations, launchChromium } from '../support/browser.js';
 import { describeOnEachDatabase } from '../support/databases.js';
 import { buildOwner } from '../support/factories.js';
 import { publicUrlEnv } from '../support/relying-party.js';
+import { profilePageFlow } from '../support/profile-sign-in.js';
 
 const USER_NAME = 'two.factors';
 const PASSWORD = 'Correct-Horse-9';
@@ -127,44 +127,22 @@ describeOnEachDatabase(
 
       // Another browser signs in to the account page's client; its code is taken to the test,
       // which holds the refresh token the sign-in gave.
-      const client = await oidc.discovery(
-        new URL(publicUrl),
-        'profile-page',
-        undefined,
-        oidc.None(),
-        {
-          execute: [oidc.allowInsecureRequests],
-        },
-      );
-      const verifier = oidc.randomPKCECodeVerifier();
-      const redirectUri = `${publicUrl}/ui/profile`;
-      const url = oidc.buildAuthorizationUrl(client, {
-        redirect_uri: redirectUri,
-        scope: 'openid profile email',
-        code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-        code_challenge_method: 'S256',
-        resource: publicUrl,
-      });
+      const flow = await profilePageFlow(publicUrl);
       const other = await newBrowser();
       let landed = '';
-      const isLanding = (at: URL) => at.href.startsWith(`${redirectUri}?`);
+      const isLanding = (at: URL) => at.href.startsWith(`${flow.redirectUri}?`);
       // The page's own script stays away from the code: the test exchanges it.
       await other.page.route('**/ui/profile/profile.js', (route) => route.abort());
       other.page.on('request', (request) => {
         if (isLanding(new URL(request.url()))) landed = request.url();
       });
-      await other.page.goto(url.href);
+      await other.page.goto(flow.url);
       await other.page.fill('#userName', USER_NAME);
       await other.page.click('button[type=submit]');
       await other.page.fill('#password', PASSWORD);
       await other.page.click('button[type=submit]');
       await other.page.waitForURL(isLanding);
-      const tokens = await oidc.authorizationCodeGrant(
-        client,
-        new URL(landed),
-        { pkceCodeVerifier: verifier },
-        { resource: publicUrl },
-      );
+      const tokens = await flow.finish(landed);
       expect(tokens.refresh_token).to.be.a('string');
 
       await mine.page.reload();
@@ -180,13 +158,8 @@ describeOnEachDatabase(
       await mine.page.locator('#sessions-status', { hasText: 'The session was ended.' }).waitFor();
       expect(await items.count()).to.equal(1);
 
-      const refused = await oidc
-        .refreshTokenGrant(client, tokens.refresh_token!, { resource: publicUrl })
-        .then(
-          () => 'refreshed',
-          (error: { error?: string }) => error.error,
-        );
-      expect(refused).to.equal('invalid_grant');
+      const refused = await flow.refresh(tokens.refresh_token!);
+      expect(refused).to.equal('refused: invalid_grant');
       const ended = (await service.events(userId)).filter(
         (event) => event.type === 'user.human.session.ended',
       );

@@ -1,11 +1,11 @@
 import { expect } from 'chai';
-import * as oidc from 'openid-client';
 import { createHumanUser } from '../../services/api/admin/users.js';
 import { describeOnEachDatabase } from '../support/databases.js';
 import { buildOrg } from '../support/factories.js';
 import { minimalImport } from '../support/requests.js';
 import { publicUrlEnv } from '../support/relying-party.js';
 import { SignInBrowser } from '../support/sign-in-flow.js';
+import { profilePageFlow } from '../support/profile-sign-in.js';
 
 const AUTH = 'identity.auth.v1.AuthService';
 const SESSIONS = '/auth/v1/users/me/sessions';
@@ -27,14 +27,9 @@ describeOnEachDatabase(
   "A person's sessions listed and ended on the account page",
   (service) => {
     let orgId: string;
-    let client: oidc.Configuration;
 
     before(async () => {
       orgId = (await buildOrg(service)).orgId;
-      const { publicUrl } = service.config;
-      client = await oidc.discovery(new URL(publicUrl), 'profile-page', undefined, oidc.None(), {
-        execute: [oidc.allowInsecureRequests],
-      });
     });
 
     async function person() {
@@ -49,33 +44,14 @@ describeOnEachDatabase(
     /** A browser (`userAgent`) signed in on the account page: its API token and refresh token. */
     async function signedIn(userName: string, userAgent: string) {
       const { publicUrl } = service.config;
-      const verifier = oidc.randomPKCECodeVerifier();
-      const redirectUri = `${publicUrl}/ui/profile`;
-      const url = oidc.buildAuthorizationUrl(client, {
-        redirect_uri: redirectUri,
-        scope: 'openid profile email offline_access',
-        code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-        code_challenge_method: 'S256',
-        resource: publicUrl,
-      });
+      const flow = await profilePageFlow(publicUrl);
       const browser = new SignInBrowser(publicUrl, 'en', { 'user-agent': userAgent });
-      const landed = await browser.signIn(url.href, userName, PASSWORD);
-      expect(landed.url).to.match(new RegExp(`^${redirectUri}\\?code=`));
-      const tokens = await oidc.authorizationCodeGrant(
-        client,
-        new URL(landed.url),
-        { pkceCodeVerifier: verifier },
-        { resource: publicUrl },
-      );
+      const landed = await browser.signIn(flow.url, userName, PASSWORD);
+      expect(landed.url).to.match(new RegExp(`^${flow.redirectUri}\\?code=`));
+      const tokens = await flow.finish(landed.url);
       expect(tokens.refresh_token, 'a refresh token').to.be.a('string');
-      return { token: tokens.access_token, refreshToken: tokens.refresh_token! };
+      return { token: tokens.access_token, refreshToken: tokens.refresh_token!, flow };
     }
-
-    const refresh = (refreshToken: string) =>
-      oidc.refreshTokenGrant(client, refreshToken, { resource: service.config.publicUrl }).then(
-        (tokens) => tokens.refresh_token ?? 'refreshed',
-        (error: { error?: string }) => `refused: ${error.error}`,
-      );
 
     const list = async (token: string): Promise<Session[]> => {
       const listed = await service.call('POST', `${SESSIONS}/_search`, { token, body: {} });
@@ -116,8 +92,8 @@ describeOnEachDatabase(
       });
       expect(ended.status, ended.text).to.equal(200);
       expect(ended.body.details.resourceOwner).to.equal(orgId);
-      expect(await refresh(chrome.refreshToken)).to.equal('refused: invalid_grant');
-      expect(await refresh(firefox.refreshToken)).not.to.match(/^refused/);
+      expect(await chrome.flow.refresh(chrome.refreshToken)).to.equal('refused: invalid_grant');
+      expect(await firefox.flow.refresh(firefox.refreshToken)).not.to.match(/^refused/);
       expect((await list(firefox.token)).map((session) => session.id)).not.to.include(other.id);
 
       const again = await service.call('DELETE', `${SESSIONS}/${other.id}`, {
@@ -144,7 +120,7 @@ describeOnEachDatabase(
         { token: mine.token },
       );
       expect(refused.code).to.equal(5);
-      expect(await refresh(theirs.refreshToken)).not.to.match(/^refused/);
+      expect(await theirs.flow.refresh(theirs.refreshToken)).not.to.match(/^refused/);
     });
 
     it('ends every other session over gRPC, keeping the current one', async () => {
@@ -155,8 +131,8 @@ describeOnEachDatabase(
       const ended = await service.grpc(AUTH, 'EndAllMyUserSessions', {}, { token: firefox.token });
       expect(ended.code, ended.message).to.equal(0);
       expect(ended.response.ended).to.equal(2);
-      expect(await refresh(chrome.refreshToken)).to.equal('refused: invalid_grant');
-      expect(await refresh(third.refreshToken)).to.equal('refused: invalid_grant');
+      expect(await chrome.flow.refresh(chrome.refreshToken)).to.equal('refused: invalid_grant');
+      expect(await third.flow.refresh(third.refreshToken)).to.equal('refused: invalid_grant');
       const left = await list(firefox.token);
       expect(left.map((session) => session.current)).to.deep.equal([true]);
     });

@@ -1,6 +1,10 @@
 import { expect } from 'chai';
 import * as OTPAuth from 'otpauth';
-import { limitedServiceBehindProxy } from '../support/limited-service.js';
+import {
+  answersLimitAndOutage,
+  limitedServiceBehindProxy,
+  type RestCall,
+} from '../support/limited-service.js';
 import { OpenApiContract } from '../support/openapi-contract.js';
 import { rawCall } from '../support/raw-call.js';
 import { TestService, type ApiResponse } from '../support/test-service.js';
@@ -167,7 +171,7 @@ describe('the account operations’ REST responses against the OpenAPI document'
   describe('on a service with a rate limit and a database that goes away', () => {
     const limited = limitedServiceBehindProxy();
 
-    const calls: [string, string, unknown][] = [
+    const calls: RestCall[] = [
       ['POST', FACTORS, {}],
       ['POST', OTP, {}],
       ['POST', VERIFY, { code: '123456' }],
@@ -181,21 +185,7 @@ describe('the account operations’ REST responses against the OpenAPI document'
       return limited.service.token(userId, { claims: { auth_time: now() } });
     };
 
-    it('answers 429 past the limit, for every account operation', async () => {
-      for (const [method, path, body] of calls) {
-        const token = await member();
-        const first = await limited.service.call(method, path, { token, body });
-        expect(first.status, JSON.stringify(first.body)).to.not.equal(429);
-        conforms(method, path, await limited.service.call(method, path, { token, body }), 429);
-      }
-    });
-
-    it('answers 503 while the database is unreachable, for every account operation', async () => {
-      const token = await member();
-      await limited.proxy.cut();
-      for (const [method, path, body] of calls)
-        conforms(method, path, await limited.service.call(method, path, { token, body }), 503);
-    });
+    answersLimitAndOutage(limited, calls, member, conforms, 'account operation');
   });
 
   describe('every response the document declares for them', () => {
