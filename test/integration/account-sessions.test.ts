@@ -106,6 +106,8 @@ describeOnEachDatabase(
       );
       expect(events.map((event) => event.payload)).to.deep.equal([{ sessionId: other.id }]);
       expect(JSON.stringify(events)).not.to.contain(chrome.refreshToken);
+      expect(service.logs.text).not.to.contain(chrome.refreshToken);
+      expect(service.logs.text).not.to.contain(chrome.token);
     });
 
     it("does not end another person's session", async () => {
