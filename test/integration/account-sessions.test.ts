@@ -20,6 +20,7 @@ interface Session {
   userAgent: string;
   address: string;
   signedInAt: string;
+  lastUsedAt?: string;
   current: boolean;
 }
 
@@ -74,6 +75,7 @@ describeOnEachDatabase(
       for (const session of sessions) {
         expect(session.address).to.match(/127\.0\.0\.1$/);
         expect(Date.parse(session.signedInAt)).to.be.within(before, Date.now() + 1000);
+        expect(Date.parse(session.lastUsedAt!)).to.be.within(before, Date.now() + 1000);
       }
       const listed = await service.grpc(AUTH, 'ListMyUserSessions', {}, { token: firefox.token });
       expect(listed.code, listed.message).to.equal(0);
@@ -93,7 +95,13 @@ describeOnEachDatabase(
       expect(ended.status, ended.text).to.equal(200);
       expect(ended.body.details.resourceOwner).to.equal(orgId);
       expect(await chrome.flow.refresh(chrome.refreshToken)).to.equal('refused: invalid_grant');
+      const usedBefore = (await list(firefox.token))[0]!.lastUsedAt!;
+      await new Promise((resolve) => setTimeout(resolve, 20));
       expect(await firefox.flow.refresh(firefox.refreshToken)).not.to.match(/^refused/);
+      const [used] = await list(firefox.token);
+      expect(Date.parse(used!.lastUsedAt!), 'a refresh uses the session').to.be.greaterThan(
+        Date.parse(usedBefore),
+      );
       expect((await list(firefox.token)).map((session) => session.id)).not.to.include(other.id);
 
       const again = await service.call('DELETE', `${SESSIONS}/${other.id}`, {

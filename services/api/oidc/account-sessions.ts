@@ -29,6 +29,12 @@ export function recordingSignedInSessions(dataSource: DataSource) {
     await next();
     const login = ctx.oidc?.route === 'resume' ? ctx.oidc.result?.login : undefined;
     const session = ctx.oidc?.session;
+    const used = usedSession(ctx);
+    if (used)
+      await dataSource.query(
+        'UPDATE signed_in_sessions SET last_used_at = ? WHERE session_uid = ?',
+        [storedTime(new Date()), used],
+      );
     if (!login || !session?.uid || session.accountId !== login.accountId) return;
     const address = (ctx.req as { ip?: string }).ip ?? ctx.ip;
     await dataSource.query(
@@ -37,17 +43,31 @@ export function recordingSignedInSessions(dataSource: DataSource) {
       [login.accountId, login.accountId],
     );
     await dataSource.query(
-      `REPLACE INTO signed_in_sessions (session_uid, user_id, user_agent, address, signed_in_at)
-       VALUES (?, ?, ?, ?, ?)`,
+      `REPLACE INTO signed_in_sessions
+         (session_uid, user_id, user_agent, address, signed_in_at, last_used_at)
+       VALUES (?, ?, ?, ?, ?, ?)`,
       [
         session.uid,
         login.accountId,
         (ctx.get('user-agent') || '').slice(0, MAX_USER_AGENT),
         (address ?? '').slice(0, MAX_ADDRESS),
         storedTime(new Date((login.ts ?? Math.floor(Date.now() / 1000)) * 1000)),
+        storedTime(new Date()),
       ],
     );
   };
+}
+
+/**
+ * The session a request used without a new sign-in, when it succeeded: an authorization answered
+ * from the session (the browser's cookie), or a refresh of one of its tokens.
+ */
+function usedSession(ctx: KoaContextWithOIDC): string | undefined {
+  const route = ctx.oidc?.route;
+  if (route === 'token' && ctx.status === 200) return ctx.oidc.entities.RefreshToken?.sessionUid;
+  if (route === 'authorization' && ctx.status < 400 && ctx.oidc.session?.accountId)
+    return ctx.oidc.session.uid;
+  return undefined;
 }
 
 /** A session of the person, as ListMyUserSessions answers it (before `device` is made). */
@@ -56,6 +76,8 @@ export interface AccountSession {
   userAgent: string;
   address: string;
   signedInAt: Date;
+  /** The last sign-in, authorization or refresh in this session; absent when not recorded. */
+  lastUsedAt?: Date;
 }
 
 interface SessionRow {
@@ -64,6 +86,7 @@ interface SessionRow {
   user_agent: string | null;
   address: string | null;
   signed_in_at: Date | string | null;
+  last_used_at: Date | string | null;
 }
 
 /** The person's live sessions, the last signed in first. */
@@ -72,7 +95,7 @@ export async function sessionsOf(
   userId: string,
 ): Promise<AccountSession[]> {
   const rows: SessionRow[] = await dataSource.query(
-    `SELECT p.uid, p.payload, s.user_agent, s.address, s.signed_in_at
+    `SELECT p.uid, p.payload, s.user_agent, s.address, s.signed_in_at, s.last_used_at
        FROM oidc_payloads p LEFT JOIN signed_in_sessions s ON s.session_uid = p.uid
       WHERE p.model = 'Session' AND p.account_id = ? AND p.uid IS NOT NULL
         AND (p.expires_at IS NULL OR p.expires_at > ?)`,
@@ -87,6 +110,7 @@ export async function sessionsOf(
         userAgent: row.user_agent ?? '',
         address: row.address ?? '',
         signedInAt: recorded ?? new Date((loginTs ?? 0) * 1000),
+        ...(row.last_used_at !== null && { lastUsedAt: timeOf(row.last_used_at)! }),
       };
     })
     .sort((a, b) => b.signedInAt.getTime() - a.signedInAt.getTime());

@@ -5,7 +5,7 @@ import { TablesMigration } from './tables-migration.js';
  * A person's own TOTP set-up and their sessions, for the account page: the secret of a TOTP
  * factor being added (encrypted, pending until its first code confirms it; a sign-in does not
  * ask for it), and what a sign-in recorded of the browser it finished in (device, address,
- * time), by the provider's session uid.
+ * time), by the provider's session uid, with when the session was last used.
  */
 export class AccountSessions1764400000000 extends TablesMigration {
   name = 'AccountSessions1764400000000';
@@ -28,7 +28,8 @@ export function accountSessionStatements(types: ColumnTypes): string[] {
        user_id ${types.id} NOT NULL,
        user_agent ${types.text} NOT NULL,
        address VARCHAR(64) NOT NULL,
-       signed_in_at ${types.time} NOT NULL
+       signed_in_at ${types.time} NOT NULL,
+       last_used_at ${types.time} NULL
        ${indexInTable ? ', KEY signed_in_sessions_user (user_id)' : ''}
      ) ${types.options}`,
     ...(indexInTable

@@ -7,6 +7,8 @@ export interface SessionView {
   userAgent: string;
   address: string;
   signedInAt: Date;
+  /** Absent when not known (a session older than the record). */
+  lastUsedAt?: Date;
   current: boolean;
 }
 

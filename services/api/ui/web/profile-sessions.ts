@@ -1,6 +1,6 @@
 /**
  * The account page's sessions: where the person is signed in (the browser and system, when and
- * from which address it signed in, this browser marked), from ListMyUserSessions; one ended
+ * from which address it signed in, when it was last used, this browser marked), from ListMyUserSessions; one ended
  * (EndMyUserSession) or every other one (EndAllMyUserSessions): that browser signs in again and
  * its refresh tokens stop working.
  */
@@ -15,6 +15,7 @@ const en = {
   thisDevice: 'This device',
   unknownDevice: 'Unknown device',
   sessionWhen: 'Signed in {when} from {address}',
+  sessionUsed: ' · last used {when}',
   noOtherSessions: 'You are signed in on this device only.',
   sessionEnded: 'The session was ended.',
   othersEnded: 'Signed out everywhere else ({count}).',
@@ -32,6 +33,7 @@ const de: typeof en = {
   thisDevice: 'Dieses Gerät',
   unknownDevice: 'Unbekanntes Gerät',
   sessionWhen: 'Angemeldet {when} von {address}',
+  sessionUsed: ' · zuletzt verwendet {when}',
   noOtherSessions: 'Sie sind nur auf diesem Gerät angemeldet.',
   sessionEnded: 'Die Sitzung wurde beendet.',
   othersEnded: 'Überall sonst abgemeldet ({count}).',
@@ -51,6 +53,7 @@ interface SessionView {
   address?: string;
   /** RFC 3339. */
   signedInAt?: string;
+  lastUsedAt?: string;
   current?: boolean;
 }
 
@@ -76,8 +79,15 @@ export async function showSessions(call: AuthCall): Promise<void> {
     device.textContent = session.device || words.unknownDevice;
     const when = document.createElement('span');
     when.className = 'hint';
-    const at = session.signedInAt ? new Date(session.signedInAt).toLocaleString(language) : '';
-    when.textContent = ` ${fill(words.sessionWhen, { when: at, address: session.address ?? '' })} `;
+    const at = (time?: string) => (time ? new Date(time).toLocaleString(language) : '');
+    const used = session.lastUsedAt
+      ? fill(words.sessionUsed, { when: at(session.lastUsedAt) })
+      : '';
+    const signedIn = fill(words.sessionWhen, {
+      when: at(session.signedInAt),
+      address: session.address ?? '',
+    });
+    when.textContent = ` ${signedIn}${used} `;
     li.append(device, when);
     if (session.current) {
       const mark = document.createElement('span');
