@@ -22,7 +22,14 @@ export async function userAsWritten(
   const user = await dataSource.getRepository(User).findOneByOrFail({ id: userId });
   const links = await dataSource.getRepository(UserIdpLink).findBy({ userId });
   // What the write side keeps and a read never shows: the unique key, the secrets, the version.
-  const { passwordHash, otpSecretEncrypted, otpLastStep, version, ...shown } = user;
+  const {
+    passwordHash,
+    otpSecretEncrypted,
+    otpPendingSecretEncrypted: _pending,
+    otpLastStep,
+    version,
+    ...shown
+  } = user;
   return {
     ...shown,
     type: 'human',
