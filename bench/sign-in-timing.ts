@@ -33,8 +33,8 @@ import {
 } from '../test/support/relying-party.js';
 import { pageError, SignInBrowser, type SignInPage } from '../test/support/sign-in-flow.js';
 import { TestService } from '../test/support/test-service.js';
-import { machine, runMain } from './bench-report.js';
-import { kolmogorovSmirnov, mannWhitney, summary, type Summary } from './statistics.js';
+import { runMain } from './bench-report.js';
+import { reportTimings, shuffled, type TimingFindings } from './timing-report.js';
 
 const SAMPLES = Number(process.env.TIMING_SAMPLES ?? 200);
 const WARM_UP = Number(process.env.TIMING_WARM_UP ?? 10);
@@ -50,7 +50,7 @@ interface ProbeOrders {
 }
 
 /** What the prober found: the time each wrong password took, and what the pages said. */
-type Findings = Record<Kind, { ms: number[]; answers: string[] }>;
+type Findings = TimingFindings<Kind>;
 
 async function main(): Promise<void> {
   await timeWrongPasswords('Password step', '1000');
@@ -86,7 +86,11 @@ async function timeWrongPasswords(title: string, maxFailures: string): Promise<v
       clientSecret: clientSecret!,
       names: { 'unknown user name': `nobody-${runId}`, 'wrong password': known },
     });
-    report(title, findings, service.config.passwordHashConcurrency);
+    reportTimings(
+      `${title}, ${SAMPLES} wrong passwords each, interleaved at random, one at a time, from a process of their own (ms, request to full answer), ${service.config.passwordHashConcurrency} hashing slot(s)`,
+      KINDS,
+      findings,
+    );
   } finally {
     await service.close();
   }
@@ -127,43 +131,6 @@ async function probe(orders: ProbeOrders): Promise<void> {
   for (const kind of shuffled(KINDS.flatMap((kind) => Array<Kind>(SAMPLES).fill(kind))))
     await attempt(kind, true);
   process.send!(findings, () => process.exit(0));
-}
-
-function report(title: string, findings: Findings, slots: number): void {
-  const [a, b] = KINDS.map((kind) => findings[kind].ms) as [number[], number[]];
-  const summaries = KINDS.map((kind) => summary(findings[kind].ms));
-  const rows: (keyof Summary)[] = ['n', 'min', 'p10', 'p25', 'p50', 'p75', 'p90', 'p99', 'max'];
-  const cell = (value: number, key: string) =>
-    (key === 'n' ? String(value) : value.toFixed(2)).padStart(18);
-  const { cpus, cpu, node } = machine();
-  console.log(
-    `\n${title}, ${SAMPLES} wrong passwords each, interleaved at random, one at a time, from a process of their own (ms, request to full answer); ${cpus} cores (${String(cpu)}), Node ${String(node)}, ${slots} hashing slot(s)\n`,
-  );
-  console.log(`${''.padEnd(8)}${KINDS.map((kind) => kind.padStart(18)).join('')}`);
-  for (const key of [...rows, 'mean', 'stdev'] as (keyof Summary)[])
-    console.log(`${key.padEnd(8)}${summaries.map((s) => cell(s[key], key)).join('')}`);
-  const median = summaries[1]!.p50 - summaries[0]!.p50;
-  const mw = mannWhitney(a, b);
-  const ks = kolmogorovSmirnov(a, b);
-  console.log(
-    `\nwrong password − unknown user name: median ${median.toFixed(2)} ms, mean ${(summaries[1]!.mean - summaries[0]!.mean).toFixed(2)} ms`,
-  );
-  console.log(
-    `Mann–Whitney U = ${mw.u} (of ${a.length * b.length}), z = ${mw.z.toFixed(2)}, two-sided p = ${mw.p.toPrecision(3)}`,
-  );
-  console.log(`Kolmogorov–Smirnov D = ${ks.d.toFixed(3)}, two-sided p = ${ks.p.toPrecision(3)}`);
-  for (const kind of KINDS)
-    console.log(`answers to ${kind}: ${findings[kind].answers.join(' | ')}`);
-}
-
-/** A copy of `items` in a random order (Fisher–Yates). */
-function shuffled<T>(items: T[]): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
 }
 
 if (process.argv[2] === 'probe') runMain(() => probe(JSON.parse(process.argv[3]!) as ProbeOrders));

@@ -10,12 +10,14 @@ export const FORGOT_PATH = `${INTERACTION_PREFIX}/password/forgot`;
 /** The page the reset email's link opens (`?userID&code`, `&interaction` within a sign-in). */
 export const RESET_PATH = `${INTERACTION_PREFIX}/password/reset`;
 /** Where a sign-in's "Forgot password?" link goes: the form, carrying the sign-in along. */
-export const forgotPathOf = (interaction: string) => `${INTERACTION_PREFIX}/${interaction}/password/forgot`;
+export const forgotPathOf = (interaction: string) =>
+  `${INTERACTION_PREFIX}/${interaction}/password/forgot`;
 /**
  * Where the reset form of a link that continues a sign-in posts: under the interaction's path,
  * so that the browser sends that sign-in's cookie with it (the provider scopes it to that path).
  */
-export const resetPathOf = (interaction: string) => `${INTERACTION_PREFIX}/${interaction}/password/reset`;
+export const resetPathOf = (interaction: string) =>
+  `${INTERACTION_PREFIX}/${interaction}/password/reset`;
 /** Where a person whose password is changed signs in: the profile page starts the sign-in. */
 const SIGN_IN_PATH = '/ui/profile';
 

@@ -7,7 +7,12 @@ import { hashPassword, inHashingSlot } from '../../credentials/password-hash.js'
 import { meetsPasswordPolicy } from '../../credentials/password-policy.js';
 import { brandOf, type Brand } from '../kit/branding.js';
 import { formOf, queryOf } from '../kit/forms.js';
-import { expiredForm, newLinkFlow, offer, type LinkPageDependencies } from '../kit/new-link-flow.js';
+import {
+  expiredForm,
+  newLinkFlow,
+  offer,
+  type LinkPageDependencies,
+} from '../kit/new-link-flow.js';
 import { csrf as createCsrf, linkPages } from '../kit/page-kit.js';
 import { pageRoute } from '../kit/page-route.js';
 import { policyInWords } from '../kit/password-policy-words.js';
