@@ -2,7 +2,6 @@ import type { DataSource } from 'typeorm';
 import type { BatchedTransaction } from '../../../shared/db/batched-transaction.js';
 import { Organization, User } from '../../../shared/db/entities/index.js';
 import { commitChange } from '../../../shared/events/record-change.js';
-import { queueAccountArtifactsEnded } from '../oidc/account-artifacts.js';
 import { useUpCode, type CodeState } from './initialization-code.js';
 import { usersNamed } from './new-links.js';
 import { inUserTransaction, type LockedUser } from './user-transaction.js';
@@ -39,13 +38,15 @@ export async function requestPasswordResets(
  * link, as 'invalid'), the code (of kind password_reset) match its hash, be unused and
  * unexpired. Then the password is stored (no change required any more), this code and every
  * other open reset code of the user used up, `user.human.password.changed` (`by: 'reset'`)
- * recorded, and every session, grant and token of the user ended with the commit: whoever knew
- * the old password is signed out.
+ * recorded, and `signOutEverywhere` queued in the transaction, so that every session, grant and
+ * token of the user ends with the commit: whoever knew the old password is signed out. (The
+ * provider's records are the provider's: the page hands over how they end.)
  */
 export function redeemPasswordResetCode(
   dataSource: DataSource,
   input: { userId: string; codeId: string; code: string },
   passwordHash: string,
+  signOutEverywhere: (transaction: BatchedTransaction, userId: string) => void,
 ): Promise<Exclude<CodeState, 'valid'> | 'redeemed'> {
   return inUserTransaction<Exclude<CodeState, 'valid'> | 'redeemed'>(
     dataSource,
@@ -54,7 +55,7 @@ export function redeemPasswordResetCode(
       if (!(await mayResetPassword(transaction, user))) return 'invalid';
       const state = await useUpCode(transaction, user.id, 'password_reset', input);
       if (state !== 'valid') return state;
-      queueAccountArtifactsEnded(transaction, user.id);
+      signOutEverywhere(transaction, user.id);
       await commitChange(
         transaction,
         User,

@@ -5,6 +5,7 @@ import { findInitializationCode } from '../../accounts/initialization-code.js';
 import { redeemPasswordResetCode, requestPasswordResets } from '../../accounts/password-reset.js';
 import { hashPassword, inHashingSlot } from '../../credentials/password-hash.js';
 import { meetsPasswordPolicy } from '../../credentials/password-policy.js';
+import { queueAccountArtifactsEnded } from '../../oidc/account-artifacts.js';
 import { brandOf, type Brand } from '../kit/branding.js';
 import { formOf, queryOf } from '../kit/forms.js';
 import {
@@ -106,6 +107,7 @@ export function passwordResetPages(
         dataSource,
         { userId, codeId: found.codeId, code },
         passwordHash,
+        queueAccountArtifactsEnded,
       );
       if (redeemed !== 'redeemed') return void gone(request, response);
       logger.info({ userId, codeId: found.codeId }, 'password reset');
