@@ -17,20 +17,23 @@
  * kind against the user who gets an email (Mann–Whitney U, Kolmogorov–Smirnov), and checks that
  * every answer was the same page.
  */
-import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { createHumanUser } from '../services/api/admin/users.js';
 import { hashPassword } from '../services/api/credentials/password-hash.js';
 import { freshAddress } from '../test/support/client-addresses.js';
 import { buildOwner } from '../test/support/factories.js';
+import { pollUntil } from '../test/support/poll.js';
 import { publicUrlEnv } from '../test/support/relying-party.js';
 import { TestService } from '../test/support/test-service.js';
 import { runMain } from './bench-report.js';
-import { reportTimings, shuffled, type TimingFindings } from './timing-report.js';
+import {
+  probeApart,
+  probeInterleaved,
+  reportTimings,
+  TIMING_RUN,
+  type TimingFindings,
+} from './timing-report.js';
 
-const SAMPLES = Number(process.env.TIMING_SAMPLES ?? 200);
-const WARM_UP = Number(process.env.TIMING_WARM_UP ?? 10);
 const KINDS = ['gets an email', 'unknown name', 'email unverified', 'locked'] as const;
 type Kind = (typeof KINDS)[number];
 const FORGOT = '/ui/login/password/forgot';
@@ -51,7 +54,7 @@ async function main(): Promise<void> {
     const owner = await buildOwner(service);
     const runId = randomBytes(3).toString('hex');
     const hash = await hashPassword('The-right-passw0rd!');
-    const count = SAMPLES + WARM_UP;
+    const count = TIMING_RUN.samples + TIMING_RUN.warmUp;
     const names = {} as Record<Kind, string[]>;
     for (const kind of KINDS) {
       names[kind] = Array.from(
@@ -72,28 +75,25 @@ async function main(): Promise<void> {
           ]);
       }
     }
-    const findings = await probeApart({ origin: service.api.url, names });
+    const findings = await probeApart<ProbeOrders, TimingFindings<Kind>>(import.meta.url, {
+      origin: service.api.url,
+      names,
+    });
     reportTimings(
-      `"Forgot password?" form, ${SAMPLES} names of each kind, each asked for once from an address of its own, interleaved at random, one at a time, from a process of their own (ms, request to full answer)`,
+      `"Forgot password?" form, ${TIMING_RUN.samples} names of each kind, each asked for once from an address of its own, interleaved at random, one at a time, from a process of their own (ms, request to full answer)`,
       KINDS,
       findings,
     );
-    const requested = await service.count('events', 'type = ?', [
-      'user.human.password.code.requested',
-    ]);
+    // Each request is recorded after its answer: the last one's a moment after the prober ends.
+    const requested = await pollUntil(
+      () => service.count('events', 'type = ?', ['user.human.password.code.requested']),
+      (recorded) => recorded >= count,
+      5_000,
+    ).catch(() => service.count('events', 'type = ?', ['user.human.password.code.requested']));
     console.log(`password.code.requested recorded: ${requested} (of ${count} who get an email)`);
   } finally {
     await service.close();
   }
-}
-
-/** Runs this module as the prober, in a process of its own, and answers what it found. */
-function probeApart(orders: ProbeOrders): Promise<TimingFindings<Kind>> {
-  const child = fork(fileURLToPath(import.meta.url), ['probe', JSON.stringify(orders)]);
-  return new Promise((resolve, reject) => {
-    child.once('message', (findings) => resolve(findings as TimingFindings<Kind>));
-    child.once('exit', (code) => reject(new Error(`the prober exited with ${code}`)));
-  });
 }
 
 /** The prober: one browser's CSRF cookie and token, then each name asked for once, timed. */
@@ -101,13 +101,11 @@ async function probe({ origin, names }: ProbeOrders): Promise<void> {
   const page = await fetch(`${origin}${FORGOT}`);
   const cookie = /sign_in_csrf=[^;]+/.exec(page.headers.getSetCookie().join(';'))![0];
   const csrf = /name="_csrf" value="([^"]+)"/.exec(await page.text())![1]!;
-  const findings = {} as TimingFindings<Kind>;
-  for (const kind of KINDS) findings[kind] = { ms: [], answers: [] };
   const left = Object.fromEntries(KINDS.map((kind) => [kind, [...names[kind]]])) as Record<
     Kind,
     string[]
   >;
-  const ask = async (kind: Kind, timed: boolean) => {
+  const ask = async (kind: Kind) => {
     const login = left[kind].pop()!;
     const started = performance.now();
     const response = await fetch(`${origin}${FORGOT}`, {
@@ -121,14 +119,10 @@ async function probe({ origin, names }: ProbeOrders): Promise<void> {
     });
     const text = await response.text();
     const ms = performance.now() - started;
-    if (!timed) return;
-    findings[kind].ms.push(ms);
     const said = `${response.status} ${/<h1>([^<]*)<\/h1>/.exec(text)?.[1]} (${text.length} bytes)`;
-    if (!findings[kind].answers.includes(said)) findings[kind].answers.push(said);
+    return { ms, said };
   };
-  for (let i = 0; i < WARM_UP; i++) for (const kind of KINDS) await ask(kind, false);
-  for (const kind of shuffled(KINDS.flatMap((kind) => Array<Kind>(SAMPLES).fill(kind))))
-    await ask(kind, true);
+  const findings = await probeInterleaved(KINDS, TIMING_RUN, ask);
   process.send!(findings, () => process.exit(0));
 }
 

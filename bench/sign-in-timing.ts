@@ -18,9 +18,7 @@
  * and message. Then the same again on a service that locks a name at its first failure: each
  * warm-up's first attempt locks both names, and every timed one is refused by the lock.
  */
-import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { createHumanUser } from '../services/api/admin/users.js';
 import { hashPassword } from '../services/api/credentials/password-hash.js';
 import { createClient } from '../services/api/oidc/clients.js';
@@ -34,10 +32,14 @@ import {
 import { pageError, SignInBrowser, type SignInPage } from '../test/support/sign-in-flow.js';
 import { TestService } from '../test/support/test-service.js';
 import { runMain } from './bench-report.js';
-import { reportTimings, shuffled, type TimingFindings } from './timing-report.js';
+import {
+  probeApart,
+  probeInterleaved,
+  reportTimings,
+  TIMING_RUN,
+  type TimingFindings,
+} from './timing-report.js';
 
-const SAMPLES = Number(process.env.TIMING_SAMPLES ?? 200);
-const WARM_UP = Number(process.env.TIMING_WARM_UP ?? 10);
 type Kind = 'unknown user name' | 'wrong password';
 const KINDS: Kind[] = ['unknown user name', 'wrong password'];
 
@@ -80,14 +82,14 @@ async function timeWrongPasswords(title: string, maxFailures: string): Promise<v
       redirectUris: [REDIRECT_URI],
       confidential: true,
     });
-    const findings = await probeApart({
+    const findings = await probeApart<ProbeOrders, Findings>(import.meta.url, {
       issuer: service.config.publicUrl,
       clientId,
       clientSecret: clientSecret!,
       names: { 'unknown user name': `nobody-${runId}`, 'wrong password': known },
     });
     reportTimings(
-      `${title}, ${SAMPLES} wrong passwords each, interleaved at random, one at a time, from a process of their own (ms, request to full answer), ${service.config.passwordHashConcurrency} hashing slot(s)`,
+      `${title}, ${TIMING_RUN.samples} wrong passwords each, interleaved at random, one at a time, from a process of their own (ms, request to full answer), ${service.config.passwordHashConcurrency} hashing slot(s)`,
       KINDS,
       findings,
     );
@@ -96,40 +98,25 @@ async function timeWrongPasswords(title: string, maxFailures: string): Promise<v
   }
 }
 
-/** Runs this module as the prober, in a process of its own, and answers what it found. */
-function probeApart(orders: ProbeOrders): Promise<Findings> {
-  const child = fork(fileURLToPath(import.meta.url), ['probe', JSON.stringify(orders)]);
-  return new Promise((resolve, reject) => {
-    child.once('message', (findings) => resolve(findings as Findings));
-    child.once('exit', (code) => reject(new Error(`the prober exited with ${code}`)));
-  });
-}
-
 /** The prober: the attempts, timed from the request to the full answer. */
 async function probe(orders: ProbeOrders): Promise<void> {
   const client = await discoveredClient(orders.issuer, orders.clientId, orders.clientSecret);
   const probes = {} as Record<Kind, { browser: SignInBrowser; page: SignInPage }>;
-  const findings = {} as Findings;
   for (const kind of KINDS) {
     const browser = new SignInBrowser(orders.issuer);
     const first = await browser.open((await authorization(client)).url);
     probes[kind] = { browser, page: await browser.submit(first, { userName: orders.names[kind] }) };
-    findings[kind] = { ms: [], answers: [] };
   }
-  const attempt = async (kind: Kind, timed: boolean) => {
+  const attempt = async (kind: Kind) => {
     const probe = probes[kind];
     const started = performance.now();
     probe.page = await probe.browser.submit(probe.page, { password: `wrong-${Math.random()}` });
     const ms = performance.now() - started;
-    if (!timed) return;
-    findings[kind].ms.push(ms);
     // A lock's end differs by name; the words are what must not.
     const said = `${probe.page.status} ${pageError(probe.page)?.replace(/ until .*$/, ' until …')}`;
-    if (!findings[kind].answers.includes(said)) findings[kind].answers.push(said);
+    return { ms, said };
   };
-  for (let i = 0; i < WARM_UP; i++) for (const kind of KINDS) await attempt(kind, false);
-  for (const kind of shuffled(KINDS.flatMap((kind) => Array<Kind>(SAMPLES).fill(kind))))
-    await attempt(kind, true);
+  const findings = await probeInterleaved(KINDS, TIMING_RUN, attempt);
   process.send!(findings, () => process.exit(0));
 }
 

@@ -1,5 +1,13 @@
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { machine } from './bench-report.js';
 import { kolmogorovSmirnov, mannWhitney, summary, type Summary } from './statistics.js';
+
+/** How many timed attempts of each kind, and untimed ones first: TIMING_SAMPLES, TIMING_WARM_UP. */
+export const TIMING_RUN = {
+  samples: Number(process.env.TIMING_SAMPLES ?? 200),
+  warmUp: Number(process.env.TIMING_WARM_UP ?? 10),
+};
 
 /** What a timing prober found of each kind: the times (ms) and the distinct answers. */
 export type TimingFindings<Kind extends string> = Record<Kind, { ms: number[]; answers: string[] }>;
@@ -44,8 +52,41 @@ export function reportTimings<Kind extends string>(
     console.log(`answers to ${kind}: ${findings[kind].answers.join(' | ')}`);
 }
 
+/**
+ * Runs the bench module at `moduleUrl` again as the prober, in a process of its own (as a remote
+ * one would be: in this process its reading of an answer would wait for what the service does
+ * after answering), with `probe` and the orders as its arguments; answers what it found.
+ */
+export function probeApart<Orders, Findings>(moduleUrl: string, orders: Orders): Promise<Findings> {
+  const child = fork(fileURLToPath(moduleUrl), ['probe', JSON.stringify(orders)]);
+  return new Promise((resolve, reject) => {
+    child.once('message', (findings) => resolve(findings as Findings));
+    child.once('exit', (code) => reject(new Error(`the prober exited with ${code}`)));
+  });
+}
+
+/**
+ * The prober's run: `warmUp` untimed attempts of each kind, then `samples` timed ones of each,
+ * interleaved in a random order, one at a time; each timed attempt's time and answer recorded.
+ */
+export async function probeInterleaved<Kind extends string>(
+  kinds: readonly Kind[],
+  { samples, warmUp }: { samples: number; warmUp: number },
+  attempt: (kind: Kind) => Promise<{ ms: number; said: string }>,
+): Promise<TimingFindings<Kind>> {
+  const findings = {} as TimingFindings<Kind>;
+  for (const kind of kinds) findings[kind] = { ms: [], answers: [] };
+  for (let i = 0; i < warmUp; i++) for (const kind of kinds) await attempt(kind);
+  for (const kind of shuffled(kinds.flatMap((kind) => Array<Kind>(samples).fill(kind)))) {
+    const { ms, said } = await attempt(kind);
+    findings[kind].ms.push(ms);
+    if (!findings[kind].answers.includes(said)) findings[kind].answers.push(said);
+  }
+  return findings;
+}
+
 /** A copy of `items` in a random order (Fisher–Yates). */
-export function shuffled<T>(items: T[]): T[] {
+function shuffled<T>(items: T[]): T[] {
   const out = [...items];
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(Math.random() * (i + 1));

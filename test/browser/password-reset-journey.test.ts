@@ -251,16 +251,7 @@ describeDelivering(
     this.timeout(120_000);
     journey(
       service,
-      (address, count) =>
-        pollUntil(
-          async () =>
-            smtp()
-              .to(address)
-              .map((mail) => mail.raw),
-          (found) => found.length >= count,
-          30_000,
-          50,
-        ),
+      (address, count) => smtp().rawTo(address, count),
       async (address) => smtp().to(address).length,
     );
   },

@@ -1,8 +1,6 @@
-import type { PasswordPolicy } from '../../../../shared/config/config.js';
 import { INTERACTION_PREFIX } from '../../oidc/oidc-paths.js';
 import { loginForm } from '../kit/new-link-flow.js';
 import { html, type SafeHtml } from '../kit/page-kit.js';
-import { policyInWords } from '../kit/password-policy-words.js';
 import type { PasswordResetWords } from './password-reset-words.js';
 
 /** The "Forgot password?" page, and where its form posts. */
@@ -39,30 +37,9 @@ export function forgotBody(
     ${loginForm(words, csrf, FORGOT_PATH, interaction ? { interaction } : {})}`;
 }
 
-/** The form that sets the new password; the link's user and code travel with it. */
-export function passwordForm(
-  words: PasswordResetWords,
-  policy: PasswordPolicy,
-  form: { userId: string; code: string; interaction?: string; csrf: string; error?: string },
-): SafeHtml {
-  const action = form.interaction ? resetPathOf(form.interaction) : RESET_PATH;
-  return html`<p>${words.intro}</p>
-    ${form.error ? html`<p class="error" role="alert">${form.error}</p>` : ''}
-    <form method="post" action="${action}">
-      <input type="hidden" name="_csrf" value="${form.csrf}" />
-      <input type="hidden" name="userID" value="${form.userId}" />
-      <input type="hidden" name="code" value="${form.code}" />
-      <label
-        >${words.password}
-        <input type="password" name="password" autocomplete="new-password" required />
-      </label>
-      <label
-        >${words.confirmation}
-        <input type="password" name="confirmation" autocomplete="new-password" required />
-      </label>
-      <p class="hint">${policyInWords(words.policy, policy)}</p>
-      <button type="submit">${words.save}</button>
-    </form>`;
+/** Where the reset form of a link posts: under its sign-in's path when it continues one. */
+export function resetActionOf(link: { interaction?: string }): string {
+  return link.interaction ? resetPathOf(link.interaction) : RESET_PATH;
 }
 
 export function changedBody(words: PasswordResetWords): SafeHtml {

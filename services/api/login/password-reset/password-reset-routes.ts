@@ -3,8 +3,6 @@ import type { DataSource } from 'typeorm';
 import type { Logger } from '../../../../shared/logging/logger.js';
 import { findInitializationCode } from '../../accounts/initialization-code.js';
 import { redeemPasswordResetCode, requestPasswordResets } from '../../accounts/password-reset.js';
-import { hashPassword, inHashingSlot } from '../../credentials/password-hash.js';
-import { meetsPasswordPolicy } from '../../credentials/password-policy.js';
 import { queueAccountArtifactsEnded } from '../../oidc/account-artifacts.js';
 import { brandOf, type Brand } from '../kit/branding.js';
 import { formOf, queryOf } from '../kit/forms.js';
@@ -14,15 +12,15 @@ import {
   offer,
   type LinkPageDependencies,
 } from '../kit/new-link-flow.js';
+import { newPasswordForm, type PasswordLink } from '../kit/new-password-form.js';
 import { csrf as createCsrf, linkPages } from '../kit/page-kit.js';
 import { pageRoute } from '../kit/page-route.js';
-import { policyInWords } from '../kit/password-policy-words.js';
 import {
   changedBody,
   FORGOT_PATH,
   forgotBody,
   interactionIdOf,
-  passwordForm,
+  resetActionOf,
   RESET_PATH,
 } from './password-reset-pages.js';
 import { PASSWORD_RESET_WORDS, type PasswordResetWords } from './password-reset-words.js';
@@ -31,10 +29,17 @@ import { PASSWORD_RESET_WORDS, type PasswordResetWords } from './password-reset-
 const LINK = { userID: 100, code: 200, interaction: 100 };
 const PASSWORD_FORM = { userID: 100, code: 200, password: 1000, confirmation: 1000 };
 
+/** A reset link: its user and code, and the sign-in it continues, when it does. */
+type ResetLink = PasswordLink & { interaction?: string };
+
 /** The pages of a password reset, for its own routes and for the sign-in's (which continue one). */
 export interface PasswordResetPages {
   /** The "Forgot password?" form (200); within a sign-in it carries `interaction` along. */
   forgot(request: Request, response: Response, interaction?: string, brand?: Brand): void;
+  /** The form of a link that works (200). */
+  form(request: Request, response: Response, link: ResetLink): Promise<void>;
+  /** The page of a link that no longer works (410), which offers a new email. */
+  gone(request: Request, response: Response): void;
   /**
    * Sets the password the posted reset form asks for: its CSRF token, its code (hash, expiry,
    * single use, a user still active), the two passwords alike and under the policy. Answers the
@@ -51,32 +56,16 @@ export function passwordResetPages(
   const { dataSource, config, logger } = deps;
   const csrf = createCsrf(config);
   const send = linkPages(PASSWORD_RESET_WORDS);
-  const brandOfUser = (userId: string) => brandOf(dataSource, { userId });
+  const passwordForm = newPasswordForm<PasswordResetWords, ResetLink>(deps, csrf, {
+    words: PASSWORD_RESET_WORDS,
+    action: resetActionOf,
+    button: (w) => w.save,
+  });
   const gone = (request: Request, response: Response) =>
     send(request, response, 410, (w) => [
       w.goneTitle,
       offer(w, csrf.token(request, response), FORGOT_PATH),
     ]);
-  const askAgain = async (
-    request: Request,
-    response: Response,
-    link: { userId: string; code: string; interaction?: string },
-    error: (w: PasswordResetWords) => string,
-  ) =>
-    send(
-      request,
-      response,
-      400,
-      (w) => [
-        w.title,
-        passwordForm(w, config.passwordPolicy, {
-          ...link,
-          csrf: csrf.token(request, response),
-          error: error(w),
-        }),
-      ],
-      await brandOfUser(link.userId),
-    );
 
   return {
     forgot: (request, response, interaction, brand) =>
@@ -88,21 +77,21 @@ export function passwordResetPages(
         brand,
       ),
 
+    form: (request, response, link) => passwordForm.show(request, response, link),
+
+    gone,
+
     async redeem(request, response, interaction) {
       if (!csrf.verify(request)) return void send(request, response, 403, expiredForm);
       const { userID: userId, code, password, confirmation } = formOf(request, PASSWORD_FORM);
       const found = await findInitializationCode(dataSource, userId, code, 'password_reset');
       if (!('codeId' in found) || found.state !== 'valid') return void gone(request, response);
       const link = { userId, code, ...(interaction && { interaction }) };
-      if (password !== confirmation)
-        return void (await askAgain(request, response, link, (w) => w.mismatch));
-      if (!meetsPasswordPolicy(config.passwordPolicy, password))
-        return void (await askAgain(request, response, link, (w) =>
-          policyInWords(w.policy, config.passwordPolicy),
-        ));
-      const passwordHash = await inHashingSlot(config.passwordHashConcurrency, () =>
-        hashPassword(password),
-      );
+      const passwordHash = await passwordForm.take(request, response, link, {
+        password,
+        confirmation,
+      });
+      if (!passwordHash) return;
       const redeemed = await redeemPasswordResetCode(
         dataSource,
         { userId, codeId: found.codeId, code },
@@ -120,7 +109,7 @@ export function passwordResetPages(
         response,
         200,
         (w) => [w.changedTitle, changedBody(w)],
-        await brandOfUser(userId),
+        await brandOf(dataSource, { userId }),
       ),
   };
 }
@@ -139,7 +128,6 @@ export function passwordResetRoutes(deps: LinkPageDependencies): Router {
   const router = express.Router();
   const csrf = createCsrf(config);
   const pages = passwordResetPages(deps);
-  const send = linkPages(PASSWORD_RESET_WORDS);
   const requestResets = (dataSource: DataSource, login: string, request: Request) => {
     const interaction = interactionIdOf(formOf(request, { interaction: 100 }).interaction);
     afterTheAnswer(logger, () => requestPasswordResets(dataSource, login, interaction));
@@ -158,20 +146,9 @@ export function passwordResetRoutes(deps: LinkPageDependencies): Router {
     pageRoute(logger, async (request, response) => {
       const { userID: userId, code, interaction } = queryOf(request, LINK);
       const found = await findInitializationCode(dataSource, userId, code, 'password_reset');
-      if (found.state !== 'valid') return forgotten.gone(request, response);
-      const form = {
-        userId,
-        code,
-        csrf: csrf.token(request, response),
-        ...(interactionIdOf(interaction) && { interaction }),
-      };
-      send(
-        request,
-        response,
-        200,
-        (w) => [w.title, passwordForm(w, config.passwordPolicy, form)],
-        await brandOf(dataSource, { userId }),
-      );
+      if (found.state !== 'valid') return pages.gone(request, response);
+      const continued = interactionIdOf(interaction);
+      await pages.form(request, response, { userId, code, ...(continued && { interaction }) });
     }),
   );
 

@@ -1,18 +1,12 @@
+import type { NewPasswordWords } from '../kit/new-password-form.js';
 import type { Language, NewLinkWords } from '../kit/page-kit.js';
-import { POLICY_WORDS, type PolicyWords } from '../kit/password-policy-words.js';
+import { POLICY_WORDS } from '../kit/password-policy-words.js';
 
 /** Everything the password reset pages say, in each language they speak. */
-export interface PasswordResetWords extends NewLinkWords {
+export interface PasswordResetWords extends NewLinkWords, NewPasswordWords {
   forgotTitle: string;
   forgotIntro: string;
-  title: string;
-  intro: string;
-  password: string;
-  confirmation: string;
   save: string;
-  mismatch: string;
-  /** The password policy's words. */
-  policy: PolicyWords;
   changedTitle: string;
   changed: string;
   signIn: string;
