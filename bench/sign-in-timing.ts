@@ -18,9 +18,7 @@
  * and message. Then the same again on a service that locks a name at its first failure: each
  * warm-up's first attempt locks both names, and every timed one is refused by the lock.
  */
-import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { createHumanUser } from '../services/api/admin/users.js';
 import { hashPassword } from '../services/api/credentials/password-hash.js';
 import { createClient } from '../services/api/oidc/clients.js';
@@ -33,11 +31,15 @@ import {
 } from '../test/support/relying-party.js';
 import { pageError, SignInBrowser, type SignInPage } from '../test/support/sign-in-flow.js';
 import { TestService } from '../test/support/test-service.js';
-import { machine, runMain } from './bench-report.js';
-import { kolmogorovSmirnov, mannWhitney, summary, type Summary } from './statistics.js';
+import { runMain } from './bench-report.js';
+import {
+  probeApart,
+  probeInterleaved,
+  reportTimings,
+  TIMING_RUN,
+  type TimingFindings,
+} from './timing-report.js';
 
-const SAMPLES = Number(process.env.TIMING_SAMPLES ?? 200);
-const WARM_UP = Number(process.env.TIMING_WARM_UP ?? 10);
 type Kind = 'unknown user name' | 'wrong password';
 const KINDS: Kind[] = ['unknown user name', 'wrong password'];
 
@@ -50,7 +52,7 @@ interface ProbeOrders {
 }
 
 /** What the prober found: the time each wrong password took, and what the pages said. */
-type Findings = Record<Kind, { ms: number[]; answers: string[] }>;
+type Findings = TimingFindings<Kind>;
 
 async function main(): Promise<void> {
   await timeWrongPasswords('Password step', '1000');
@@ -80,90 +82,42 @@ async function timeWrongPasswords(title: string, maxFailures: string): Promise<v
       redirectUris: [REDIRECT_URI],
       confidential: true,
     });
-    const findings = await probeApart({
+    const findings = await probeApart<ProbeOrders, Findings>(import.meta.url, {
       issuer: service.config.publicUrl,
       clientId,
       clientSecret: clientSecret!,
       names: { 'unknown user name': `nobody-${runId}`, 'wrong password': known },
     });
-    report(title, findings, service.config.passwordHashConcurrency);
+    reportTimings(
+      `${title}, ${TIMING_RUN.samples} wrong passwords each, interleaved at random, one at a time, from a process of their own (ms, request to full answer), ${service.config.passwordHashConcurrency} hashing slot(s)`,
+      KINDS,
+      findings,
+    );
   } finally {
     await service.close();
   }
-}
-
-/** Runs this module as the prober, in a process of its own, and answers what it found. */
-function probeApart(orders: ProbeOrders): Promise<Findings> {
-  const child = fork(fileURLToPath(import.meta.url), ['probe', JSON.stringify(orders)]);
-  return new Promise((resolve, reject) => {
-    child.once('message', (findings) => resolve(findings as Findings));
-    child.once('exit', (code) => reject(new Error(`the prober exited with ${code}`)));
-  });
 }
 
 /** The prober: the attempts, timed from the request to the full answer. */
 async function probe(orders: ProbeOrders): Promise<void> {
   const client = await discoveredClient(orders.issuer, orders.clientId, orders.clientSecret);
   const probes = {} as Record<Kind, { browser: SignInBrowser; page: SignInPage }>;
-  const findings = {} as Findings;
   for (const kind of KINDS) {
     const browser = new SignInBrowser(orders.issuer);
     const first = await browser.open((await authorization(client)).url);
     probes[kind] = { browser, page: await browser.submit(first, { userName: orders.names[kind] }) };
-    findings[kind] = { ms: [], answers: [] };
   }
-  const attempt = async (kind: Kind, timed: boolean) => {
+  const attempt = async (kind: Kind) => {
     const probe = probes[kind];
     const started = performance.now();
     probe.page = await probe.browser.submit(probe.page, { password: `wrong-${Math.random()}` });
     const ms = performance.now() - started;
-    if (!timed) return;
-    findings[kind].ms.push(ms);
     // A lock's end differs by name; the words are what must not.
     const said = `${probe.page.status} ${pageError(probe.page)?.replace(/ until .*$/, ' until …')}`;
-    if (!findings[kind].answers.includes(said)) findings[kind].answers.push(said);
+    return { ms, said };
   };
-  for (let i = 0; i < WARM_UP; i++) for (const kind of KINDS) await attempt(kind, false);
-  for (const kind of shuffled(KINDS.flatMap((kind) => Array<Kind>(SAMPLES).fill(kind))))
-    await attempt(kind, true);
+  const findings = await probeInterleaved(KINDS, TIMING_RUN, attempt);
   process.send!(findings, () => process.exit(0));
-}
-
-function report(title: string, findings: Findings, slots: number): void {
-  const [a, b] = KINDS.map((kind) => findings[kind].ms) as [number[], number[]];
-  const summaries = KINDS.map((kind) => summary(findings[kind].ms));
-  const rows: (keyof Summary)[] = ['n', 'min', 'p10', 'p25', 'p50', 'p75', 'p90', 'p99', 'max'];
-  const cell = (value: number, key: string) =>
-    (key === 'n' ? String(value) : value.toFixed(2)).padStart(18);
-  const { cpus, cpu, node } = machine();
-  console.log(
-    `\n${title}, ${SAMPLES} wrong passwords each, interleaved at random, one at a time, from a process of their own (ms, request to full answer); ${cpus} cores (${String(cpu)}), Node ${String(node)}, ${slots} hashing slot(s)\n`,
-  );
-  console.log(`${''.padEnd(8)}${KINDS.map((kind) => kind.padStart(18)).join('')}`);
-  for (const key of [...rows, 'mean', 'stdev'] as (keyof Summary)[])
-    console.log(`${key.padEnd(8)}${summaries.map((s) => cell(s[key], key)).join('')}`);
-  const median = summaries[1]!.p50 - summaries[0]!.p50;
-  const mw = mannWhitney(a, b);
-  const ks = kolmogorovSmirnov(a, b);
-  console.log(
-    `\nwrong password − unknown user name: median ${median.toFixed(2)} ms, mean ${(summaries[1]!.mean - summaries[0]!.mean).toFixed(2)} ms`,
-  );
-  console.log(
-    `Mann–Whitney U = ${mw.u} (of ${a.length * b.length}), z = ${mw.z.toFixed(2)}, two-sided p = ${mw.p.toPrecision(3)}`,
-  );
-  console.log(`Kolmogorov–Smirnov D = ${ks.d.toFixed(3)}, two-sided p = ${ks.p.toPrecision(3)}`);
-  for (const kind of KINDS)
-    console.log(`answers to ${kind}: ${findings[kind].answers.join(' | ')}`);
-}
-
-/** A copy of `items` in a random order (Fisher–Yates). */
-function shuffled<T>(items: T[]): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
 }
 
 if (process.argv[2] === 'probe') runMain(() => probe(JSON.parse(process.argv[3]!) as ProbeOrders));

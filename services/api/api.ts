@@ -18,6 +18,7 @@ import { OperationPipeline } from './pipeline/operation-pipeline.js';
 import { createRateLimit } from './pipeline/rate-limit.js';
 import { activationRoutes } from './login/activation/activation-routes.js';
 import { emailVerificationRoutes } from './login/email-verification/email-verification-routes.js';
+import { passwordResetRoutes } from './login/password-reset/password-reset-routes.js';
 import { brandingRoutes } from './login/kit/branding-routes.js';
 import { registrationRoutes } from './login/passkey-registration/registration-routes.js';
 import { startGrpcServer } from './transports/grpc/grpc-server.js';
@@ -95,6 +96,7 @@ export async function startApi(
     pages: [
       activationRoutes({ ...deps, redis }),
       emailVerificationRoutes(deps),
+      passwordResetRoutes({ ...deps, redis }),
       registrationRoutes({ ...deps, redis }),
       brandingRoutes(deps.dataSource, deps.logger),
     ],

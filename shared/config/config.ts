@@ -124,6 +124,11 @@ export interface Config {
   passkeys: PasskeyConfig;
   /** Lifetime of a passwordless registration code in seconds. `PASSWORDLESS_CODE_LIFETIME`, default 3600. */
   passwordlessCodeLifetimeSeconds: number;
+  /**
+   * Lifetime of a password reset code (the "Forgot password?" email's link) in seconds.
+   * `PASSWORD_RESET_CODE_TTL`, default 3600.
+   */
+  passwordResetCodeLifetimeSeconds: number;
   /** `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`. `LOG_LEVEL`, default `info`. */
   logLevel: string;
   kafka: KafkaConfig;
@@ -202,6 +207,7 @@ export function loadConfig(env: Env = process.env): Config {
       60,
       30 * 86400,
     ),
+    passwordResetCodeLifetimeSeconds: read.integer('PASSWORD_RESET_CODE_TTL', 3600, 60, 7 * 86400),
     logLevel: read.oneOf('LOG_LEVEL', 'info', [
       'fatal',
       'error',

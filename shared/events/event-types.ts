@@ -131,7 +131,8 @@ export interface MachineUserPayload {
   description: string;
 }
 
-export type PasswordChangedBy = 'sign-in' | 'activation';
+/** Where a person set a new password: at sign-in, activating the account, or by a reset link. */
+export type PasswordChangedBy = 'sign-in' | 'activation' | 'reset';
 
 /** Why a sign-in was refused, as its event says. */
 export type SignInFailure =
@@ -253,6 +254,14 @@ export interface EventPayloads {
   'user.human.passkey.removed': { passkeyId: string };
   /** A new passwordless registration link was asked for (the worker emails it). */
   'user.human.passwordless.code.requested': { by: 'user' | 'admin' };
+  /**
+   * A password reset link was asked for on the "Forgot password?" page (the worker emails it).
+   * `interaction`: the sign-in it was asked from, which the link continues (the interaction's id
+   * only: it is of use only in the browser holding that sign-in's cookie).
+   */
+  'user.human.password.code.requested': { by: 'user'; interaction?: string };
+  /** Recorded by the worker when it makes the code a password reset email carries. */
+  'user.human.password.code.added': { codeId: string; expiration: string };
   /** Roles of one project held by the user. */
   'user.grant.added': UserGrantPayload;
   /** The grant's roles now (a role removed from the project is taken from its grants too). */

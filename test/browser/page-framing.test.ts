@@ -62,6 +62,8 @@ describe('the pages framed by another origin, in headless Chromium', function ()
       'sign-in': (await authorization(client)).url,
       activation: `${service.api.url}/ui/login/init?userID=x&code=y`,
       'email verification': `${service.api.url}/ui/login/email/verify?userID=x&code=y`,
+      'forgot password': `${service.api.url}/ui/login/password/forgot`,
+      'password reset': `${service.api.url}/ui/login/password/reset?userID=x&code=y`,
       'passkey registration': `${service.api.url}/ui/login/passwordless/init?userID=a&orgID=b&codeID=c&code=d`,
       'sign-out': `${service.api.url}/oidc/session/end`,
       profile: `${service.api.url}/ui/profile`,

@@ -36,6 +36,8 @@ export interface FuzzFixtures {
   passkeyIds: string[];
   /** Machine users of `orgId`: the first to change, the second to change and remove. */
   machineUserIds: [string, string];
+  /** A browser's CSRF cookie for the sign-in pages, and the token its forms carry. */
+  signInForms: { cookie: string; csrf: string };
 }
 
 /** Tokens that outlive any campaign (a long one runs for tens of minutes). */
@@ -84,7 +86,17 @@ export async function createFuzzFixtures(service: TestService): Promise<FuzzFixt
       (await buildMachine(service, { owner })).userId,
       (await buildMachine(service, { owner })).userId,
     ],
+    signInForms: await signInForms(service),
   };
+}
+
+/** The CSRF cookie and token the "Forgot password?" page gives a browser. */
+async function signInForms(service: TestService): Promise<FuzzFixtures['signInForms']> {
+  const page = await fetch(`${service.api.url}/ui/login/password/forgot`);
+  const cookie = /sign_in_csrf=([^;]+)/.exec(page.headers.getSetCookie().join(';'))?.[1];
+  const csrf = /name="_csrf" value="([^"]+)"/.exec(await page.text())?.[1];
+  if (!cookie || !csrf) throw new Error('no CSRF token for the fuzz fixtures');
+  return { cookie, csrf };
 }
 
 /** A passkey added through the operations, with a software authenticator: its id. */

@@ -106,12 +106,32 @@ function judgeAnswer(request: FuzzRequest, answer: Answer): Verdict {
     case 'http': {
       const type = String(answer.headers['content-type'] ?? '');
       if (/^application\/grpc-web/i.test(type)) return judgeGrpcWeb(request, answer, on);
+      if (/^text\/html/i.test(type) && request.kind.startsWith('sign-in-form:'))
+        return judgePage(answer, on);
       return judgeJson(request, answer, on);
     }
   }
 }
 
 type On = (observed: string, violations?: Violation[]) => Verdict;
+
+/** What a sign-in page may answer: its page, a refusal, a link gone, a form over its limit. */
+const PAGE_STATUSES = new Set([200, 303, 400, 403, 410, 413, 429]);
+
+/** A sign-in page's answer: a whole page in a language of ours, with a status a page has. */
+function judgePage(answer: { status: number; body: Buffer }, on: On): Verdict {
+  const { status } = answer;
+  const page = answer.body.toString('utf8');
+  const violations: Violation[] = [];
+  if (status >= 500) violations.push({ property: 'no-server-error', reason: `HTTP ${status}` });
+  else if (!PAGE_STATUSES.has(status))
+    violations.push({ property: 'error-shape', reason: `a page with HTTP ${status}` });
+  if (!/^<!doctype html>\s*<html lang="(en|de)">/i.test(page))
+    violations.push({ property: 'error-shape', reason: 'an HTML answer that is no whole page' });
+  const verdict = { ...on(`HTTP ${status} page`, violations), served: status < 300 };
+  verdict.serverError = status >= 500;
+  return verdict;
+}
 
 function judgeJson(
   request: FuzzRequest,

@@ -4,11 +4,13 @@ import type { FuzzRequest } from './fuzz-request.js';
 import { grpcRequests } from './grpc-requests.arbitrary.js';
 import { grpcWebRequests } from './grpc-web-requests.arbitrary.js';
 import { jsonRequests } from './json-requests.arbitrary.js';
+import { signInFormRequests } from './sign-in-form-requests.arbitrary.js';
 
 const built = new WeakMap<FuzzFixtures, fc.Arbitrary<FuzzRequest>>();
 
 /**
- * Every request the fuzzer sends: JSON a little more often than each gRPC transport. Built once
+ * Every request the fuzzer sends: JSON a little more often than each gRPC transport, and the
+ * sign-in surface's forms. Built once
  * per fixtures: building fast-check's string arbitraries costs more than drawing from them.
  */
 export function fuzzRequests(fixtures: FuzzFixtures): fc.Arbitrary<FuzzRequest> {
@@ -18,6 +20,8 @@ export function fuzzRequests(fixtures: FuzzFixtures): fc.Arbitrary<FuzzRequest> 
       { weight: 4, arbitrary: jsonRequests(fixtures) },
       { weight: 3, arbitrary: grpcRequests(fixtures) },
       { weight: 3, arbitrary: grpcWebRequests(fixtures) },
+      // The sign-in surface's forms: HTTP/1.1 too, counted with JSON.
+      { weight: 1, arbitrary: signInFormRequests(fixtures) },
     );
     built.set(fixtures, arbitrary);
   }

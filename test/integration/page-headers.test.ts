@@ -44,6 +44,8 @@ describeWithService(
       const pages = {
         activation: '/ui/login/init?userID=x&code=y',
         'email verification': '/ui/login/email/verify?userID=x&code=y',
+        'forgot password': '/ui/login/password/forgot',
+        'password reset': '/ui/login/password/reset?userID=x&code=y',
         'passkey registration': '/ui/login/passwordless/init?userID=a&orgID=b&codeID=c&code=d',
         'sign-out': '/oidc/session/end',
         'provider error': '/oidc/auth?client_id=nobody',

@@ -78,6 +78,8 @@ export const EVENT_SAMPLES: { [T in EventType]: EventPayloads[T] } = {
   },
   'user.human.passkey.removed': { passkeyId: '01927b3e-6f1a-7c3d-8e55-4b9a0d2c1f02' },
   'user.human.passwordless.code.requested': { by: 'user' },
+  'user.human.password.code.requested': { by: 'user', interaction: 'kV9cV2Xb5mQf3nR8tY1zA' },
+  'user.human.password.code.added': { codeId: '01a3', expiration: '2026-11-30T10:00:00.000Z' },
   'user.grant.added': {
     grantId: '01927b3e-6f1a-7c3d-8e55-4b9a0d2c1f10',
     projectId: '01927b3e-6f1a-7c3d-8e55-4b9a0d2c1f11',

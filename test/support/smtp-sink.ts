@@ -1,5 +1,6 @@
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
+import { pollUntil } from './poll.js';
 
 export interface ReceivedMail {
   to: string[];
@@ -57,6 +58,12 @@ export class SmtpSink {
   /** Everything sent to one address. */
   to(address: string): ReceivedMail[] {
     return this.received.filter((mail) => mail.to.includes(address));
+  }
+
+  /** The raw messages sent to one address, once there are `count` of them. */
+  rawTo(address: string, count: number): Promise<string[]> {
+    const raw = async () => this.to(address).map((mail) => mail.raw);
+    return pollUntil(raw, (found) => found.length >= count, 30_000, 50);
   }
 
   async stop(): Promise<void> {

@@ -9,7 +9,11 @@ describe('configuration', () => {
       requestBodyLimit: 1024 * 1024,
       publicUrl: 'http://localhost:8080',
       passwordlessCodeLifetimeSeconds: 3600,
+      passwordResetCodeLifetimeSeconds: 3600,
     });
+    expect(
+      loadConfig({ PASSWORD_RESET_CODE_TTL: '600' }).passwordResetCodeLifetimeSeconds,
+    ).to.equal(600);
     expect(config.auth).to.deep.include({
       issuer: 'http://localhost:8080',
       audience: 'identity-service',

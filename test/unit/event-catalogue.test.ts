@@ -46,6 +46,8 @@ const CONTRACT_TYPES = [
   'user.human.passkey.renamed',
   'user.human.passkey.removed',
   'user.human.passwordless.code.requested',
+  'user.human.password.code.requested',
+  'user.human.password.code.added',
   'user.human.unlocked',
   'user.human.phone.changed',
   'user.human.phone.removed',

@@ -190,6 +190,26 @@ describe('the sign-in steps (accounts/sign-in-steps.ts)', function () {
     expect(accounts.passwords.get('user-ada')).to.match(/^\$argon2id\$/);
   });
 
+  it('continues a sign-in after a password reset as after the right password: to the TOTP code, no new password asked', async () => {
+    const encrypted = encryptSecret(config.secretsEncryptionKey!, decodeOtpSecret(OTP_SECRET)!);
+    accounts.add('ada', { passwordHash: stored, passwordChangeRequired: true });
+    accounts.add('bob', { passwordHash: stored, otpSecretEncrypted: encrypted });
+    accounts.add('eve', { passwordHash: stored, active: false });
+    const at = { methods: [] };
+    expect((await steps.passwordReset('user-ada', at)).signedIn).to.deep.include({
+      userId: 'user-ada',
+      userName: 'ada',
+      methods: ['password'],
+    });
+    expect((await steps.passwordReset('user-bob', at)).state).to.deep.include({
+      step: 'otp',
+      userName: 'bob',
+      methods: ['password'],
+    });
+    expect(await steps.passwordReset('user-eve', at)).to.deep.equal({ refused: 'unusable' });
+    expect(await steps.passwordReset('user-nobody', at)).to.deep.equal({ refused: 'unusable' });
+  });
+
   it('refuses every attempt from an address past its budget', async () => {
     for (let n = 0; n < 10; n++) await password(`name-${n}`, 'wrong');
     expect(await password('ada', PASSWORD)).to.deep.equal({ refused: 'address-blocked' });

@@ -219,6 +219,30 @@ export class SignInSteps {
   }
 
   /**
+   * A sign-in continued after its person set a new password with a reset link (which proves the
+   * email, as a password would): on as after a password, to the TOTP code when the user has one;
+   * no new password is asked, one was just set. A sign-in that links a provider's identity
+   * (`linking`) keeps it. Refused as a right password of a user who cannot sign in is.
+   */
+  async passwordReset(
+    userId: string,
+    linking: Pick<SignInState, 'external' | 'idpId' | 'linkBy' | 'methods'>,
+  ): Promise<StepResult> {
+    const user = await this.accounts.byId(userId);
+    if (!user?.active) return refused('unusable');
+    const { external, idpId, linkBy, methods } = linking;
+    const state: SignInState = {
+      ...(external && { external, linkBy }),
+      ...(idpId && { idpId }),
+      step: 'password',
+      userName: user.userName,
+      userId,
+      methods: [...methods.filter((method) => method !== 'password'), 'password'],
+    };
+    return this.after(state, { ...user, passwordChangeRequired: false });
+  }
+
+  /**
    * The step after a verified factor: the TOTP code if the user has one, then a new password
    * when one is required and a password was what the person gave.
    */

@@ -10,6 +10,11 @@ export interface InitializationEmailJob {
    * the processor), so nothing in Redis could activate somebody's account.
    */
   codeId: string;
+  /**
+   * A password reset link's sign-in (its interaction's id), which the link continues; not a
+   * secret (it works only with that sign-in's cookie).
+   */
+  interaction?: string;
 }
 
 /**

@@ -93,7 +93,7 @@ export function createInitializationEmailProcessor({
       language: user.preferred_language,
       displayName: user.display_name,
       firstName: user.first_name,
-      link: linkOf(config, userId, user, code.code),
+      link: linkOf(config, userId, user, code.code, job.data.interaction),
       kind: user.kind ?? 'initialization',
     });
     const info = await send(transport, {
@@ -115,9 +115,22 @@ export function createInitializationEmailProcessor({
 /**
  * The link the code goes in: the activation page's, for an email verification code the
  * verification page's (`/ui/login/email/verify?userID&code`), or for a passwordless registration
- * code the passkey registration page's (`/ui/login/passwordless/init?userID&orgID&codeID&code`).
+ * code the passkey registration page's (`/ui/login/passwordless/init?userID&orgID&codeID&code`),
+ * for a password reset code the reset page's (`/ui/login/password/reset?userID&code`, and
+ * `&interaction` when the reset continues a sign-in).
  */
-function linkOf(config: Config, userId: string, user: Recipient, code: string): string {
+function linkOf(
+  config: Config,
+  userId: string,
+  user: Recipient,
+  code: string,
+  interaction: string | undefined,
+): string {
+  if (user.kind === 'password_reset') {
+    const query = new URLSearchParams({ userID: userId, code });
+    if (interaction) query.set('interaction', interaction);
+    return `${config.publicUrl}/ui/login/password/reset?${query}`;
+  }
   if (user.kind === 'passwordless_registration') {
     const query = new URLSearchParams({
       userID: userId,

@@ -1,7 +1,8 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { blob } from './columns.js';
 
-export type UserCodeKind = 'passwordless_registration' | 'initialization' | 'email_verification';
+export type UserCodeKind =
+  'passwordless_registration' | 'initialization' | 'email_verification' | 'password_reset';
 
 /** A one-time code sent to a user. Only its SHA-256 is kept. */
 @Entity('user_codes')

@@ -1,17 +1,15 @@
-import express, { type Request, type Response, type Router } from 'express';
+import express, { type Router } from 'express';
 import { redeemInitializationCode } from '../../accounts/activation.js';
 import { findInitializationCode } from '../../accounts/initialization-code.js';
 import { requestInitializationEmails } from '../../accounts/new-links.js';
-import { hashPassword, inHashingSlot } from '../../credentials/password-hash.js';
-import { meetsPasswordPolicy } from '../../credentials/password-policy.js';
 import { brandOf } from '../kit/branding.js';
 import { formOf, queryOf } from '../kit/forms.js';
 import { expiredForm, newLinkFlow, type LinkPageDependencies } from '../kit/new-link-flow.js';
+import { newPasswordForm } from '../kit/new-password-form.js';
 import { csrf as createCsrf, linkPages } from '../kit/page-kit.js';
 import { pageRoute } from '../kit/page-route.js';
-import { policyInWords } from '../kit/password-policy-words.js';
-import { ACTIVATION_PATH, activeBody, passwordForm, RESEND_PATH } from './activation-pages.js';
-import { ACTIVATION_WORDS, type ActivationWords } from './activation-words.js';
+import { ACTIVATION_PATH, activeBody, RESEND_PATH } from './activation-pages.js';
+import { ACTIVATION_WORDS } from './activation-words.js';
 
 /** The offer of a new email where a link no longer works. */
 const NEW_ACTIVATION_LINK = { path: RESEND_PATH, name: 'resend-init', words: ACTIVATION_WORDS };
@@ -34,26 +32,11 @@ export function activationRoutes(deps: LinkPageDependencies): Router {
   const newLink = newLinkFlow(deps, csrf, NEW_ACTIVATION_LINK, requestInitializationEmails);
   // A link that works shows the label policy of its user's organization.
   const brandOfUser = (userId: string) => brandOf(dataSource, { userId });
-  const askAgain = async (
-    request: Request,
-    response: Response,
-    link: { userId: string; code: string },
-    error: (w: ActivationWords) => string,
-  ) =>
-    send(
-      request,
-      response,
-      400,
-      (w) => [
-        w.title,
-        passwordForm(w, config.passwordPolicy, {
-          ...link,
-          csrf: csrf.token(request, response),
-          error: error(w),
-        }),
-      ],
-      await brandOfUser(link.userId),
-    );
+  const form = newPasswordForm(deps, csrf, {
+    words: ACTIVATION_WORDS,
+    action: () => ACTIVATION_PATH,
+    button: (w) => w.activate,
+  });
 
   router.get(
     ACTIVATION_PATH,
@@ -61,14 +44,7 @@ export function activationRoutes(deps: LinkPageDependencies): Router {
       const { userID: userId, code } = queryOf(request, LINK);
       const found = await findInitializationCode(dataSource, userId, code);
       if (found.state !== 'valid') return newLink.gone(request, response);
-      const csrfToken = csrf.token(request, response);
-      send(
-        request,
-        response,
-        200,
-        (w) => [w.title, passwordForm(w, config.passwordPolicy, { userId, code, csrf: csrfToken })],
-        await brandOfUser(userId),
-      );
+      await form.show(request, response, { userId, code });
     }),
   );
 
@@ -80,15 +56,9 @@ export function activationRoutes(deps: LinkPageDependencies): Router {
       const { userID: userId, code, password, confirmation } = formOf(request, PASSWORD_FORM);
       const found = await findInitializationCode(dataSource, userId, code);
       if (!('codeId' in found) || found.state !== 'valid') return newLink.gone(request, response);
-      if (password !== confirmation)
-        return askAgain(request, response, { userId, code }, (w) => w.mismatch);
-      if (!meetsPasswordPolicy(config.passwordPolicy, password))
-        return askAgain(request, response, { userId, code }, (w) =>
-          policyInWords(w.policy, config.passwordPolicy),
-        );
-      const passwordHash = await inHashingSlot(config.passwordHashConcurrency, () =>
-        hashPassword(password),
-      );
+      const typed = { password, confirmation };
+      const passwordHash = await form.take(request, response, { userId, code }, typed);
+      if (!passwordHash) return;
       const redeemed = await redeemInitializationCode(
         dataSource,
         { userId, codeId: found.codeId, code },

@@ -56,8 +56,8 @@ export function newLinkFlow(
   { dataSource, config, logger, redis }: LinkPageDependencies,
   csrf: Csrf,
   { path, name, words }: NewLinkOffer,
-  /** Asks for the links of the users the login names. */
-  requestLinks: (dataSource: DataSource, login: string) => Promise<void>,
+  /** Asks for the links of the users the login names (the request: the form's other fields). */
+  requestLinks: (dataSource: DataSource, login: string, request: Request) => Promise<void>,
 ): NewLinkFlow {
   const perAddress = createRateLimit(PER_ADDRESS, redis, config.redisKeyPrefix)!;
   const perLogin = createRateLimit(PER_LOGIN, redis, config.redisKeyPrefix)!;
@@ -73,7 +73,7 @@ export function newLinkFlow(
       try {
         await perAddress.consume(`${name}-address:${request.ip}`);
         await perLogin.consume(`${name}-login:${uniqueNameKey(login)}`);
-        await requestLinks(dataSource, login);
+        await requestLinks(dataSource, login, request);
       } catch (error) {
         if (!(error instanceof ServiceError && error.id === 'RATE-LIMITED'))
           return failurePage(request, response, logger, error);
@@ -99,14 +99,27 @@ export function expiredForm(words: NewLinkWords): [string, SafeHtml] {
 }
 
 /** The offer of a new link, posted to `action`. */
-function offer(words: NewLinkWords, csrf: string, action: string): SafeHtml {
+export function offer(words: NewLinkWords, csrf: string, action: string): SafeHtml {
   return html`<p>${words.gone}</p>
-    <form method="post" action="${action}">
-      <input type="hidden" name="_csrf" value="${csrf}" />
-      <label
-        >${words.login}
-        <input type="text" name="login" autocomplete="username" maxlength="320" required />
-      </label>
-      <button type="submit">${words.send}</button>
-    </form>`;
+    ${loginForm(words, csrf, action)}`;
+}
+
+/** The form that asks for a link by login, posted to `action` with the `hidden` fields. */
+export function loginForm(
+  words: NewLinkWords,
+  csrf: string,
+  action: string,
+  hidden: Record<string, string> = {},
+): SafeHtml {
+  return html`<form method="post" action="${action}">
+    <input type="hidden" name="_csrf" value="${csrf}" />
+    ${Object.entries(hidden).map(
+      ([name, value]) => html`<input type="hidden" name="${name}" value="${value}" />`,
+    )}
+    <label
+      >${words.login}
+      <input type="text" name="login" autocomplete="username" maxlength="320" required />
+    </label>
+    <button type="submit">${words.send}</button>
+  </form>`;
 }

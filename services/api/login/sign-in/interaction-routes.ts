@@ -23,6 +23,7 @@ import { databaseSignInAccounts } from '../../accounts/sign-in-accounts.js';
 import { allowsUsernamePassword } from '../../accounts/login-policies.js';
 import type { Brokering } from '../../brokering/brokered-sign-in.js';
 import { brokeredSignInRoutes, brokeredStep, linkNotice } from './brokered-routes.js';
+import { passwordResetSignInRoutes } from './password-reset-routes.js';
 import { secondsLeft, type Interaction, type SignInKit, type Work } from './sign-in-kit.js';
 
 /**
@@ -172,6 +173,7 @@ export function interactionRoutes(
     brandFor,
   };
   const brokered = brokeredSignInRoutes(router, kit);
+  passwordResetSignInRoutes(router, kit, { dataSource, config, logger });
 
   router.get(
     `${INTERACTION_PREFIX}/:uid`,

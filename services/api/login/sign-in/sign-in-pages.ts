@@ -64,11 +64,17 @@ export function stepPage(page: StepPage): string {
     page.passwordAllowed === false
       ? error || html`<p id="no-password" class="hint">${words.passwordNotAllowed}</p>`
       : html`<form method="post" action="${page.action}/${page.step}" novalidate>
-          <input type="hidden" name="_csrf" value="${page.csrfToken}" />
-          ${fields(page.step, page.language)}
-          ${page.policy && html`<p class="hint">${page.policy}</p>`} ${error}
-          <div class="actions"><button type="submit">${words.next}</button></div>
-        </form>`;
+            <input type="hidden" name="_csrf" value="${page.csrfToken}" />
+            ${fields(page.step, page.language)}
+            ${page.policy && html`<p class="hint">${page.policy}</p>`} ${error}
+            <div class="actions"><button type="submit">${words.next}</button></div>
+          </form>
+          ${
+            page.step === 'password' &&
+            html`<p class="hint" id="forgot-password">
+              <a href="${page.action}/password/forgot">${words.forgotPassword}</a>
+            </p>`
+          }`;
   return renderPage(
     page.language,
     title,

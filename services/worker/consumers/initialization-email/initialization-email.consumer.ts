@@ -18,7 +18,9 @@ import type { EventConsumer } from '../event-consumer.js';
  * passwordless registration link when one is asked for (`user.human.passwordless.code.requested`:
  * a code of that kind, `user.human.passwordless.code.added`, the passkey email), and a link that
  * verifies an email address an administrator set (`user.human.email.code.requested`: a code of
- * that kind, `user.human.email.code.added`, the verification email): it stores a
+ * that kind, `user.human.email.code.added`, the verification email), and a password reset link
+ * asked for on the "Forgot password?" page (`user.human.password.code.requested`: a code of kind
+ * password_reset, `user.human.password.code.added`, the reset email): it stores a
  * one-time code (only its hash), records `user.human.init.code.added` through the outbox, and
  * queues the email under a job id derived from the event. The code is derived from the code's id under the secret
  * key, so the email job makes it again when it sends and no clear code waits anywhere.
@@ -33,6 +35,7 @@ export class InitializationEmailConsumer implements EventConsumer {
     'user.human.init.code.requested',
     'user.human.passwordless.code.requested',
     'user.human.email.code.requested',
+    'user.human.password.code.requested',
   ];
 
   constructor(
@@ -49,16 +52,17 @@ export class InitializationEmailConsumer implements EventConsumer {
     if (await this.jobs.has(jobId)) return;
     const codeId = await this.storeCode(event);
     if (!codeId) return;
-    await this.jobs.add(jobId, { userId: event.subject, codeId });
+    await this.jobs.add(jobId, { userId: event.subject, codeId, ...continuedSignIn(event) });
   }
 
   /** The code's id, or undefined when the user no longer exists. */
   private storeCode(event: CloudEvent): Promise<string | undefined> {
     const { kind, added } = CODES[event.type as keyof typeof CODES] ?? CODES['user.human.added'];
     const lifetime =
-      kind === 'passwordless_registration'
-        ? this.config.passwordlessCodeLifetimeSeconds
-        : this.config.worker.initCodeLifetimeSeconds;
+      {
+        passwordless_registration: this.config.passwordlessCodeLifetimeSeconds,
+        password_reset: this.config.passwordResetCodeLifetimeSeconds,
+      }[kind as string] ?? this.config.worker.initCodeLifetimeSeconds;
     const expiresAt = new Date(Date.now() + lifetime * 1000);
     return inBatchedTransaction(this.dataSource, async (transaction) => {
       // The user's row lock keeps a redelivery racing this one from storing a second code.
@@ -108,7 +112,18 @@ const CODES = {
     kind: 'email_verification',
     added: 'user.human.email.code.added',
   },
+  'user.human.password.code.requested': {
+    kind: 'password_reset',
+    added: 'user.human.password.code.added',
+  },
 } as const;
+
+/** The sign-in a password reset link continues, when it was asked for from one. */
+function continuedSignIn(event: CloudEvent): { interaction?: string } {
+  if (event.type !== 'user.human.password.code.requested') return {};
+  const { interaction } = event.data as EventPayloads['user.human.password.code.requested'];
+  return interaction ? { interaction } : {};
+}
 
 function emailDue(event: CloudEvent): boolean {
   if (event.type in CODES && event.type !== 'user.human.added') return true;

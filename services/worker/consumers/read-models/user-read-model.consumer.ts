@@ -178,6 +178,8 @@ export class UserReadModelConsumer extends ReadModelConsumer {
     'user.human.removed': (event) => this.change(event, { state: 'removed' }),
     // Passkeys are read from the write side (ListMyPasskeys): their events move the details only.
     'user.human.passwordless.code.requested': (event) => this.change(event, {}),
+    'user.human.password.code.requested': (event) => this.change(event, {}),
+    'user.human.password.code.added': (event) => this.change(event, {}),
     'user.human.passkey.added': (event) => this.change(event, {}),
     'user.human.passkey.renamed': (event) => this.change(event, {}),
     'user.human.passkey.removed': (event) => this.change(event, {}),

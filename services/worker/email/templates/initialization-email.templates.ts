@@ -1,7 +1,9 @@
+import type { UserCodeKind } from '../../../../shared/db/entities/user-code.entity.js';
 import type { InitializationEmailWording } from './email-wording.js';
 import { englishInitializationEmail } from './initialization-email.en.js';
 import { germanInitializationEmail } from './initialization-email.de.js';
 import { EMAIL_VERIFICATION_WORDINGS, PASSWORDLESS_WORDINGS } from './passwordless-email.js';
+import { PASSWORD_RESET_WORDINGS } from './password-reset-email.js';
 
 /** What a template may use. In `html` form every value is escaped already. */
 interface InitializationEmailVariables {
@@ -52,17 +54,23 @@ interface InitializationEmailInput {
   displayName: string;
   firstName: string;
   link: string;
-  /** What the link is for: activation (the default), registering a passkey, or an address. */
-  kind?: 'initialization' | 'passwordless_registration' | 'email_verification';
+  /**
+   * What the link is for: activation (the default), registering a passkey, verifying an
+   * address, or setting a new password.
+   */
+  kind?: UserCodeKind;
 }
 
+/** The words of each kind of link's email. */
+const WORDINGS_OF: Record<UserCodeKind, Record<string, InitializationEmailWording>> = {
+  initialization: WORDINGS,
+  passwordless_registration: PASSWORDLESS_WORDINGS,
+  email_verification: EMAIL_VERIFICATION_WORDINGS,
+  password_reset: PASSWORD_RESET_WORDINGS,
+};
+
 export function renderInitializationEmail(input: InitializationEmailInput): RenderedEmail {
-  const wordings =
-    input.kind === 'passwordless_registration'
-      ? PASSWORDLESS_WORDINGS
-      : input.kind === 'email_verification'
-        ? EMAIL_VERIFICATION_WORDINGS
-        : WORDINGS;
+  const wordings = WORDINGS_OF[input.kind ?? 'initialization'];
   const words = wordings[primarySubtag(input.language)] ?? wordings.en!;
   const raw = { name: input.firstName.trim() || input.displayName.trim(), link: input.link };
   return layout(words, raw, { name: escapeHtml(raw.name), link: escapeHtml(raw.link) });
