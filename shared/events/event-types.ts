@@ -131,7 +131,7 @@ export interface MachineUserPayload {
   description: string;
 }
 
-export type PasswordChangedBy = 'sign-in' | 'activation';
+export type PasswordChangedBy = 'sign-in' | 'activation' | 'self-service';
 
 /** Why a sign-in was refused, as its event says. */
 export type SignInFailure =
@@ -164,7 +164,11 @@ export interface EventPayloads {
     profile: ProfilePayload;
     email: string;
     phone: string | null;
-    /** The worker sends an initialization email: the email is unverified or no password is set. */
+    /**
+     * The worker sends an initialization email (whose page sets a password and verifies the
+     * email): no password is set. A person imported with a password and an unverified email is
+     * sent the email verification link instead (`user.human.email.code.requested` by `import`).
+     */
     initializationRequired: boolean;
     /**
      * False when the import asked for no initialization email (a migration's users): the person
@@ -176,8 +180,14 @@ export interface EventPayloads {
   'user.human.email.verified': { email: string };
   /** An administrator set the address (UpdateHumanEmail): unverified until its `verified`. */
   'user.human.email.changed': { email: string };
-  /** A link that verifies the address was asked for (the worker emails it). */
-  'user.human.email.code.requested': { by: 'admin' };
+  /**
+   * A link that verifies an address was asked for (the worker emails it): by an administrator
+   * (UpdateHumanEmail), by the person (SetMyEmail, ResendMyEmailVerification), or by an import
+   * of a person with a password and an unverified email. `email`: the address the person asked
+   * to change to, which waits for this link (their email stays theirs until it is followed);
+   * absent when the link verifies the user's email itself.
+   */
+  'user.human.email.code.requested': { by: 'admin' | 'user' | 'import'; email?: string };
   /** Recorded by the worker when it makes the code the verification email carries. */
   'user.human.email.code.added': { codeId: string; expiration: string };
   'user.human.phone.verified': { phone: string };
@@ -195,7 +205,10 @@ export interface EventPayloads {
   /** Recorded by the worker when it makes the code an initialization email carries. */
   'user.human.init.code.added': { codeId: string; expiration: string };
   'user.human.profile.changed': ProfilePayload;
-  /** The person set a new password: at sign-in when a change was required, or at activation. */
+  /**
+   * The person set a new password: at sign-in when a change was required, at activation, or
+   * signed in, with the current one (UpdateMyPassword, `self-service`).
+   */
   'user.human.password.changed': { changeRequired: false; by: PasswordChangedBy };
   /** A sign-in replaced a hash of an imported format (`from`, e.g. 'bcrypt') by argon2id. */
   'user.human.password.hash.upgraded': { from: string };

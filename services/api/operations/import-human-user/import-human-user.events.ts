@@ -26,7 +26,7 @@ interface Facts {
   hasOtp: boolean;
   idps: NonNullable<ImportHumanUserRequest['idps']>;
   passwordless?: { codeId: string; expiration: Date };
-  /** False when the import asked the worker for no initialization email. */
+  /** False when the import asked the worker for no initialization email (nor verification link). */
   sendInitializationEmail: boolean;
 }
 
@@ -56,13 +56,17 @@ export function importEvents({
         },
         email: user.email,
         phone: user.phone,
-        initializationRequired: !user.emailVerified || !hasPassword,
+        // With a password the person can sign in: an unverified email gets the verification
+        // link (below), not the initialization email, whose page sets a new password.
+        initializationRequired: !hasPassword,
         ...(!sendInitializationEmail && { sendInitializationEmail: false }),
       },
     },
   ];
   if (user.emailVerified)
     events.push({ type: 'user.human.email.verified', payload: { email: user.email } });
+  else if (hasPassword && sendInitializationEmail)
+    events.push({ type: 'user.human.email.code.requested', payload: { by: 'import' } });
   if (user.phone && user.phoneVerified)
     events.push({ type: 'user.human.phone.verified', payload: { phone: user.phone } });
   if (hasPassword) {
