@@ -1,0 +1,285 @@
+import { expect } from 'chai';
+import * as oidc from 'openid-client';
+import { administeredPeople } from '../support/administered-people.js';
+import { describeDelivering, describeOnEachDatabase } from '../support/databases.js';
+import { buildOwner } from '../support/factories.js';
+import { parseMessage } from '../support/mime-message.js';
+import { pollUntil } from '../support/poll.js';
+import { authorization, publicUrlEnv, REDIRECT_URI } from '../support/relying-party.js';
+import { minimalImport } from '../support/requests.js';
+import { pageError, SignInBrowser } from '../support/sign-in-flow.js';
+import type { TestService } from '../support/test-service.js';
+
+const PASSWORD = 'Account-keeper-1!';
+const NEW_PASSWORD = 'Account-keeper-2?';
+const VERIFY_LINK = /https?:\/\/\S+\/ui\/login\/email\/verify\?userID=[0-9a-f-]+&code=[\w-]+/;
+
+/** The verification link of the `count`-th email to `address`. */
+export async function verificationLink(
+  service: TestService,
+  address: string,
+  count = 1,
+): Promise<string> {
+  const messages = await service.emailsTo(address, count);
+  const text = parseMessage(messages[count - 1]!)
+    .parts.map((part) => part.body)
+    .join('\n');
+  const link = VERIFY_LINK.exec(text)?.[0];
+  expect(link, 'the email has a verification link').to.be.a('string');
+  return link!;
+}
+
+/** Follows a verification link as a person does: opens it, then presses its button. */
+export async function followLink(service: TestService, link: string): Promise<string> {
+  const browser = new SignInBrowser(service.config.publicUrl);
+  const page = await browser.open(link);
+  if (page.status !== 200) return `opened: ${page.status}`;
+  const params = new URL(link).searchParams;
+  const done = await browser.submit(page, {
+    userID: params.get('userID')!,
+    code: params.get('code')!,
+  });
+  return done.status === 200 ? 'verified' : `submitted: ${done.status}`;
+}
+
+describeOnEachDatabase(
+  'A person’s own account: password and email (UpdateMyPassword, SetMyEmail and the rest)',
+  (service) => {
+    const people = administeredPeople(service, PASSWORD);
+    const { person } = people;
+    const me = async (userId: string, method: string, path: string, body?: unknown) =>
+      service.call(method, `/auth/v1/users/me${path}`, {
+        token: await service.token(userId),
+        body,
+      });
+    const row = async (userId: string) =>
+      (await service.dataSource.query('SELECT * FROM users WHERE id = ?', [userId]))[0];
+    const events = (userId: string) => service.events(userId);
+    const types = async (userId: string) => (await events(userId)).map((event) => event.type);
+    /** userinfo (/oidc/me) with an access token of a sign-in through the pages. */
+    const userinfo = async (userName: string, userId: string, password = PASSWORD) => {
+      const browser = new SignInBrowser(service.config.publicUrl);
+      const { url, checks } = await authorization(people.client);
+      const landed = await browser.signIn(url, userName, password);
+      expect(landed.url, pageError(landed)).to.match(/^http:\/\/127\.0\.0\.1:1\/callback\?code=/);
+      const tokens = await oidc.authorizationCodeGrant(people.client, new URL(landed.url), checks);
+      return oidc.fetchUserInfo(people.client, tokens.access_token, userId);
+    };
+    const signsIn = async (userName: string, password: string) =>
+      (await people.signIn(userName, password)).url.startsWith(REDIRECT_URI);
+
+    it('GetMyPasswordComplexityPolicy answers the configured policy', async () => {
+      const { userId } = await person();
+      const answer = await service.call('GET', '/auth/v1/policies/passwords/complexity', {
+        token: await service.token(userId),
+      });
+      expect(answer.status, answer.text).to.equal(200);
+      const policy = service.config.passwordPolicy;
+      expect(answer.body.policy).to.deep.equal({
+        minLength: String(policy.minLength),
+        hasUppercase: policy.requireUppercase,
+        hasLowercase: policy.requireLowercase,
+        hasNumber: policy.requireDigit,
+        hasSymbol: policy.requireSymbol,
+        isDefault: true,
+      });
+    });
+
+    it('UpdateMyPassword: a wrong current password is refused and counted, a weak new one refused; then the old one signs in no more and the new one does', async () => {
+      const { userId, userName } = await person();
+      const wrong = await me(userId, 'PUT', '/password', {
+        oldPassword: 'not-the-password',
+        newPassword: NEW_PASSWORD,
+      });
+      expect(wrong.status, wrong.text).to.equal(400);
+      expect(wrong.body.details.at(-1).id).to.equal('USER-PASSWORD-INVALID');
+      expect(wrong.text).to.not.contain('not-the-password');
+      const failed = (await events(userId)).at(-1)!;
+      expect(failed.type).to.equal('user.human.signin.failed');
+      expect(failed.payload).to.deep.include({ reason: 'wrong-password', clientId: null });
+
+      const weak = await me(userId, 'PUT', '/password', {
+        oldPassword: PASSWORD,
+        newPassword: 'weak',
+      });
+      expect(weak.status, weak.text).to.equal(400);
+      expect(weak.body.details[0].fieldViolations[0].field).to.equal('newPassword');
+      expect(weak.text).to.not.contain(PASSWORD);
+
+      const changed = await me(userId, 'PUT', '/password', {
+        oldPassword: PASSWORD,
+        newPassword: NEW_PASSWORD,
+      });
+      expect(changed.status, changed.text).to.equal(200);
+      expect(changed.body.details.resourceOwner).to.equal(people.owner.orgId);
+      const recorded = (await events(userId)).at(-1)!;
+      expect(recorded.type).to.equal('user.human.password.changed');
+      expect(recorded.payload).to.deep.equal({ changeRequired: false, by: 'self-service' });
+      expect(JSON.stringify(await events(userId))).to.not.contain(NEW_PASSWORD);
+      expect(await signsIn(userName, PASSWORD)).to.equal(false);
+      expect(await signsIn(userName, NEW_PASSWORD)).to.equal(true);
+    });
+
+    it('UpdateMyPassword: wrong current passwords lock the user name as failed sign-ins do', async () => {
+      const { userId, userName } = await person();
+      const { maxFailures } = service.config.signIn;
+      const attempt = (oldPassword: string) =>
+        me(userId, 'PUT', '/password', { oldPassword, newPassword: NEW_PASSWORD });
+      for (let i = 0; i < maxFailures; i++) {
+        const wrong = await attempt(`wrong-${i}`);
+        expect(wrong.body.details.at(-1).id).to.equal('USER-PASSWORD-INVALID');
+      }
+      expect((await types(userId)).at(-1)).to.equal('user.human.locked');
+      const locked = await attempt(PASSWORD);
+      expect(locked.status, locked.text).to.equal(400);
+      expect(locked.body.details.at(-1).id).to.equal('USER-PASSWORD-ATTEMPTS-LOCKED');
+      expect(await signsIn(userName, PASSWORD)).to.equal(false);
+      // UnlockUser lifts the lock the failed checks set.
+      const unlocked = await people.manage('POST', `/${userId}/_unlock`);
+      expect(unlocked.status, unlocked.text).to.equal(200);
+      expect((await attempt(PASSWORD)).status).to.equal(200);
+    });
+
+    it('SetMyEmail: the new address waits until its link is followed; userinfo keeps the old one until then', async () => {
+      const { userId, userName } = await person();
+      const old = `${userName}@example.com`;
+      const address = `${userId.slice(-8)}@moved.example`;
+      const before = await userinfo(userName, userId);
+      expect(before).to.include({ email: old, email_verified: true });
+
+      const set = await me(userId, 'PUT', '/email', { email: address });
+      expect(set.status, set.text).to.equal(200);
+      const shown = await me(userId, 'GET', '/email');
+      expect(shown.status, shown.text).to.equal(200);
+      expect(shown.body).to.deep.include({
+        email: { email: old, isEmailVerified: true },
+        pendingEmail: address,
+      });
+      expect(await row(userId)).to.include({ email: old, pending_email: address });
+      const requested = (await events(userId)).at(-1)!;
+      expect(requested.type).to.equal('user.human.email.code.requested');
+      expect(requested.payload).to.deep.equal({ by: 'user', email: address });
+
+      const link = await verificationLink(service, address);
+      const code = new URL(link).searchParams.get('code')!;
+      expect(JSON.stringify(await events(userId))).to.not.contain(code);
+      expect(await userinfo(userName, userId)).to.include({ email: old, email_verified: true });
+      // The old address still signs in to the pages and is the user's.
+      expect((await me(userId, 'GET', '/email')).body.pendingEmail).to.equal(address);
+
+      const wrongCode = await me(userId, 'POST', '/email/_verify', { code: `${code}x` });
+      expect(wrongCode.status).to.equal(400);
+      expect(wrongCode.body.details.at(-1).id).to.equal('USER-EMAIL-CODE-INVALID');
+      expect(wrongCode.text).to.not.contain(code);
+
+      expect(await followLink(service, link)).to.equal('verified');
+      expect((await types(userId)).slice(-2)).to.deep.equal([
+        'user.human.email.changed',
+        'user.human.email.verified',
+      ]);
+      const after = await me(userId, 'GET', '/email');
+      expect(after.body.email).to.deep.equal({ email: address, isEmailVerified: true });
+      expect(after.body).to.not.have.property('pendingEmail');
+      expect(await userinfo(userName, userId)).to.include({ email: address, email_verified: true });
+      const used = await me(userId, 'POST', '/email/_verify', { code });
+      expect(used.body.details.at(-1).id).to.equal('USER-EMAIL-CODE-INVALID');
+    });
+
+    it('SetMyEmail again: only the last address asked for can be verified; ResendMyEmailVerification sends its link again; VerifyMyEmail takes the code', async () => {
+      const { userId } = await person();
+      const first = `${userId.slice(-8)}@first.example`;
+      const second = `${userId.slice(-8)}@second.example`;
+      const nothing = await me(userId, 'POST', '/email/_resend_verification', {});
+      expect(nothing.status, nothing.text).to.equal(400);
+      expect(nothing.body.details.at(-1).id).to.equal('USER-EMAIL-ALREADY-VERIFIED');
+
+      expect((await me(userId, 'PUT', '/email', { email: first })).status).to.equal(200);
+      const firstLink = await verificationLink(service, first);
+      expect((await me(userId, 'PUT', '/email', { email: second })).status).to.equal(200);
+      expect(await followLink(service, firstLink)).to.equal('opened: 400');
+      expect((await row(userId)).pending_email).to.equal(second);
+
+      const resent = await me(userId, 'POST', '/email/_resend_verification', {});
+      expect(resent.status, resent.text).to.equal(200);
+      const secondLink = await verificationLink(service, second, 2);
+      const code = new URL(secondLink).searchParams.get('code')!;
+      const verified = await me(userId, 'POST', '/email/_verify', { code });
+      expect(verified.status, verified.text).to.equal(200);
+      expect(verified.body.details.sequence).to.equal(String((await row(userId)).sequence));
+      expect(await row(userId)).to.include({ email: second, pending_email: null });
+      expect(Boolean(Number((await row(userId)).email_verified))).to.equal(true);
+    });
+
+    it('an import with a password and an unverified email sends the verification link, not the initialization email; email_verified in userinfo follows the link', async () => {
+      const userName = `imported-${Date.now()}`;
+      const imported = await service.importUser(
+        { ...minimalImport(userName), password: PASSWORD },
+        { token: people.owner.token },
+      );
+      expect(imported.status, imported.text).to.equal(200);
+      const { userId } = imported.body;
+      const [added, requested] = await events(userId);
+      expect(added!.payload).to.include({ initializationRequired: false });
+      expect(requested!.type).to.equal('user.human.email.code.requested');
+      expect(requested!.payload).to.deep.equal({ by: 'import' });
+      const link = await verificationLink(service, `${userName}@example.com`);
+      await pollUntil(
+        () => types(userId),
+        (seen) => seen.includes('user.human.email.code.added'),
+      );
+      expect(await types(userId)).to.not.include('user.human.init.code.added');
+      expect(await userinfo(userName, userId)).to.include({ email_verified: false });
+      expect(await followLink(service, link)).to.equal('verified');
+      expect(await userinfo(userName, userId)).to.include({ email_verified: true });
+
+      // Without a password, the initialization email as before.
+      const bare = await service.importUser(minimalImport(`bare-${Date.now()}`), {
+        token: people.owner.token,
+      });
+      expect((await events(bare.body.userId))[0]!.payload).to.include({
+        initializationRequired: true,
+      });
+    });
+  },
+  publicUrlEnv,
+);
+
+describeDelivering(
+  'SetMyEmail over real Kafka and SMTP',
+  (service, smtp) => {
+    it('mails the verification link to the new address, whose link makes it the email', async () => {
+      const { token, orgId } = await buildOwner(service);
+      const userName = `mover-${Date.now()}`;
+      const imported = await service.importUser(
+        {
+          ...minimalImport(userName),
+          email: { email: `${userName}@example.com`, isEmailVerified: true },
+          password: PASSWORD,
+        },
+        { token, orgId },
+      );
+      expect(imported.status, imported.text).to.equal(200);
+      const { userId } = imported.body;
+      const address = `${userName}@moved.example`;
+      const set = await service.call('PUT', '/auth/v1/users/me/email', {
+        token: await service.token(userId),
+        body: { email: address },
+      });
+      expect(set.status, set.text).to.equal(200);
+      const [mail] = await pollUntil(
+        async () => smtp().to(address),
+        (received) => received.length > 0,
+      );
+      expect(smtp().to(`${userName}@example.com`)).to.have.length(0);
+      const link = VERIFY_LINK.exec(mail!.raw)?.[0];
+      expect(link, mail!.raw).to.be.a('string');
+      expect(await followLink(service, link!)).to.equal('verified');
+      const [row] = await service.dataSource.query(
+        'SELECT email, pending_email FROM users WHERE id = ?',
+        [userId],
+      );
+      expect(row).to.deep.equal({ email: address, pending_email: null });
+    });
+  },
+  publicUrlEnv,
+);
