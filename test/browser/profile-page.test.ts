@@ -118,4 +118,31 @@ describe('the profile page in headless Chromium', function () {
     await page.click('#sign-in-button');
     await page.waitForSelector('#userName');
   });
+  it('speaks German to a browser that asks for it, the profile and the passkeys alike', async () => {
+    const context = await browser.newContext({ locale: 'de-DE' });
+    try {
+      const german = await context.newPage();
+      csp.watch(german);
+      await german.goto(`${service.config.publicUrl}/ui/profile`);
+      expect(await german.getAttribute('html', 'lang')).to.equal('de');
+      expect(await german.title()).to.equal('Ihr Konto');
+      expect(await german.textContent('#sign-in-button')).to.equal('Anmelden');
+      await german.click('#sign-in-button');
+      await german.fill('#userName', 'page-user');
+      await german.click('button[type=submit]');
+      await german.fill('#password', BCRYPT.password);
+      await german.click('button[type=submit]');
+      await german.waitForSelector('#profile:not([hidden])');
+      expect(await german.textContent('#who')).to.equal('Angemeldet als page-user');
+      expect(await german.textContent('label[for=firstName]')).to.equal('Vorname');
+      expect(await german.textContent('#save')).to.equal('Speichern');
+      await german.locator('#passkey-list', { hasText: 'Noch keine Passkeys.' }).waitFor();
+      await german.fill('#nickName', 'Paigi');
+      await german.click('#save');
+      await german.locator('#status', { hasText: /^Gespeichert\.$/ }).waitFor();
+      expect(await german.textContent('#changed')).to.match(/^Zuletzt geändert /);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -5,6 +5,8 @@
 
  */
 import { authService, CallError } from './auth-service.js';
+import { fill, language, translate, wordsFor } from './page-words.js';
+import { PROFILE_WORDS } from './profile-words.js';
 import { showPasskeys } from './profile-passkeys.js';
 import { currentSession, signOut, startSignIn, type Session } from './profile-sign-in.js';
 
@@ -22,8 +24,11 @@ interface Profile {
 }
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const status = (text: string) => (byId('status').textContent = text);
+const words = wordsFor(PROFILE_WORDS);
 
 async function main(): Promise<void> {
+  document.documentElement.lang = language;
+  translate(document, words);
   let session: Session | undefined;
   const call = await authService(() => session?.accessToken ?? '');
 
@@ -35,7 +40,7 @@ async function main(): Promise<void> {
       input(name).value = profile[name] ?? (name === 'gender' ? 'GENDER_UNSPECIFIED' : '');
     byId('profile').dataset.sequence = details.sequence;
     byId('changed').textContent = details.changeDate
-      ? `Last changed ${new Date(details.changeDate).toLocaleString()}`
+      ? fill(words.lastChanged, { when: new Date(details.changeDate).toLocaleString(language) })
       : '';
   }
 
@@ -74,26 +79,28 @@ async function main(): Promise<void> {
   }
 
   async function showProfile(): Promise<void> {
-    status('Loading your profile…');
+    status(words.loading);
     try {
       await load();
-      byId('who').textContent = `Signed in as ${session!.name}`;
+      byId('who').textContent = fill(words.signedInAs, { name: session!.name });
       byId('sign-in').hidden = true;
       byId('profile').hidden = false;
       status('');
       // The passkeys say their own failures; the profile stays.
       await showPasskeys(call).catch((error: unknown) => {
-        byId('passkeys-status').textContent = `Your passkeys could not be loaded: ${String(error)}`;
+        byId('passkeys-status').textContent = fill(words.passkeysNotLoaded, {
+          reason: String(error),
+        });
       });
     } catch (error) {
       byId('sign-in').hidden = false;
       byId('profile').hidden = true;
-      status(`Your profile could not be loaded: ${(error as Error).message}`);
+      status(fill(words.loadFailed, { reason: (error as Error).message }));
     }
   }
 
   byId('sign-in-button').addEventListener('click', () => {
-    status('Signing in…');
+    status(words.signingIn);
     void startSignIn();
   });
 
@@ -109,19 +116,19 @@ async function main(): Promise<void> {
       if (value !== '' || ['firstName', 'lastName', 'displayName'].includes(name))
         request[name] = value;
     }
-    status('Saving…');
+    status(words.saving);
     void call<{ details: Details }>('UpdateMyProfile', request).then(
       async ({ details }) => {
         showViolations([]);
         await load(BigInt(details.sequence));
-        status('Saved.');
+        status(words.saved);
       },
       (error: unknown) => {
         if (error instanceof CallError && error.violations.length > 0) {
           showViolations(error.violations);
-          status('Please correct the marked fields.');
+          status(words.correctFields);
         } else {
-          status(`Not saved: ${(error as Error).message}`);
+          status(fill(words.notSaved, { reason: (error as Error).message }));
         }
       },
     );
@@ -130,7 +137,7 @@ async function main(): Promise<void> {
   try {
     session = await currentSession();
   } catch (error) {
-    status(`Signing in failed: ${(error as Error).message}`);
+    status(fill(words.signInFailed, { reason: (error as Error).message }));
   }
   if (session) await showProfile();
 }

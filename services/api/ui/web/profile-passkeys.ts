@@ -7,19 +7,14 @@
 import { startRegistration } from '@simplewebauthn/browser';
 import { CallError, type AuthCall } from './auth-service.js';
 import { messageFor } from './passkey-calls.js';
+import { fill, language, wordsFor } from './page-words.js';
 import { startSignIn } from './profile-sign-in.js';
+import { PROFILE_WORDS } from './profile-words.js';
 /** Set before the re-authentication's round trip: add a passkey once back. */
 const ADD_AFTER_SIGN_IN = 'identity.profile.add-passkey';
 
-const MESSAGES: Record<string, string> = {
-  cancelled: 'No passkey was added: the request was cancelled or timed out.',
-  'PASSKEY-LIMIT-REACHED': 'You have the most passkeys allowed. Remove one first.',
-  'PASSKEY-VERIFICATION-FAILED': 'Your device’s answer could not be verified. Please try again.',
-  'PASSKEY-CEREMONY-EXPIRED': 'That took too long. Please try again.',
-  'PASSKEY-NOT-FOUND': 'That passkey is gone already.',
-  'REQUEST-INVALID': 'A name must have 1 to 100 characters.',
-  failed: 'That did not work. Please try again.',
-};
+const words = wordsFor(PROFILE_WORDS);
+const MESSAGES: Record<string, string> = words;
 
 interface PasskeyView {
   id: string;
@@ -38,7 +33,7 @@ export async function showPasskeys(call: AuthCall): Promise<void> {
     const { passkeys = [] } = await call<{ passkeys?: PasskeyView[] }>('ListMyPasskeys', {});
     const list = byId('passkey-list');
     list.replaceChildren(...passkeys.map((passkey) => item(passkey)));
-    if (passkeys.length === 0) list.textContent = 'No passkeys yet.';
+    if (passkeys.length === 0) list.textContent = words.noPasskeys;
   };
 
   const item = (passkey: PasskeyView): HTMLLIElement => {
@@ -49,22 +44,26 @@ export async function showPasskeys(call: AuthCall): Promise<void> {
     name.textContent = passkey.name;
     const when = document.createElement('span');
     when.className = 'hint';
-    const used = passkey.lastUsedAt ? new Date(passkey.lastUsedAt).toLocaleString() : 'never';
-    when.textContent = ` Created ${new Date(passkey.createdAt).toLocaleString()} · last used ${used} `;
-    const rename = button('Rename', 'rename', () => {
+    const at = (time: string) => new Date(time).toLocaleString(language);
+    const used = passkey.lastUsedAt ? at(passkey.lastUsedAt) : words.never;
+    when.textContent = ` ${fill(words.passkeyWhen, { created: at(passkey.createdAt), used })} `;
+    const rename = button(words.rename, 'rename', () => {
       const input = document.createElement('input');
       input.className = 'passkey-new-name';
       input.value = passkey.name;
       input.maxLength = 100;
-      const save = button('Save', 'save-name', () => {
-        void run(() => call('RenameMyPasskey', { id: passkey.id, name: input.value }), 'Renamed.');
+      const save = button(words.save, 'save-name', () => {
+        void run(
+          () => call('RenameMyPasskey', { id: passkey.id, name: input.value }),
+          words.renamed,
+        );
       });
       li.replaceChildren(input, save);
       input.focus();
     });
-    const remove = button('Remove', 'remove', () => {
-      if (confirm(`Remove the passkey “${passkey.name}”? It will no longer sign you in.`))
-        void run(() => call('RemoveMyPasskey', { id: passkey.id }), 'Removed.');
+    const remove = button(words.remove, 'remove', () => {
+      if (confirm(fill(words.confirmRemovePasskey, { name: passkey.name })))
+        void run(() => call('RemoveMyPasskey', { id: passkey.id }), words.removed);
     });
     li.append(name, when, rename, remove);
     return li;
@@ -95,7 +94,7 @@ export async function showPasskeys(call: AuthCall): Promise<void> {
       await call('FinishMyPasskeyRegistration', { ceremonyId, credential });
     } catch (error) {
       if (error instanceof CallError && error.id === 'REAUTHENTICATION-REQUIRED') {
-        say('Please sign in again to add a passkey.');
+        say(words.signInAgainForPasskey);
         sessionStorage.setItem(ADD_AFTER_SIGN_IN, '1');
         await startSignIn({ maxAge: 0 });
         return new Promise<never>(() => undefined);
@@ -104,12 +103,12 @@ export async function showPasskeys(call: AuthCall): Promise<void> {
     }
   };
 
-  byId('add-passkey').onclick = () => void run(add, 'Passkey added.');
+  byId('add-passkey').onclick = () => void run(add, words.passkeyAdded);
   byId('passkeys').hidden = false;
   await render();
   if (sessionStorage.getItem(ADD_AFTER_SIGN_IN)) {
     sessionStorage.removeItem(ADD_AFTER_SIGN_IN);
-    await run(add, 'Passkey added.');
+    await run(add, words.passkeyAdded);
   }
 }
 
