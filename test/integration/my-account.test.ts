@@ -1,47 +1,15 @@
 import { expect } from 'chai';
-import * as oidc from 'openid-client';
 import { administeredPeople } from '../support/administered-people.js';
 import { describeDelivering, describeOnEachDatabase } from '../support/databases.js';
 import { buildOwner } from '../support/factories.js';
-import { parseMessage } from '../support/mime-message.js';
+import { followLink, verificationLink, VERIFY_LINK } from '../support/email-links.js';
 import { pollUntil } from '../support/poll.js';
-import { authorization, publicUrlEnv, REDIRECT_URI } from '../support/relying-party.js';
+import { publicUrlEnv, REDIRECT_URI } from '../support/relying-party.js';
 import { minimalImport } from '../support/requests.js';
-import { pageError, SignInBrowser } from '../support/sign-in-flow.js';
-import type { TestService } from '../support/test-service.js';
+import { userinfoOf } from '../support/userinfo.js';
 
 const PASSWORD = 'Account-keeper-1!';
 const NEW_PASSWORD = 'Account-keeper-2?';
-const VERIFY_LINK = /https?:\/\/\S+\/ui\/login\/email\/verify\?userID=[0-9a-f-]+&code=[\w-]+/;
-
-/** The verification link of the `count`-th email to `address`. */
-export async function verificationLink(
-  service: TestService,
-  address: string,
-  count = 1,
-): Promise<string> {
-  const messages = await service.emailsTo(address, count);
-  const text = parseMessage(messages[count - 1]!)
-    .parts.map((part) => part.body)
-    .join('\n');
-  const link = VERIFY_LINK.exec(text)?.[0];
-  expect(link, 'the email has a verification link').to.be.a('string');
-  return link!;
-}
-
-/** Follows a verification link as a person does: opens it, then presses its button. */
-export async function followLink(service: TestService, link: string): Promise<string> {
-  const browser = new SignInBrowser(service.config.publicUrl);
-  const page = await browser.open(link);
-  if (page.status !== 200) return `opened: ${page.status}`;
-  const params = new URL(link).searchParams;
-  const done = await browser.submit(page, {
-    userID: params.get('userID')!,
-    code: params.get('code')!,
-  });
-  return done.status === 200 ? 'verified' : `submitted: ${done.status}`;
-}
-
 describeOnEachDatabase(
   'A person’s own account: password and email (UpdateMyPassword, SetMyEmail and the rest)',
   (service) => {
@@ -56,15 +24,8 @@ describeOnEachDatabase(
       (await service.dataSource.query('SELECT * FROM users WHERE id = ?', [userId]))[0];
     const events = (userId: string) => service.events(userId);
     const types = async (userId: string) => (await events(userId)).map((event) => event.type);
-    /** userinfo (/oidc/me) with an access token of a sign-in through the pages. */
-    const userinfo = async (userName: string, userId: string, password = PASSWORD) => {
-      const browser = new SignInBrowser(service.config.publicUrl);
-      const { url, checks } = await authorization(people.client);
-      const landed = await browser.signIn(url, userName, password);
-      expect(landed.url, pageError(landed)).to.match(/^http:\/\/127\.0\.0\.1:1\/callback\?code=/);
-      const tokens = await oidc.authorizationCodeGrant(people.client, new URL(landed.url), checks);
-      return oidc.fetchUserInfo(people.client, tokens.access_token, userId);
-    };
+    const userinfo = (userName: string, userId: string, password = PASSWORD) =>
+      userinfoOf(service, people.client, { userName, userId, password });
     const signsIn = async (userName: string, password: string) =>
       (await people.signIn(userName, password)).url.startsWith(REDIRECT_URI);
 
