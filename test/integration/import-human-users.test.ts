@@ -73,10 +73,12 @@ describeOnEachDatabase('ImportHumanUsers', (service) => {
     const events = await service.events(alice.userId);
     expect(events.map((event) => event.type)).to.deep.equal([
       'user.human.added',
+      // A password and an unverified email: the email's verification link is asked for.
+      'user.human.email.code.requested',
       'user.human.password.set',
       'user.idp.link.added',
     ]);
-    expect(await service.count('events')).to.equal(eventsBefore + 3 + 2);
+    expect(await service.count('events')).to.equal(eventsBefore + 4 + 2);
     const positions = (await service.events(henry.userId)).map((event) => BigInt(event.position));
     expect(answer.body.details.sequence).to.equal(
       String(

@@ -59,8 +59,8 @@ describeOnEachDatabase(
       await smtp.stop();
     });
 
-    it('sends one email to a user with an unverified email, whose code checks against the stored hash', async () => {
-      const userId = await importUser('unverified', { password: 'Sup3r-secret!' });
+    it('sends one email to a user with an unverified email and no password, whose code checks against the stored hash', async () => {
+      const userId = await importUser('unverified', {});
       const [mail, ...more] = await waitForMail(smtp, 'unverified@example.com');
       expect(more).to.have.length(0);
       expect(mail!.raw)
@@ -84,6 +84,20 @@ describeOnEachDatabase(
       expect(added.map((event) => event.payload)).to.deep.equal([
         { codeId: codes[0]!.id, expiration: codes[0]!.expiresAt.toISOString() },
       ]);
+    });
+
+    it('sends a user with a password and an unverified email the verification link instead', async () => {
+      const userId = await importUser('haspassword', { password: 'Sup3r-secret!' });
+      const [mail, ...more] = await waitForMail(smtp, 'haspassword@example.com');
+      expect(more).to.have.length(0);
+      expect(mail!.raw).to.match(
+        new RegExp(`http://id\\.test/ui/login/email/verify\\?userID=${userId}&code=`),
+      );
+      expect(mail!.raw).to.not.contain('/ui/login/init?');
+      const kinds = (await service.dataSource.getRepository(UserCode).findBy({ userId })).map(
+        (code) => code.kind,
+      );
+      expect(kinds).to.deep.equal(['email_verification']);
     });
 
     it('sends one to a user with a verified email but no password', async () => {
