@@ -36,7 +36,11 @@ export interface FuzzFixtures {
   passkeyIds: string[];
   /** Machine users of `orgId`: the first to change, the second to change and remove. */
   machineUserIds: [string, string];
+  /** A person of `orgId` with a password: their own password and email. */
+  account: { userId: string; token: string; password: string };
 }
+
+const ACCOUNT_PASSWORD = 'Fuzz-keeper-1!';
 
 /** Tokens that outlive any campaign (a long one runs for tens of minutes). */
 const TOKEN_TTL_SECONDS = 7 * 24 * 3600;
@@ -60,6 +64,15 @@ export async function createFuzzFixtures(service: TestService): Promise<FuzzFixt
     await addPasskey(service, await recent(owner.userId)),
     await addPasskey(service, await recent(member.userId)),
   ];
+  const account = await service.importUser(
+    {
+      userName: `fuzz-account-${randomUUID().slice(0, 8)}`,
+      profile: { firstName: 'Fuzz', lastName: 'Account' },
+      email: { email: 'fuzz-account@example.com', isEmailVerified: true },
+      password: ACCOUNT_PASSWORD,
+    },
+    { token: await token(owner.userId) },
+  );
   return {
     orgId: owner.orgId,
     otherOrgId: other.orgId,
@@ -84,6 +97,11 @@ export async function createFuzzFixtures(service: TestService): Promise<FuzzFixt
       (await buildMachine(service, { owner })).userId,
       (await buildMachine(service, { owner })).userId,
     ],
+    account: {
+      userId: account.body.userId,
+      token: await token(account.body.userId),
+      password: ACCOUNT_PASSWORD,
+    },
   };
 }
 
