@@ -49,13 +49,13 @@ describeOnEachDatabase(
     });
     after(async () => browser?.close());
 
-    const signInOnThePage = async (password: string) => {
-      await page.goto(`${service.config.publicUrl}/ui/profile`);
-      await page.click('#sign-in-button');
-      await page.fill('#userName', USER_NAME);
-      await page.click('button[type=submit]');
-      await page.fill('#password', password);
-      await page.click('button[type=submit]');
+    const signInOnThePage = async (password: string, on = page) => {
+      await on.goto(`${service.config.publicUrl}/ui/profile`);
+      await on.click('#sign-in-button');
+      await on.fill('#userName', USER_NAME);
+      await on.click('button[type=submit]');
+      await on.fill('#password', password);
+      await on.click('button[type=submit]');
     };
     const userinfo = (password: string) =>
       userinfoOf(service, client, { userName: USER_NAME, userId, password });
@@ -122,12 +122,7 @@ describeOnEachDatabase(
       const context = await browser.newContext({ locale: 'de-CH' });
       const german = await context.newPage();
       csp.watch(context);
-      await german.goto(`${service.config.publicUrl}/ui/profile`);
-      await german.click('#sign-in-button');
-      await german.fill('#userName', USER_NAME);
-      await german.click('button[type=submit]');
-      await german.fill('#password', NEW_PASSWORD);
-      await german.click('button[type=submit]');
+      await signInOnThePage(NEW_PASSWORD, german);
       await german.waitForSelector('#email:not([hidden])');
       await german.waitForSelector('#password:not([hidden])');
       expect(await german.textContent('#password h2')).to.equal('Passwort');
