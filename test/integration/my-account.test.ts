@@ -45,7 +45,6 @@ describeOnEachDatabase(
         isDefault: true,
       });
     });
-    });
 
     it('UpdateMyPassword: a wrong current password is refused and counted, a weak new one refused; then the old one signs in no more and the new one does', async () => {
       const { userId, userName } = await person();
@@ -118,8 +117,10 @@ describeOnEachDatabase(
         pendingEmail: address,
       });
       expect(await row(userId)).to.include({ email: old, pending_email: address });
-      const requested = (await events(userId)).at(-1)!;
-      expect(requested.type).to.equal('user.human.email.code.requested');
+      // The worker may have added the code already: the request is the last but one then.
+      const requested = (await events(userId)).findLast(
+        (event) => event.type === 'user.human.email.code.requested',
+      )!;
       expect(requested.payload).to.deep.equal({ by: 'user', email: address });
 
       const link = await verificationLink(service, address);
