@@ -77,6 +77,9 @@ describeOnEachDatabase(
       expect(recorded.type).to.equal('user.human.password.changed');
       expect(recorded.payload).to.deep.equal({ changeRequired: false, by: 'self-service' });
       expect(JSON.stringify(await events(userId))).to.not.contain(NEW_PASSWORD);
+      expect(service.logs.text).to.contain('UpdateMyPassword');
+      for (const secret of [PASSWORD, NEW_PASSWORD, 'not-the-password'])
+        expect(service.logs.text).to.not.contain(secret);
       expect(await signsIn(userName, PASSWORD)).to.equal(false);
       expect(await signsIn(userName, NEW_PASSWORD)).to.equal(true);
     });
@@ -146,6 +149,9 @@ describeOnEachDatabase(
       expect(await userinfo(userName, userId)).to.include({ email: address, email_verified: true });
       const used = await me(userId, 'POST', '/email/_verify', { code });
       expect(used.body.details.at(-1).id).to.equal('USER-EMAIL-CODE-INVALID');
+      // The worker's and the page's log lines name the code's id, never the code.
+      expect(service.logs.text).to.contain('email address verified');
+      expect(service.logs.text).to.not.contain(code);
     });
 
     it('SetMyEmail again: only the last address asked for can be verified; ResendMyEmailVerification sends its link again; VerifyMyEmail takes the code', async () => {

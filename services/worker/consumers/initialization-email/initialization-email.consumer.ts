@@ -12,13 +12,14 @@ import { initializationEmailJobId } from '../../email/initialization-email.job.j
 import type { EventConsumer } from '../event-consumer.js';
 
 /**
- * Sends the initialization email every user added with an unverified email or without a
- * password is due (the event's `initializationRequired` says so), and a new one whenever one is
+ * Sends the initialization email every user added without a password is due (the event's
+ * `initializationRequired` says so), and a new one whenever one is
  * asked for (`user.human.init.code.requested`, recorded only while still due), and a new
  * passwordless registration link when one is asked for (`user.human.passwordless.code.requested`:
  * a code of that kind, `user.human.passwordless.code.added`, the passkey email), and a link that
- * verifies an email address an administrator set (`user.human.email.code.requested`: a code of
- * that kind, `user.human.email.code.added`, the verification email): it stores a
+ * verifies an email address (`user.human.email.code.requested`: an administrator's, an import's
+ * with a password, or the address a person asked to change to, which the email job sends it to;
+ * a code of that kind, `user.human.email.code.added`, the verification email): it stores a
  * one-time code (only its hash), records `user.human.init.code.added` through the outbox, and
  * queues the email under a job id derived from the event. The code is derived from the code's id under the secret
  * key, so the email job makes it again when it sends and no clear code waits anywhere.
