@@ -111,7 +111,19 @@ describeOnEachDatabase(
       const before = await userinfo(userName, userId);
       expect(before).to.include({ email: old, email_verified: true });
 
-      const set = await me(userId, 'PUT', '/email', { email: address });
+      // GetMyEmail's ETag is what SetMyEmail's If-Match takes; a stale one changes nothing.
+      const etag = (await me(userId, 'GET', '/email')).headers.get('etag')!;
+      const stale = await service.call('PUT', '/auth/v1/users/me/email', {
+        token: await service.token(userId),
+        body: { email: address },
+        headers: { 'if-match': '"1"' },
+      });
+      expect(stale.status, stale.text).to.equal(412);
+      const set = await service.call('PUT', '/auth/v1/users/me/email', {
+        token: await service.token(userId),
+        body: { email: address },
+        headers: { 'if-match': etag },
+      });
       expect(set.status, set.text).to.equal(200);
       const shown = await me(userId, 'GET', '/email');
       expect(shown.status, shown.text).to.equal(200);

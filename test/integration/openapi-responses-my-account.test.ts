@@ -95,6 +95,7 @@ describe('the account operations’ REST responses against the OpenAPI document'
       await send('PUT', PASSWORD, { oldPassword: OLD, newPassword: 'x' }, 400);
       await refusals('PUT', PASSWORD);
       const change = at('PUT', PASSWORD, { oldPassword: OLD, newPassword: NEW });
+      conforms(change, await call(change, { headers: { 'if-match': '"-1"' } }), 412);
       const failed = await withoutEvents('user.human.password.changed', () => call(change));
       conforms(change, failed, 500);
       conforms(change, await call(change), 200);
@@ -108,9 +109,13 @@ describe('the account operations’ REST responses against the OpenAPI document'
         call(at('PUT', EMAIL, { email: 'failed@openapi.example' })),
       );
       conforms(['PUT', EMAIL], failed, 500);
+      const moved = at('PUT', EMAIL, { email: 'moved@openapi.example' });
+      conforms(moved, await call(moved, { headers: { 'if-match': '"-1"' } }), 412);
       await send('PUT', EMAIL, { email: 'moved@openapi.example' });
       const read = await send('GET', EMAIL);
       expect(read.body.pendingEmail).to.equal('moved@openapi.example');
+      const resend = at('POST', RESEND, {});
+      conforms(resend, await call(resend, { headers: { 'if-match': '"-1"' } }), 412);
       await send('POST', RESEND, {});
       const resendFailed = await withoutEvents('user.human.email.code.requested', () =>
         call(at('POST', RESEND, {})),

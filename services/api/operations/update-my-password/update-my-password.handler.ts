@@ -1,6 +1,7 @@
 import { ServiceError } from '../../../../shared/errors/service-error.js';
 import { checkOwnPassword } from '../../accounts/own-password.js';
 import { hashPassword, inHashingSlot } from '../../credentials/password-hash.js';
+import { honoringIfMatch } from '../if-match.js';
 import { myAccountChange } from '../my-account.js';
 import type { OperationContext } from '../operation.js';
 import type {
@@ -26,7 +27,7 @@ const storeHash = myAccountChange<{ passwordHash: string }>(({ request }) => ({
  * one keeps its count and may lock the name; it is recorded as a failed sign-in); the new one
  * meets the policy (the schema checked it) and is hashed before the transaction opens.
  */
-export async function updateMyPassword(
+export const updateMyPassword = honoringIfMatch(async function updateMyPassword(
   context: OperationContext,
   request: UpdateMyPasswordRequest,
 ): Promise<UpdateMyPasswordResponse> {
@@ -38,4 +39,4 @@ export async function updateMyPassword(
     hashPassword(request.newPassword),
   );
   return storeHash(context, { passwordHash });
-}
+});
