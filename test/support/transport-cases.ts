@@ -14,6 +14,7 @@ import {
 } from './org-lifecycle-transport-cases.js';
 import { LOGIN_POLICY_CASES, type LoginPolicyOperation } from './login-policy-transport-cases.js';
 import { IDP_CASES, type IdpOperation } from './idp-transport-cases.js';
+import { MY_ACCOUNT_CASES, type MyAccountOperation } from './my-account-transport-cases.js';
 
 /** The cases test/integration/transports.test.ts sends over every transport. */
 
@@ -78,7 +79,8 @@ export type Operation =
   | ProjectLifecycleOperation
   | OrgLifecycleOperation
   | LoginPolicyOperation
-  | IdpOperation;
+  | IdpOperation
+  | MyAccountOperation;
 export interface Case {
   name: string;
   operation: Operation;
@@ -491,6 +493,7 @@ export const CASES: Case[] = [
   ...ORG_LIFECYCLE_CASES,
   ...LOGIN_POLICY_CASES,
   ...MACHINE_USER_CASES,
+  ...MY_ACCOUNT_CASES,
   // Last: the transport's identity provider is removed in the end.
   ...IDP_CASES,
 ];

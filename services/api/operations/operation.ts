@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import type { Config } from '../../../shared/config/config.js';
 import type { Logger } from '../../../shared/logging/logger.js';
 import type { ServiceError } from '../../../shared/errors/service-error.js';
-import type { SignInLocks } from '../accounts/failed-attempts.js';
+import type { FailedAttempts, SignInLocks } from '../accounts/failed-attempts.js';
 import type { Caller } from '../auth/caller.js';
 import type { IfMatch } from './if-match.js';
 import type { Permission } from '../auth/permissions.js';
@@ -15,6 +15,8 @@ export interface Dependencies {
   logger: Logger;
   /** The sign-in locks that failed attempts set, which UnlockUser lifts; none outside the API. */
   signInLocks?: SignInLocks;
+  /** The sign-in's failed attempts, which a check of a person's current password counts on. */
+  failedAttempts?: FailedAttempts;
 }
 
 export interface OperationContext {

@@ -105,6 +105,13 @@ import { startMyPasskeyRegistrationOperation } from './start-my-passkey-registra
 import { updateMyProfileOperation } from './update-my-profile/update-my-profile.operation.js';
 import { updateProjectOperation } from './update-project/update-project.operation.js';
 
+import { getMyPasswordComplexityPolicyOperation } from './get-my-password-complexity-policy/get-my-password-complexity-policy.operation.js';
+import { updateMyPasswordOperation } from './update-my-password/update-my-password.operation.js';
+import { getMyEmailOperation } from './get-my-email/get-my-email.operation.js';
+import { setMyEmailOperation } from './set-my-email/set-my-email.operation.js';
+import { verifyMyEmailOperation } from './verify-my-email/verify-my-email.operation.js';
+import { resendMyEmailVerificationOperation } from './resend-my-email-verification/resend-my-email-verification.operation.js';
+
 /** Every operation the service offers. Transports serve exactly this list. */
 export const operations: readonly Operation[] = [
   updateMyProfileOperation,
@@ -115,6 +122,12 @@ export const operations: readonly Operation[] = [
   removeMyPasskeyOperation,
   startMyPasskeyRegistrationOperation,
   finishMyPasskeyRegistrationOperation,
+  getMyPasswordComplexityPolicyOperation,
+  updateMyPasswordOperation,
+  getMyEmailOperation,
+  setMyEmailOperation,
+  verifyMyEmailOperation,
+  resendMyEmailVerificationOperation,
   importHumanUserOperation,
   importHumanUsersOperation,
   getUserByIDOperation,

@@ -23,6 +23,7 @@ import { OrgNames1764060000000 } from './1764060000000-org-names.js';
 import { OrgSequences1764070000000 } from './1764070000000-org-sequences.js';
 import { IdentityProviders1764100000000 } from './1764100000000-identity-providers.js';
 import { IdpConfigVersions1764101000000 } from './1764101000000-idp-config-versions.js';
+import { PendingEmails1764300000000 } from './1764300000000-pending-emails.js';
 /** Every migration, oldest first. A schema change is a new file here, never an edit of an old one. */
 export const migrations = [
   InitialSchema1763790000000,
@@ -50,4 +51,5 @@ export const migrations = [
   OrgSequences1764070000000,
   IdentityProviders1764100000000,
   IdpConfigVersions1764101000000,
+  PendingEmails1764300000000,
 ];

@@ -9,6 +9,8 @@ import { applyBrand } from './profile-brand.js';
 import { fill, language, translate, wordsFor } from './page-words.js';
 import { PROFILE_WORDS } from './profile-words.js';
 import { showPasskeys } from './profile-passkeys.js';
+import { showEmail } from './profile-email.js';
+import { showPassword } from './profile-password.js';
 import { currentSession, signOut, startSignIn, type Session } from './profile-sign-in.js';
 
 const FIELDS = ['firstName', 'lastName', 'nickName', 'displayName', 'preferredLanguage', 'gender'];
@@ -94,6 +96,13 @@ async function main(): Promise<void> {
         byId('passkeys-status').textContent = fill(words.passkeysNotLoaded, {
           reason: String(error),
         });
+      });
+      // The password and email sections likewise.
+      await showPassword(call).catch((error: unknown) => {
+        byId('password-status').textContent = String(error);
+      });
+      await showEmail(call).catch((error: unknown) => {
+        byId('email-status').textContent = String(error);
       });
     } catch (error) {
       byId('sign-in').hidden = false;
