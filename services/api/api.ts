@@ -80,10 +80,15 @@ export async function startApi(
 
   // Failed sign-ins' counts and locks: the sign-in pages keep them, UnlockUser lifts a lock.
   const attempts = createFailedAttempts(config, deps.dataSource);
-  const pipeline = new OperationPipeline({ ...deps, signInLocks: attempts }, keys, operations, {
-    metrics: new CallMetrics(registry),
-    rateLimit: createRateLimit(config.rateLimit, redis, config.redisKeyPrefix),
-  });
+  const pipeline = new OperationPipeline(
+    { ...deps, signInLocks: attempts, failedAttempts: attempts },
+    keys,
+    operations,
+    {
+      metrics: new CallMetrics(registry),
+      rateLimit: createRateLimit(config.rateLimit, redis, config.redisKeyPrefix),
+    },
+  );
   const signIn = await startSignIn(config, deps.dataSource, deps.logger, attempts);
   const app = createHttpApp({
     pipeline,

@@ -218,6 +218,30 @@ export const ERROR_CATALOGUE = {
     when: 'the person to send an initialization email to is initialized already (email verified and a password set)',
     message: 'the user is initialized already',
   },
+  'USER-PASSWORD-INVALID': {
+    code: StatusCode.INVALID_ARGUMENT,
+    http: 400,
+    when: "the current password given to change the password (Update My Password) is wrong; it counts against the user name's failed sign-in attempts",
+    message: 'the current password is not right',
+  },
+  'USER-PASSWORD-ATTEMPTS-LOCKED': {
+    code: StatusCode.FAILED_PRECONDITION,
+    http: 400,
+    when: 'the password cannot be checked: too many wrong passwords (at sign-in or Update My Password) locked the user name until the lock ends',
+    message: 'too many wrong passwords, try again later',
+  },
+  'USER-EMAIL-CODE-INVALID': {
+    code: StatusCode.INVALID_ARGUMENT,
+    http: 400,
+    when: "the code given to verify the email (Verify My Email) is none of the caller's verification links' codes, or it was used, or it has expired",
+    message: 'the verification code is not valid',
+  },
+  'USER-EMAIL-ALREADY-VERIFIED': {
+    code: StatusCode.FAILED_PRECONDITION,
+    http: 400,
+    when: 'a verification link was asked for (Resend My Email Verification), but the email is verified and no other address waits for one',
+    message: 'the email is verified and no other address waits',
+  },
   'USER-GRANT-NOT-FOUND': {
     code: StatusCode.NOT_FOUND,
     http: 404,

@@ -131,8 +131,11 @@ export interface MachineUserPayload {
   description: string;
 }
 
-/** Where a person set a new password: at sign-in, activating the account, or by a reset link. */
-export type PasswordChangedBy = 'sign-in' | 'activation' | 'reset';
+/**
+ * Where a person set a new password: at sign-in, activating the account, by a reset link, or
+ * signed in with the current one (the account page).
+ */
+export type PasswordChangedBy = 'sign-in' | 'activation' | 'reset' | 'self-service';
 
 /** Why a sign-in was refused, as its event says. */
 export type SignInFailure =
@@ -177,8 +180,14 @@ export interface EventPayloads {
   'user.human.email.verified': { email: string };
   /** An administrator set the address (UpdateHumanEmail): unverified until its `verified`. */
   'user.human.email.changed': { email: string };
-  /** A link that verifies the address was asked for (the worker emails it). */
-  'user.human.email.code.requested': { by: 'admin' };
+  /**
+   * A link that verifies an address was asked for (the worker emails it): by an administrator
+   * (UpdateHumanEmail), or by the person (SetMyEmail, ResendMyEmailVerification). `email`: the
+   * address the person asked
+   * to change to, which waits for this link (their email stays theirs until it is followed);
+   * absent when the link verifies the user's email itself.
+   */
+  'user.human.email.code.requested': { by: 'admin' | 'user'; email?: string };
   /** Recorded by the worker when it makes the code the verification email carries. */
   'user.human.email.code.added': { codeId: string; expiration: string };
   'user.human.phone.verified': { phone: string };
@@ -211,7 +220,10 @@ export interface EventPayloads {
   /** Recorded by the worker when it makes the code an initialization email carries. */
   'user.human.init.code.added': { codeId: string; expiration: string };
   'user.human.profile.changed': ProfilePayload;
-  /** The person set a new password: at sign-in when a change was required, or at activation. */
+  /**
+   * The person set a new password: at sign-in when a change was required, at activation, or
+   * signed in, with the current one (UpdateMyPassword, `self-service`).
+   */
   'user.human.password.changed': { changeRequired: false; by: PasswordChangedBy };
   /** A sign-in replaced a hash of an imported format (`from`, e.g. 'bcrypt') by argon2id. */
   'user.human.password.hash.upgraded': { from: string };

@@ -132,6 +132,8 @@ export async function runCampaign(
         for (const userId of verdict.accepted?.userIds ?? []) accepted.userIds.add(userId);
         if (verdict.accepted?.sequence) accepted.sequences.add(verdict.accepted.sequence);
         if (verdict.unanswered) accepted.unanswered++;
+        if (verdict.observed.endsWith(' USER-PASSWORD-INVALID'))
+          accepted.wrongPasswords = (accepted.wrongPasswords ?? 0) + 1;
       });
       for (const reason of await unexplainedChanges(target.db, target.fixtures, before, accepted)) {
         result.batchFailures.push({ property: 'nothing-stored', from, to, reason });

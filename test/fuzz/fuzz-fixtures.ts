@@ -38,7 +38,11 @@ export interface FuzzFixtures {
   machineUserIds: [string, string];
   /** A browser's CSRF cookie for the sign-in pages, and the token its forms carry. */
   signInForms: { cookie: string; csrf: string };
+  /** A person of `orgId` with a password: their own password and email. */
+  account: { userId: string; token: string; password: string };
 }
+
+const ACCOUNT_PASSWORD = 'Fuzz-keeper-1!';
 
 /** Tokens that outlive any campaign (a long one runs for tens of minutes). */
 const TOKEN_TTL_SECONDS = 7 * 24 * 3600;
@@ -62,6 +66,15 @@ export async function createFuzzFixtures(service: TestService): Promise<FuzzFixt
     await addPasskey(service, await recent(owner.userId)),
     await addPasskey(service, await recent(member.userId)),
   ];
+  const account = await service.importUser(
+    {
+      userName: `fuzz-account-${randomUUID().slice(0, 8)}`,
+      profile: { firstName: 'Fuzz', lastName: 'Account' },
+      email: { email: 'fuzz-account@example.com', isEmailVerified: true },
+      password: ACCOUNT_PASSWORD,
+    },
+    { token: await token(owner.userId) },
+  );
   return {
     orgId: owner.orgId,
     otherOrgId: other.orgId,
@@ -87,6 +100,11 @@ export async function createFuzzFixtures(service: TestService): Promise<FuzzFixt
       (await buildMachine(service, { owner })).userId,
     ],
     signInForms: await signInForms(service),
+    account: {
+      userId: account.body.userId,
+      token: await token(account.body.userId),
+      password: ACCOUNT_PASSWORD,
+    },
   };
 }
 

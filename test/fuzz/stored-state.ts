@@ -76,6 +76,11 @@ export interface AcceptedWrites {
    * many unexplained aggregates are let pass. Those calls are failures of their own already.
    */
   unanswered: number;
+  /**
+   * Calls refused for a wrong current password (UpdateMyPassword's USER-PASSWORD-INVALID): each
+   * is recorded as a failed sign-in, as at the sign-in pages, with the lock it may have set.
+   */
+  wrongPasswords?: number;
 }
 
 /** Why the store does not match what the batch's accepted calls explain; empty when it does. */
@@ -178,6 +183,30 @@ export async function unexplainedChanges(
   for (const event of events) {
     const payload = typeof event.payload === 'string' ? JSON.parse(event.payload) : event.payload;
     if (event.type.startsWith('user.grant.') && cascading.has(payload.projectId))
+      explainedSequences.add(String(event.position));
+  }
+  // A wrong current password is recorded as a failed sign-in with no client (and the lock the
+  // name's last allowed attempt set), though its call was refused.
+  let failedSignIns = accepted.wrongPasswords ?? 0;
+  for (const event of events) {
+    const payload = typeof event.payload === 'string' ? JSON.parse(event.payload) : event.payload;
+    if (
+      event.type === 'user.human.signin.failed' &&
+      payload.clientId === null &&
+      failedSignIns > 0
+    ) {
+      failedSignIns--;
+      explainedSequences.add(String(event.position));
+    }
+  }
+  for (const event of events) {
+    const earlier = events.find(
+      (failed) =>
+        failed.aggregateId === event.aggregateId &&
+        Number(failed.version) === Number(event.version) - 1 &&
+        explainedSequences.has(String(failed.position)),
+    );
+    if (event.type === 'user.human.locked' && earlier?.type === 'user.human.signin.failed')
       explainedSequences.add(String(event.position));
   }
   // A call that records several events answers the last one's sequence: the events before it in

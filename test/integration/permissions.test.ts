@@ -41,7 +41,10 @@ describeOnEachDatabase(
     const unknownOrg = randomUUID();
     const callers = {} as Record<RoleName, { userId: string; token: string }>;
     /** The 403 body of a call into an unknown organization, per operation, as sent on the wire. */
-    const deniedBody = {} as Record<Exclude<OperationName, 'UpdateMyProfile'>, string>;
+    const deniedBody = {} as Record<
+      Exclude<OperationName, 'UpdateMyProfile' | 'SetMyEmail'>,
+      string
+    >;
     interface Probe {
       call(token: string, orgId: string | undefined): Promise<RawResponse>;
       owner: string;
@@ -436,6 +439,24 @@ describeOnEachDatabase(
             orgId: homeOrg,
           });
           expect(await service.count('users')).to.equal(usersBefore);
+          return;
+        }
+
+        if (operation === 'SetMyEmail') {
+          const email = `moved-${suffix}@example.com`;
+          const response = await send('PUT', '/auth/v1/users/me/email', caller.token, orgHeader, {
+            email,
+          });
+          expect(response.status, response.text).to.equal(200);
+          // As for the profile: the header is ignored, the caller's own email waits.
+          expect(response.body.details.resourceOwner).to.equal(homeOrg);
+          expect(
+            await service.count('users', 'id = ? AND pending_email = ? AND org_id = ?', [
+              caller.userId,
+              email,
+              homeOrg,
+            ]),
+          ).to.equal(1);
           return;
         }
 

@@ -166,5 +166,14 @@ export function documentedAnswers(context: () => Answering) {
       .filter((response) => paths.test(response))
       .filter((response) => !context().contract.checked.has(response));
 
-  return { conforms, call, answers, limitedAnswers, answersWhenLimited, unseen, withoutTable };
+  return {
+    conforms,
+    call,
+    answers,
+    limitedAnswers,
+    answersWhenLimited,
+    unseen,
+    withoutTable,
+    withoutEvents,
+  };
 }

@@ -28,6 +28,7 @@ export type ProbedName =
   | 'DeactivateIDP';
 export type OperationName =
   | 'UpdateMyProfile'
+  | 'SetMyEmail'
   | 'ImportHumanUser'
   | 'UpdateProject'
   | 'ListUsers'
@@ -90,6 +91,7 @@ export const ROLES: Record<RoleName, { grants: Permission[]; instanceWide: boole
 
 export const OPERATIONS: Record<OperationName, Permission> = {
   UpdateMyProfile: 'authenticated',
+  SetMyEmail: 'authenticated',
   ImportHumanUser: 'user.write',
   UpdateProject: 'project.write',
   ListUsers: 'user.read',

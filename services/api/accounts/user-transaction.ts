@@ -7,7 +7,14 @@ import { User } from '../../../shared/db/entities/index.js';
 
 export type LockedUser = Pick<
   User,
-  'id' | 'orgId' | 'version' | 'email' | 'emailVerified' | 'passwordHash' | 'otpLastStep'
+  | 'id'
+  | 'orgId'
+  | 'version'
+  | 'email'
+  | 'emailVerified'
+  | 'pendingEmail'
+  | 'passwordHash'
+  | 'otpLastStep'
 >;
 
 /** The user's row, locked until the transaction ends: one writer of a user's events at a time. */
@@ -19,7 +26,16 @@ export async function lockedUser(
     User,
     { id: userId },
     {
-      select: ['id', 'orgId', 'version', 'email', 'emailVerified', 'passwordHash', 'otpLastStep'],
+      select: [
+        'id',
+        'orgId',
+        'version',
+        'email',
+        'emailVerified',
+        'pendingEmail',
+        'passwordHash',
+        'otpLastStep',
+      ],
       lock: true,
     },
   );

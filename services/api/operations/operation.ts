@@ -13,11 +13,10 @@ export interface Dependencies {
   dataSource: DataSource;
   config: Config;
   logger: Logger;
-  /**
-   * The sign-in locks that failed attempts set, which UnlockUser lifts, and the count of attempts
-   * that a TOTP code confirmed on the account page takes part in; none outside the API.
-   */
-  signInLocks?: SignInLocks & Pick<FailedAttempts, 'reserve'>;
+  /** The sign-in locks that failed attempts set, which UnlockUser lifts; none outside the API. */
+  signInLocks?: SignInLocks;
+  /** The sign-in's failed attempts, which a check of a person's current password counts on. */
+  failedAttempts?: FailedAttempts;
 }
 
 export interface OperationContext {

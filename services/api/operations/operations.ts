@@ -112,6 +112,13 @@ import { listMyUserSessionsOperation } from './list-my-user-sessions/list-my-use
 import { endMyUserSessionOperation } from './end-my-user-session/end-my-user-session.operation.js';
 import { endAllMyUserSessionsOperation } from './end-all-my-user-sessions/end-all-my-user-sessions.operation.js';
 
+import { getMyPasswordComplexityPolicyOperation } from './get-my-password-complexity-policy/get-my-password-complexity-policy.operation.js';
+import { updateMyPasswordOperation } from './update-my-password/update-my-password.operation.js';
+import { getMyEmailOperation } from './get-my-email/get-my-email.operation.js';
+import { setMyEmailOperation } from './set-my-email/set-my-email.operation.js';
+import { verifyMyEmailOperation } from './verify-my-email/verify-my-email.operation.js';
+import { resendMyEmailVerificationOperation } from './resend-my-email-verification/resend-my-email-verification.operation.js';
+
 /** Every operation the service offers. Transports serve exactly this list. */
 export const operations: readonly Operation[] = [
   updateMyProfileOperation,
@@ -122,6 +129,12 @@ export const operations: readonly Operation[] = [
   removeMyPasskeyOperation,
   startMyPasskeyRegistrationOperation,
   finishMyPasskeyRegistrationOperation,
+  getMyPasswordComplexityPolicyOperation,
+  updateMyPasswordOperation,
+  getMyEmailOperation,
+  setMyEmailOperation,
+  verifyMyEmailOperation,
+  resendMyEmailVerificationOperation,
   listMyAuthFactorsOperation,
   addMyAuthFactorOTPOperation,
   verifyMyAuthFactorOTPOperation,

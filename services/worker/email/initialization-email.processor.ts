@@ -32,6 +32,8 @@ export type SkipReason =
 
 interface Recipient {
   email: string;
+  /** The address the person asked to change to (SetMyEmail), which a verification link goes to. */
+  pending_email: string | null;
   first_name: string;
   display_name: string;
   preferred_language: string | null;
@@ -64,7 +66,7 @@ export function createInitializationEmailProcessor({
     // The address is read now, not when the job was queued: a changed email gets the mail.
     // The code's row, when there is one, says whether the email would still be of any use.
     const [user] = (await dataSource.query(
-      `SELECT u.email, u.first_name, u.display_name, u.preferred_language, u.org_id,
+      `SELECT u.email, u.pending_email, u.first_name, u.display_name, u.preferred_language, u.org_id,
               c.id AS code_id, c.kind, c.sent_at, c.expires_at, c.used_at
          FROM users u LEFT JOIN user_codes c ON c.id = ? AND c.user_id = u.id
         WHERE u.id = ?`,
@@ -98,7 +100,7 @@ export function createInitializationEmailProcessor({
     });
     const info = await send(transport, {
       from: config.worker.smtpFrom,
-      to: { name: user.display_name, address: user.email },
+      to: { name: user.display_name, address: addressOf(user) },
       messageId: `<init-${codeId}@${new URL(config.publicUrl).hostname}>`,
       ...content,
     });
@@ -142,6 +144,14 @@ function linkOf(
   }
   const page = user.kind === 'email_verification' ? 'email/verify' : 'init';
   return `${config.publicUrl}/ui/login/${page}?${new URLSearchParams({ userID: userId, code })}`;
+}
+
+/**
+ * Where the email goes: a verification link to the address waiting for it, when the person asked
+ * to change their email; every other email to the user's email.
+ */
+function addressOf(user: Recipient): string {
+  return user.kind === 'email_verification' && user.pending_email ? user.pending_email : user.email;
 }
 
 /** Sends, turning an SMTP failure into one BullMQ retries (transient) or fails at once (permanent). */

@@ -25,6 +25,12 @@ export class User {
   @Column({ type: 'varchar', length: 32 }) gender!: Gender;
   @Column({ type: 'varchar', length: 320 }) email!: string;
   @Column({ name: 'email_verified', type: 'boolean' }) emailVerified!: boolean;
+  /**
+   * The address the person asked to change to (SetMyEmail), waiting for its verification link;
+   * `email` stays theirs until the link is followed. Null when none waits.
+   */
+  @Column({ name: 'pending_email', type: 'varchar', length: 320, nullable: true })
+  pendingEmail!: string | null;
   @Column({ type: 'varchar', length: 50, nullable: true }) phone!: string | null;
   @Column({ name: 'phone_verified', type: 'boolean' }) phoneVerified!: boolean;
   @Column({ name: 'password_hash', type: 'varchar', length: 1024, nullable: true })

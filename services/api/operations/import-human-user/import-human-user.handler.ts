@@ -168,6 +168,7 @@ function newUser(
     ...normalizeProfile(request.profile),
     email: request.email.email,
     emailVerified: request.email.isEmailVerified ?? false,
+    pendingEmail: null,
     ...phoneColumns(request.phone),
     passwordHash: credentials.passwordHash,
     passwordChangeRequired: request.passwordChangeRequired ?? false,

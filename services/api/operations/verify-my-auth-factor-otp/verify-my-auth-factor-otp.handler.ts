@@ -39,7 +39,7 @@ export async function verifyMyAuthFactorOTP(
   request: VerifyMyAuthFactorOTPRequest,
 ): Promise<VerifyMyAuthFactorOTPResponse> {
   const { deps, caller } = context;
-  const attempts = deps.signInLocks;
+  const attempts = deps.failedAttempts;
   if (!attempts) return confirmPending(context, request);
   const [user] = await deps.dataSource
     .getRepository(User)

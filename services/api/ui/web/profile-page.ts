@@ -11,6 +11,8 @@ import { PROFILE_WORDS } from './profile-words.js';
 import { showPasskeys } from './profile-passkeys.js';
 import { showTotp, TOTP_WORDS } from './profile-totp.js';
 import { showSessions, SESSION_WORDS } from './profile-sessions.js';
+import { showEmail } from './profile-email.js';
+import { showPassword } from './profile-password.js';
 import { currentSession, signOut, startSignIn, type Session } from './profile-sign-in.js';
 
 const FIELDS = ['firstName', 'lastName', 'nickName', 'displayName', 'preferredLanguage', 'gender'];
@@ -106,6 +108,13 @@ async function main(): Promise<void> {
         byId('sessions-status').textContent = fill(wordsFor(SESSION_WORDS).sessionsNotLoaded, {
           reason: String(error),
         });
+      });
+      // The password and email sections likewise.
+      await showPassword(call).catch((error: unknown) => {
+        byId('password-status').textContent = String(error);
+      });
+      await showEmail(call).catch((error: unknown) => {
+        byId('email-status').textContent = String(error);
       });
     } catch (error) {
       byId('sign-in').hidden = false;

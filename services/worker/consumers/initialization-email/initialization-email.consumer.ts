@@ -17,10 +17,10 @@ import type { EventConsumer } from '../event-consumer.js';
  * asked for (`user.human.init.code.requested`, recorded only while still due), and a new
  * passwordless registration link when one is asked for (`user.human.passwordless.code.requested`:
  * a code of that kind, `user.human.passwordless.code.added`, the passkey email), and a link that
- * verifies an email address an administrator set (`user.human.email.code.requested`: a code of
- * that kind, `user.human.email.code.added`, the verification email), and a password reset link
- * asked for on the "Forgot password?" page (`user.human.password.code.requested`: a code of kind
- * password_reset, `user.human.password.code.added`, the reset email): it stores a
+ * verifies an email address (`user.human.email.code.requested`: an administrator's, or the address a person asked to change to, which the email job sends it to;
+ * a code of that kind, `user.human.email.code.added`, the verification email), and a password
+ * reset link asked for on the "Forgot password?" page (`user.human.password.code.requested`: a
+ * code of kind password_reset, `user.human.password.code.added`, the reset email): it stores a
  * one-time code (only its hash), records `user.human.init.code.added` through the outbox, and
  * queues the email under a job id derived from the event. The code is derived from the code's id under the secret
  * key, so the email job makes it again when it sends and no clear code waits anywhere.

@@ -15,6 +15,7 @@ import { EmbeddedOidcAccounts1764020000000 } from './1764020000000-oidc-accounts
 import { EmbeddedProjectStates1764030000000 } from './1764030000000-project-states.js';
 import { ReadIndexes1764040000000 } from '../1764040000000-read-indexes.js';
 import { UserSearchStates1764050000000 } from '../1764050000000-user-search-states.js';
+import { PendingEmails1764300000000 } from '../1764300000000-pending-emails.js';
 import { EmbeddedOrgNames1764060000000 } from './1764060000000-org-names.js';
 import { EmbeddedOrgSequences1764070000000 } from './1764070000000-org-sequences.js';
 import { EmbeddedIdentityProviders1764100000000 } from './1764100000000-identity-providers.js';
@@ -45,5 +46,7 @@ export const sqliteMigrations = [
   EmbeddedOrgSequences1764070000000,
   EmbeddedIdentityProviders1764100000000,
   EmbeddedIdpConfigVersions1764101000000,
+  // The same statement on both databases: the MySQL migration serves here as it is.
+  PendingEmails1764300000000,
   EmbeddedAccountSessions1764400000000,
 ];

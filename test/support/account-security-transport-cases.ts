@@ -2,7 +2,7 @@ import type { Case } from './transport-cases.js';
 
 /** The cases of the account page's TOTP and session operations that transports.test.ts sends. */
 
-export type AccountOperation =
+export type AccountSecurityOperation =
   | 'ListMyAuthFactors'
   | 'AddMyAuthFactorOTP'
   | 'VerifyMyAuthFactorOTP'
@@ -17,7 +17,7 @@ const DETAILS = ['details', 'details.changeDate', 'details.resourceOwner', 'deta
  * What the owner's token (a test token, no sign-in) reaches: no recent sign-in for the TOTP
  * changes, nothing pending to confirm, no session to end; each said alike over every transport.
  */
-export const ACCOUNT_CASES: Case[] = [
+export const ACCOUNT_SECURITY_CASES: Case[] = [
   {
     name: 'a TOTP factor added without a recent sign-in',
     operation: 'AddMyAuthFactorOTP',

@@ -9,7 +9,7 @@ import type { ValidCall } from './valid-calls.arbitrary.js';
  * wrong one counted against the owner's name), removed; sessions listed and ended (the fixtures
  * have none, so one named is not found).
  */
-export function accountCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
+export function accountSecurityCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
   const as = callsAs(fixtures);
   const caller = fc.constantFrom(fixtures.member.token, fixtures.owner.token);
   const recent = fixtures.recentlySignedIn;
