@@ -1,9 +1,5 @@
 import { expect } from 'chai';
-import {
-  answersLimitAndOutage,
-  limitedServiceBehindProxy,
-  type RestCall,
-} from '../support/limited-service.js';
+import { limitedServiceBehindProxy } from '../support/limited-service.js';
 import { OpenApiContract } from '../support/openapi-contract.js';
 import { rawCall } from '../support/raw-call.js';
 import { SoftwareAuthenticator } from '../support/software-authenticator.js';
@@ -152,7 +148,7 @@ describe('the passkey operations’ REST responses against the OpenAPI document'
   describe('on a service with a rate limit and a database that goes away', () => {
     const limited = limitedServiceBehindProxy();
 
-    const calls: RestCall[] = [
+    const calls: [string, string, unknown][] = [
       ['GET', PATH, undefined],
       ['PUT', item('some-id'), { name: 'x' }],
       ['DELETE', item('some-id'), undefined],
@@ -165,7 +161,21 @@ describe('the passkey operations’ REST responses against the OpenAPI document'
       return limited.service.token(userId, { claims: { auth_time: now() } });
     };
 
-    answersLimitAndOutage(limited, calls, member, conforms, 'passkey operation');
+    it('answers 429 past the limit, for every passkey operation', async () => {
+      for (const [method, path, body] of calls) {
+        const token = await member();
+        const first = await limited.service.call(method, path, { token, body });
+        expect(first.status, JSON.stringify(first.body)).to.not.equal(429);
+        conforms(method, path, await limited.service.call(method, path, { token, body }), 429);
+      }
+    });
+
+    it('answers 503 while the database is unreachable, for every passkey operation', async () => {
+      const token = await member();
+      await limited.proxy.cut();
+      for (const [method, path, body] of calls)
+        conforms(method, path, await limited.service.call(method, path, { token, body }), 503);
+    });
   });
 
   describe('every response the document declares for them', () => {

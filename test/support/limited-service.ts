@@ -1,7 +1,6 @@
-import { expect } from 'chai';
 import { buildOrg } from './factories.js';
 import { TcpProxy } from './tcp-proxy.js';
-import { TestService, type ApiResponse } from './test-service.js';
+import { TestService } from './test-service.js';
 
 /** What the hooks of `limitedServiceBehindProxy` set up. */
 export interface LimitedService {
@@ -45,46 +44,4 @@ export function serviceBehindProxy(
     await behind.service?.close();
   });
   return behind;
-}
-
-/** A call of a REST operation: method, path and body. */
-export type RestCall = [method: string, path: string, body: unknown];
-
-/**
- * The 429 past the limit and the 503 while the database is unreachable, of every call in
- * `calls` (made as a caller `token()` gives, one each for the limit), each held by `conforms`:
- * two tests of the enclosing suite, which must have made `limited`.
- */
-export function answersLimitAndOutage(
-  limited: LimitedService,
-  calls: readonly RestCall[],
-  token: () => Promise<string>,
-  conforms: (method: string, path: string, response: ApiResponse, status: number) => void,
-  what: string,
-): void {
-  it(`answers 429 past the limit, for every ${what}`, async () => {
-    for (const [method, path, body] of calls) {
-      const caller = await token();
-      const first = await limited.service.call(method, path, { token: caller, body });
-      expect(first.status, JSON.stringify(first.body)).to.not.equal(429);
-      conforms(
-        method,
-        path,
-        await limited.service.call(method, path, { token: caller, body }),
-        429,
-      );
-    }
-  });
-
-  it(`answers 503 while the database is unreachable, for every ${what}`, async () => {
-    const caller = await token();
-    await limited.proxy.cut();
-    for (const [method, path, body] of calls)
-      conforms(
-        method,
-        path,
-        await limited.service.call(method, path, { token: caller, body }),
-        503,
-      );
-  });
 }
