@@ -182,6 +182,36 @@ export const ERROR_CATALOGUE = {
     when: 'the person to remove the TOTP second factor of has none',
     message: 'the user has no TOTP second factor',
   },
+  'USER-OTP-ALREADY-READY': {
+    code: StatusCode.ALREADY_EXISTS,
+    http: 409,
+    when: 'the caller adds a TOTP second factor while one is confirmed already (remove it first)',
+    message: 'a TOTP second factor is set up already',
+  },
+  'USER-OTP-NOT-PENDING': {
+    code: StatusCode.FAILED_PRECONDITION,
+    http: 400,
+    when: 'the caller confirms a TOTP second factor with no TOTP secret added and unconfirmed',
+    message: 'no TOTP second factor is waiting to be confirmed',
+  },
+  'USER-OTP-CODE-INVALID': {
+    code: StatusCode.INVALID_ARGUMENT,
+    http: 400,
+    when: "the code that would confirm the caller's TOTP second factor is wrong or used already (counted as a failed sign-in attempt)",
+    message: 'the code is not valid',
+  },
+  'USER-OTP-ATTEMPTS-LOCKED': {
+    code: StatusCode.RESOURCE_EXHAUSTED,
+    http: 429,
+    when: "too many wrong codes (at sign-in or on the account page): the caller's name is locked for a while, as at sign-in",
+    message: 'too many wrong codes: try again later',
+  },
+  'SESSION-NOT-FOUND': {
+    code: StatusCode.NOT_FOUND,
+    http: 404,
+    when: "the session to end is not one of the caller's (ended already, expired, or another person's)",
+    message: 'session not found',
+  },
   'USER-INITIALIZATION-NOT-DUE': {
     code: StatusCode.FAILED_PRECONDITION,
     http: 400,
@@ -419,8 +449,8 @@ export const ERROR_CATALOGUE = {
   'REAUTHENTICATION-REQUIRED': {
     code: StatusCode.UNAUTHENTICATED,
     http: 401,
-    when: "adding a passkey needs a sign-in within the last PASSKEY_REAUTH_SECONDS (the token's auth_time)",
-    message: 'sign in again to add a passkey: the last sign-in is too long ago',
+    when: "adding a passkey, or adding or removing a TOTP second factor, needs a sign-in within the last PASSKEY_REAUTH_SECONDS (the token's auth_time)",
+    message: 'sign in again for this change: the last sign-in is too long ago',
   },
   'PASSKEY-NOT-FOUND': {
     code: StatusCode.NOT_FOUND,

@@ -196,8 +196,23 @@ export interface EventPayloads {
   'user.human.phone.removed': Record<string, never>;
   'user.human.password.set': { changeRequired: boolean; imported: boolean };
   'user.human.otp.added': Record<string, never>;
-  /** The TOTP second factor was removed (RemoveHumanAuthFactorOTP): the password signs in alone. */
+  /**
+   * The person began adding a TOTP second factor on the account page (AddMyAuthFactorOTP): a
+   * secret (never in the event) waits for its first code; a sign-in does not ask for it yet.
+   */
+  'user.human.otp.pending.added': Record<string, never>;
+  /** The pending TOTP secret's first code confirmed it: from now on a sign-in asks for a code. */
+  'user.human.otp.verified': Record<string, never>;
+  /**
+   * The TOTP second factor was removed (RemoveHumanAuthFactorOTP, RemoveMyAuthFactorOTP), or the
+   * one being added: the password signs in alone.
+   */
   'user.human.otp.removed': Record<string, never>;
+  /**
+   * The person ended one of their sessions on the account page (EndMyUserSession,
+   * EndAllMyUserSessions): that browser signs in again, its refresh tokens stop working.
+   */
+  'user.human.session.ended': { sessionId: string };
   'user.idp.link.added': { configId: string; externalUserId: string; displayName: string | null };
   /** The user signs in through that provider's identity no more. */
   'user.idp.link.removed': { configId: string; externalUserId: string };

@@ -1,3 +1,4 @@
+import { accountSecurityCall } from './account-security-calls.arbitrary.js';
 import fc from 'fast-check';
 import { operations } from '../../services/api/operations/operations.js';
 import type { Operation } from '../../services/api/operations/operation.js';
@@ -285,6 +286,7 @@ export function validCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
     { weight: 1, arbitrary: orgLifecycleCall(fixtures) },
     { weight: 1, arbitrary: loginPolicyCall(fixtures) },
     { weight: 2, arbitrary: idpCall(fixtures) },
+    { weight: 1, arbitrary: accountSecurityCall(fixtures) },
   );
 }
 

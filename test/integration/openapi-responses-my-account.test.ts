@@ -13,7 +13,6 @@ const EMAIL = '/auth/v1/users/me/email';
 const VERIFY = `${EMAIL}/_verify`;
 const RESEND = `${EMAIL}/_resend_verification`;
 const PATHS = / \/auth\/v1\/(policies\/passwords\/complexity|users\/me\/(password|email)[/ ])/;
-const oversized = JSON.stringify({ email: 'x'.repeat(BODY_LIMIT) });
 const OLD = 'Openapi-keeper-1!';
 const NEW = 'Openapi-keeper-2?';
 
@@ -29,13 +28,19 @@ describe('the account operations’ REST responses against the OpenAPI document'
   /** A person with a password: the caller of the account operations. */
   let person: { token: string };
   let machineToken: string;
-  const { conforms, call, limitedAnswers, unseen, withoutTable, withoutEvents } = documentedAnswers(
-    () => ({
-      service,
-      contract,
-      owner: person,
-    }),
-  );
+  const {
+    conforms,
+    call,
+    refusals: pipelineRefusals,
+    limitedAnswers,
+    unseen,
+    withoutTable,
+    withoutEvents,
+  } = documentedAnswers(() => ({
+    service,
+    contract,
+    owner: person,
+  }));
   const idOf = (response: ApiResponse) => response.body.details.at(-1).id as string;
 
   describe('on a running service', () => {
@@ -65,12 +70,9 @@ describe('the account operations’ REST responses against the OpenAPI document'
 
     /** The 400 of an unreadable body, 401, 413 and 415 of one operation, and a machine's 400. */
     async function refusals(method: string, path: string) {
+      await pipelineRefusals([method, path], person.token);
       const raw = (body: string, headers: Record<string, string> = {}, as = person.token) =>
         rawCall(`${service.api.url}${path}`, method, body, as, headers);
-      conforms([method, path], await raw('{'), 400);
-      conforms([method, path], await raw('{}', {}, ''), 401);
-      conforms([method, path], await raw(oversized), 413);
-      conforms([method, path], await raw('{}', { 'content-encoding': 'compress' }), 415);
       const machine = await raw('{}', {}, machineToken);
       conforms([method, path], machine, 400);
       expect(idOf(machine)).to.equal('AUTH-NOT-A-PERSON');

@@ -1,3 +1,4 @@
+import * as OTPAuth from 'otpauth';
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { toCloudEvent } from '../../shared/events/cloud-event.js';
@@ -52,6 +53,29 @@ describeOnEachDatabase('read models', (service) => {
       for (const event of events) await consumer.perform(event);
       for (const event of [...events].reverse()) await consumer.perform(event);
       expect(await userAsRead(service.dataSource, userId)).to.deep.equal(snapshot);
+    });
+
+    it('counts a TOTP factor added on the account page once its code confirmed it', async () => {
+      const { userId } = await buildMember(service, { orgId: owner.orgId });
+      const token = await service.token(userId, {
+        claims: { auth_time: Math.floor(Date.now() / 1000) },
+      });
+      const consumer = new UserReadModelConsumer(service.dataSource);
+      const hasOtp = async () => {
+        for (const event of await cloudEvents(userId)) await consumer.perform(event);
+        return (await userAsRead(service.dataSource, userId))?.hasOtp;
+      };
+      const OTP = '/auth/v1/users/me/auth_factors/otp';
+      const { secret } = (await service.call('POST', OTP, { token, body: {} })).body;
+      expect(await hasOtp(), 'pending').to.equal(false);
+      const code = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate();
+      await service.call('POST', `${OTP}/_verify`, { token, body: { code } });
+      expect(await hasOtp(), 'verified').to.equal(true);
+      await service.call('DELETE', OTP, { token });
+      expect(await hasOtp(), 'removed').to.equal(false);
+      expect(await userAsRead(service.dataSource, userId)).to.deep.equal(
+        await userAsWritten(service.dataSource, userId),
+      );
     });
 
     it('ignores an older profile change arriving after a newer one', async () => {

@@ -93,15 +93,23 @@ export function documentedAnswers(context: () => Answering) {
       conforms(ok, await call(ok, { token, orgId, headers: { 'if-match': '"-1"' } }), 412);
     const succeeded = await call(ok, { token, orgId });
     conforms(ok, succeeded, 200);
-    const raw = (body: string, headers: Record<string, string> = {}, as = token) =>
-      rawCall(`${service.api.url}${path}`, method, body, as, headers);
-    conforms(ok, await raw('{'), 400);
-    conforms(ok, await raw('{}', {}, ''), 401);
+    await refusals(ok, token);
     const elsewhere = forbidden ?? { token, orgId: (await buildOwner(service)).orgId };
     conforms(ok, await call(ok, elsewhere), 403);
-    conforms(ok, await raw(oversized), 413);
-    conforms(ok, await raw('{}', { 'content-encoding': 'compress' }), 415);
     return succeeded;
+  }
+
+  /**
+   * The pipeline's refusals of a call, as `token`: 400 for a body that is no JSON, 401 without a
+   * token, 413 past the body limit, 415 for an encoding it does not take.
+   */
+  async function refusals([method, path]: Call, token = context().owner.token): Promise<void> {
+    const raw = (body: string, headers: Record<string, string> = {}, as = token) =>
+      rawCall(`${context().service.api.url}${path}`, method, body, as, headers);
+    conforms([method, path], await raw('{'), 400);
+    conforms([method, path], await raw('{}', {}, ''), 401);
+    conforms([method, path], await raw(oversized), 413);
+    conforms([method, path], await raw('{}', { 'content-encoding': 'compress' }), 415);
   }
 
   /**
@@ -170,6 +178,7 @@ export function documentedAnswers(context: () => Answering) {
     conforms,
     call,
     answers,
+    refusals,
     limitedAnswers,
     answersWhenLimited,
     unseen,

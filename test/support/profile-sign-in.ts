@@ -31,15 +31,11 @@ export async function activateFromEmail(
 }
 
 /**
- * The profile page's sign-in without its script: the code flow of the built-in public client
- * `profile-page` with PKCE, the pages filled in, and the code exchanged for the API's access
- * token, as the page's script does.
+ * The code flow of the built-in public client `profile-page` with PKCE, begun: the URL to send a
+ * browser to, where it lands with the code (`redirectUri`), and what finishes it: the code's URL
+ * exchanged for tokens of the API's resource (a refresh token among them), and a refresh.
  */
-export async function signInOnProfilePage(
-  publicUrl: string,
-  userName: string,
-  password: string,
-): Promise<string> {
+export async function profilePageFlow(publicUrl: string) {
   const client = await oidc.discovery(new URL(publicUrl), 'profile-page', undefined, oidc.None(), {
     execute: [oidc.allowInsecureRequests],
   });
@@ -51,15 +47,39 @@ export async function signInOnProfilePage(
     code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
     code_challenge_method: 'S256',
   });
-  const landed = await new SignInBrowser(publicUrl).signIn(url.href, userName, password);
+  return {
+    url: url.href,
+    redirectUri,
+    finish: (landed: string) =>
+      oidc.authorizationCodeGrant(
+        client,
+        new URL(landed),
+        { pkceCodeVerifier: verifier },
+        { resource: publicUrl },
+      ),
+    /** A refresh's new refresh token, or `refused: <error>`. */
+    refresh: (refreshToken: string) =>
+      oidc.refreshTokenGrant(client, refreshToken, { resource: publicUrl }).then(
+        (tokens) => tokens.refresh_token ?? 'refreshed',
+        (error: { error?: string }) => `refused: ${error.error}`,
+      ),
+  };
+}
+
+/**
+ * The profile page's sign-in without its script: the code flow of the built-in public client
+ * `profile-page` with PKCE, the pages filled in, and the code exchanged for the API's access
+ * token, as the page's script does.
+ */
+export async function signInOnProfilePage(
+  publicUrl: string,
+  userName: string,
+  password: string,
+): Promise<string> {
+  const flow = await profilePageFlow(publicUrl);
+  const landed = await new SignInBrowser(publicUrl).signIn(flow.url, userName, password);
   expect(landed.url, 'back on the profile page with a code').to.match(
-    new RegExp(`^${redirectUri}\\?code=`),
+    new RegExp(`^${flow.redirectUri}\\?code=`),
   );
-  const tokens = await oidc.authorizationCodeGrant(
-    client,
-    new URL(landed.url),
-    { pkceCodeVerifier: verifier },
-    { resource: publicUrl },
-  );
-  return tokens.access_token;
+  return (await flow.finish(landed.url)).access_token;
 }

@@ -21,8 +21,17 @@ export async function userAsWritten(
 ): Promise<Omit<UserReadModel, never>> {
   const user = await dataSource.getRepository(User).findOneByOrFail({ id: userId });
   const links = await dataSource.getRepository(UserIdpLink).findBy({ userId });
-  // What the write side keeps and a read never shows: the unique key, the secrets, the version.
-  const { passwordHash, otpSecretEncrypted, otpLastStep, version, ...shown } = user;
+  // What the write side keeps and a read never shows: the unique key, the secrets, the version,
+  // what waits for confirmation (a TOTP secret being added, an address waiting for its link).
+  const {
+    passwordHash,
+    otpSecretEncrypted,
+    otpPendingSecretEncrypted: _pendingOtp,
+    pendingEmail: _pendingEmail,
+    otpLastStep,
+    version,
+    ...shown
+  } = user;
   return {
     ...shown,
     type: 'human',

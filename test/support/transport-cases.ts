@@ -15,6 +15,10 @@ import {
 import { LOGIN_POLICY_CASES, type LoginPolicyOperation } from './login-policy-transport-cases.js';
 import { IDP_CASES, type IdpOperation } from './idp-transport-cases.js';
 import { MY_ACCOUNT_CASES, type MyAccountOperation } from './my-account-transport-cases.js';
+import {
+  ACCOUNT_SECURITY_CASES,
+  type AccountSecurityOperation,
+} from './account-security-transport-cases.js';
 
 /** The cases test/integration/transports.test.ts sends over every transport. */
 
@@ -80,7 +84,8 @@ export type Operation =
   | OrgLifecycleOperation
   | LoginPolicyOperation
   | IdpOperation
-  | MyAccountOperation;
+  | MyAccountOperation
+  | AccountSecurityOperation;
 export interface Case {
   name: string;
   operation: Operation;
@@ -494,6 +499,7 @@ export const CASES: Case[] = [
   ...LOGIN_POLICY_CASES,
   ...MACHINE_USER_CASES,
   ...MY_ACCOUNT_CASES,
+  ...ACCOUNT_SECURITY_CASES,
   // Last: the transport's identity provider is removed in the end.
   ...IDP_CASES,
 ];

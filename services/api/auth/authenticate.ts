@@ -22,7 +22,7 @@ export async function authenticate(
 ): Promise<Caller> {
   const token = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/i.exec(authorization ?? '')?.[1];
   if (!token) throw unauthenticated();
-  const { subject, authTime } = await cache.remember(
+  const { subject, authTime, sessionId } = await cache.remember(
     JSON.stringify(['token', token]),
     () => verifyBearerToken(keys, config, dataSource, token),
     (verified) => verified.expiresAt,
@@ -45,5 +45,6 @@ export async function authenticate(
     orgId,
     ...(machine && { machine }),
     ...(authTime !== undefined && { authTime }),
+    ...(sessionId !== undefined && { sessionId }),
   };
 }

@@ -18,6 +18,7 @@ export interface VerifiedToken {
   /** When the token stops working, ms since the epoch. */
   expiresAt: number;
   authTime?: number;
+  sessionId?: string;
 }
 
 /**
@@ -45,7 +46,8 @@ export async function verifyBearerToken(
     });
     if (!payload.sub) throw unauthenticated();
     const authTime = typeof payload.auth_time === 'number' ? payload.auth_time : undefined;
-    return { subject: payload.sub, expiresAt: payload.exp! * 1000, authTime };
+    const sessionId = typeof payload.sid === 'string' ? payload.sid : undefined;
+    return { subject: payload.sub, expiresAt: payload.exp! * 1000, authTime, sessionId };
   } catch {
     throw unauthenticated();
   }

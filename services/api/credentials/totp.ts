@@ -41,3 +41,27 @@ export function decryptOtpSecret(config: Config, encrypted: Buffer): Buffer {
   }
   return decryptSecret(config.secretsEncryptionKey, encrypted);
 }
+
+/** 160 bits: RFC 4226's recommended length for an HMAC-SHA-1 secret. */
+const NEW_SECRET_BYTES = 20;
+
+/**
+ * A new TOTP secret for `account` (a user name) at `issuer`: its bytes (to store encrypted), in
+ * base32 (to type in) and as the `otpauth://` URL an authenticator app reads from a QR code, with
+ * the parameters checkTotp uses.
+ */
+export function newTotpSecret(
+  issuer: string,
+  account: string,
+): { bytes: Buffer; base32: string; url: string } {
+  const secret = new Secret({ size: NEW_SECRET_BYTES });
+  const totp = new TOTP({
+    issuer,
+    label: account,
+    secret,
+    algorithm: 'SHA1',
+    digits: DIGITS,
+    period: PERIOD_SECONDS,
+  });
+  return { bytes: Buffer.from(secret.bytes), base32: secret.base32, url: totp.toString() };
+}

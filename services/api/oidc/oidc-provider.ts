@@ -14,6 +14,7 @@ import { secretKeyOf } from '../../../shared/credentials/secret-key.js';
 import { databaseAdapter } from './oidc-adapter.js';
 import { browserRoutesOverHttps } from './browser-routes-over-https.js';
 import { introspectedSubject } from './introspected-subject.js';
+import { recordingSignedInSessions } from './account-sessions.js';
 import { pinToPublicUrl } from './pinned-urls.js';
 import { storedIdOf } from './stored-ids.js';
 import { isMachineClientId, machineClient, type MachineClientAuth } from './machine-clients.js';
@@ -189,13 +190,20 @@ export function createOidcProvider(
     // public clients (the provider's default).
     // The API's tokens say when the person signed in (`auth_time`): adding a passkey asks for a
     // recent sign-in.
+    // They name the session they come from (`sid`, the session's uid, which ListMyUserSessions
+    // answers as its id), so that the account page knows which session is its own.
     // An application's JWT access tokens carry the user's roles of its project when it asks.
     extraTokenClaims: async (ctx, token) => {
       const { AuthorizationCode, RefreshToken } = ctx.oidc.entities;
       const authTime = AuthorizationCode?.authTime ?? RefreshToken?.authTime;
+      const sessionUid = AuthorizationCode?.sessionUid ?? RefreshToken?.sessionUid;
       const accountId = 'accountId' in token ? token.accountId : undefined;
       const roles = await accessTokenRoleClaims(dataSource, ctx.oidc.client, accountId);
-      return { ...(authTime && { auth_time: authTime }), ...roles };
+      return {
+        ...(authTime && { auth_time: authTime }),
+        ...(sessionUid && { sid: sessionUid }),
+        ...roles,
+      };
     },
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     loadExistingGrant: grantEverythingAsked,
@@ -231,6 +239,7 @@ export function createOidcProvider(
   provider.use(browserRoutesOverHttps(config.publicUrl, pages.error));
   provider.use(userinfoWithProjectClaim);
   provider.use(introspectedSubject(dataSource));
+  provider.use(recordingSignedInSessions(dataSource));
   return provider;
 }
 

@@ -104,6 +104,13 @@ import { renameMyPasskeyOperation } from './rename-my-passkey/rename-my-passkey.
 import { startMyPasskeyRegistrationOperation } from './start-my-passkey-registration/start-my-passkey-registration.operation.js';
 import { updateMyProfileOperation } from './update-my-profile/update-my-profile.operation.js';
 import { updateProjectOperation } from './update-project/update-project.operation.js';
+import { listMyAuthFactorsOperation } from './list-my-auth-factors/list-my-auth-factors.operation.js';
+import { addMyAuthFactorOTPOperation } from './add-my-auth-factor-otp/add-my-auth-factor-otp.operation.js';
+import { verifyMyAuthFactorOTPOperation } from './verify-my-auth-factor-otp/verify-my-auth-factor-otp.operation.js';
+import { removeMyAuthFactorOTPOperation } from './remove-my-auth-factor-otp/remove-my-auth-factor-otp.operation.js';
+import { listMyUserSessionsOperation } from './list-my-user-sessions/list-my-user-sessions.operation.js';
+import { endMyUserSessionOperation } from './end-my-user-session/end-my-user-session.operation.js';
+import { endAllMyUserSessionsOperation } from './end-all-my-user-sessions/end-all-my-user-sessions.operation.js';
 
 import { getMyPasswordComplexityPolicyOperation } from './get-my-password-complexity-policy/get-my-password-complexity-policy.operation.js';
 import { updateMyPasswordOperation } from './update-my-password/update-my-password.operation.js';
@@ -128,6 +135,13 @@ export const operations: readonly Operation[] = [
   setMyEmailOperation,
   verifyMyEmailOperation,
   resendMyEmailVerificationOperation,
+  listMyAuthFactorsOperation,
+  addMyAuthFactorOTPOperation,
+  verifyMyAuthFactorOTPOperation,
+  removeMyAuthFactorOTPOperation,
+  listMyUserSessionsOperation,
+  endMyUserSessionOperation,
+  endAllMyUserSessionsOperation,
   importHumanUserOperation,
   importHumanUsersOperation,
   getUserByIDOperation,

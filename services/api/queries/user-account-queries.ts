@@ -76,7 +76,9 @@ export async function listIdpLinks(
 }
 
 /** A way to sign in as a list answers it (identity.management.v1.AuthFactor). */
-export type AuthFactorView = { state: 'AUTH_FACTOR_STATE_READY' } & (
+export type AuthFactorView = {
+  state: 'AUTH_FACTOR_STATE_READY' | 'AUTH_FACTOR_STATE_NOT_READY';
+} & (
   | { password: { changeRequired: boolean } }
   | { otp: Record<string, never> }
   | { passkey: { id: string; name: string } }
@@ -84,7 +86,8 @@ export type AuthFactorView = { state: 'AUTH_FACTOR_STATE_READY' } & (
 
 /**
  * The ways the person `userId` of `orgId` signs in: a password when one is set, TOTP when it is
- * enrolled, each passkey in the order registered; none when there is no such person.
+ * enrolled (NOT_READY while added on the account page and not yet confirmed by a code), each
+ * passkey in the order registered; none when there is no such person.
  */
 export async function authFactorsOf(
   dataSource: DataSource,
@@ -94,7 +97,8 @@ export async function authFactorsOf(
   const [people, passkeys] = (await Promise.all([
     dataSource.query(
       `SELECT password_hash IS NOT NULL AS has_password, password_change_required,
-              otp_secret_encrypted IS NOT NULL AS has_otp
+              otp_secret_encrypted IS NOT NULL AS has_otp,
+              otp_pending_secret_encrypted IS NOT NULL AS has_pending_otp
          FROM users WHERE id = ? AND org_id = ?`,
       [userId, orgId],
     ),
@@ -115,6 +119,9 @@ export async function authFactorsOf(
         ]
       : []),
     ...(Number(person.has_otp) ? [{ state: ready, otp: {} }] : []),
+    ...(Number(person.has_pending_otp)
+      ? [{ state: 'AUTH_FACTOR_STATE_NOT_READY' as const, otp: {} }]
+      : []),
     ...passkeys.map(({ id, name }) => ({ state: ready, passkey: { id, name } })),
   ];
 }
@@ -123,6 +130,7 @@ interface FactorRow {
   has_password: number | string | boolean;
   password_change_required: number | boolean;
   has_otp: number | string | boolean;
+  has_pending_otp: number | string | boolean;
 }
 
 /** Where a user holds roles, as a list answers it (identity.management.v1.Membership). */

@@ -41,6 +41,12 @@ export class User {
   /** The time step of the last TOTP code accepted at sign-in; an older or equal one is refused. */
   @Column({ name: 'otp_last_step', ...numericBigint, nullable: true })
   otpLastStep!: number | null;
+  /**
+   * A TOTP secret the person is adding on the account page (encrypted), until its first code
+   * confirms it and it becomes `otpSecretEncrypted`; a sign-in does not ask for it.
+   */
+  @Column({ name: 'otp_pending_secret_encrypted', ...blob, nullable: true })
+  otpPendingSecretEncrypted!: Buffer | null;
   @Column({ type: 'int', unsigned: true }) version!: number;
   @Column({ ...bigint }) sequence!: string;
   @Column({ name: 'creation_date', type: 'datetime', precision: 3 }) creationDate!: Date;

@@ -24,6 +24,7 @@ import { OrgSequences1764070000000 } from './1764070000000-org-sequences.js';
 import { IdentityProviders1764100000000 } from './1764100000000-identity-providers.js';
 import { IdpConfigVersions1764101000000 } from './1764101000000-idp-config-versions.js';
 import { PendingEmails1764300000000 } from './1764300000000-pending-emails.js';
+import { AccountSessions1764400000000 } from './1764400000000-account-sessions.js';
 /** Every migration, oldest first. A schema change is a new file here, never an edit of an old one. */
 export const migrations = [
   InitialSchema1763790000000,
@@ -52,4 +53,5 @@ export const migrations = [
   IdentityProviders1764100000000,
   IdpConfigVersions1764101000000,
   PendingEmails1764300000000,
+  AccountSessions1764400000000,
 ];

@@ -174,6 +174,7 @@ function newUser(
     passwordChangeRequired: request.passwordChangeRequired ?? false,
     otpSecretEncrypted: credentials.otpSecretEncrypted,
     otpLastStep: null,
+    otpPendingSecretEncrypted: null,
     creationDate: at,
     changeDate: at,
   };

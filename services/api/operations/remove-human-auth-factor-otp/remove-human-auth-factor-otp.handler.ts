@@ -10,7 +10,7 @@ export const removeHumanAuthFactorOTP = humanUserChange<RemoveHumanAuthFactorOTP
     if (user.otpSecretEncrypted === null) throw otpNotFound();
     return {
       event: { type: 'user.human.otp.removed', payload: {} },
-      columns: { otpSecretEncrypted: null, otpLastStep: null },
+      columns: { otpSecretEncrypted: null, otpPendingSecretEncrypted: null, otpLastStep: null },
     };
   },
 );

@@ -9,6 +9,8 @@ import { applyBrand } from './profile-brand.js';
 import { fill, language, translate, wordsFor } from './page-words.js';
 import { PROFILE_WORDS } from './profile-words.js';
 import { showPasskeys } from './profile-passkeys.js';
+import { showTotp, TOTP_WORDS } from './profile-totp.js';
+import { showSessions, SESSION_WORDS } from './profile-sessions.js';
 import { showEmail } from './profile-email.js';
 import { showPassword } from './profile-password.js';
 import { currentSession, signOut, startSignIn, type Session } from './profile-sign-in.js';
@@ -94,6 +96,16 @@ async function main(): Promise<void> {
       // The passkeys say their own failures; the profile stays.
       await showPasskeys(call).catch((error: unknown) => {
         byId('passkeys-status').textContent = fill(words.passkeysNotLoaded, {
+          reason: String(error),
+        });
+      });
+      await showTotp(call).catch((error: unknown) => {
+        byId('totp-status').textContent = fill(wordsFor(TOTP_WORDS).totpNotLoaded, {
+          reason: String(error),
+        });
+      });
+      await showSessions(call).catch((error: unknown) => {
+        byId('sessions-status').textContent = fill(wordsFor(SESSION_WORDS).sessionsNotLoaded, {
           reason: String(error),
         });
       });

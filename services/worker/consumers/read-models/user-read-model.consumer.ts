@@ -146,6 +146,10 @@ export class UserReadModelConsumer extends ReadModelConsumer {
     'user.human.password.set': (event, data) =>
       this.change(event, { hasPassword: true, passwordChangeRequired: data.changeRequired }),
     'user.human.otp.added': (event) => this.change(event, { hasOtp: true }),
+    // A pending secret is no factor yet: only its verification makes one.
+    'user.human.otp.pending.added': (event) => this.change(event, {}),
+    'user.human.otp.verified': (event) => this.change(event, { hasOtp: true }),
+    'user.human.session.ended': (event) => this.change(event, {}),
     'user.human.otp.removed': (event) => this.change(event, { hasOtp: false }),
     'user.human.phone.changed': (event, data) =>
       this.change(event, { phone: data.phone, phoneVerified: false }),

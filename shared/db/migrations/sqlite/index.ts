@@ -20,6 +20,7 @@ import { EmbeddedOrgNames1764060000000 } from './1764060000000-org-names.js';
 import { EmbeddedOrgSequences1764070000000 } from './1764070000000-org-sequences.js';
 import { EmbeddedIdentityProviders1764100000000 } from './1764100000000-identity-providers.js';
 import { EmbeddedIdpConfigVersions1764101000000 } from './1764101000000-idp-config-versions.js';
+import { EmbeddedAccountSessions1764400000000 } from './1764400000000-account-sessions.js';
 /** The embedded SQLite database's migrations, oldest first; each schema change has one here too. */
 export const sqliteMigrations = [
   EmbeddedSchema1763830000000,
@@ -47,4 +48,5 @@ export const sqliteMigrations = [
   EmbeddedIdpConfigVersions1764101000000,
   // The same statement on both databases: the MySQL migration serves here as it is.
   PendingEmails1764300000000,
+  EmbeddedAccountSessions1764400000000,
 ];
