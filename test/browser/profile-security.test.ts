@@ -151,9 +151,7 @@ describeOnEachDatabase(
       expect(await items.count()).to.equal(2);
       const current = mine.page.locator('#session-list li.current');
       expect(await current.locator('.this-device').textContent()).to.equal('This device');
-      expect(await current.locator('.session-device').textContent()).to.equal(
-        'Headless Chrome on Linux',
-      );
+      expect(await current.locator('.session-device').textContent()).to.equal('Chrome on Linux');
       await mine.page.click('#session-list li:not(.current) .end-session');
       await mine.page.locator('#sessions-status', { hasText: 'The session was ended.' }).waitFor();
       expect(await items.count()).to.equal(1);

@@ -5,7 +5,7 @@ describe('a session’s device, from its user agent', () => {
   const cases: [string, string][] = [
     [
       'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
-      'Edge on Windows',
+      'Microsoft Edge on Windows',
     ],
     [
       'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15',
@@ -22,9 +22,9 @@ describe('a session’s device, from its user agent', () => {
     ['Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0', 'Firefox on Linux'],
     [
       'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
-      'Headless Chrome on Linux',
+      'Chrome on Linux',
     ],
-    ['curl/8.5.0', 'curl'],
+    ['curl/8.5.0', ''],
     ['', ''],
   ];
   for (const [userAgent, device] of cases)

@@ -1,3 +1,4 @@
+import Bowser from 'bowser';
 import { inBatchedTransaction } from '../../../shared/db/batched-transaction.js';
 import { User } from '../../../shared/db/entities/index.js';
 import { secretKeyOf } from '../../../shared/credentials/secret-key.js';
@@ -38,32 +39,13 @@ export function endMySessions(
 }
 
 /**
- * A user agent in a few words, "Firefox on Windows": the browser and the system, the first
- * that the text names of each; what it does not name is left out.
+ * A user agent in a few words, "Firefox on Windows": the browser and the system bowser reads in
+ * it; what it does not name is left out.
  */
 export function deviceOf(userAgent: string): string {
-  const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];
-  const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
-  if (browser && system) return `${browser} on ${system}`;
-  return browser ?? system ?? '';
+  // bowser refuses an empty user agent; a browser that sends none names nothing.
+  if (userAgent.trim() === '') return '';
+  const { browser, os } = Bowser.parse(userAgent);
+  if (browser.name && os.name) return `${browser.name} on ${os.name}`;
+  return browser.name || os.name || '';
 }
-
-/** Most specific first: Edge and Opera also say Chrome, Chrome also says Safari. */
-const BROWSERS: [RegExp, string][] = [
-  [/Edg(e|A|iOS)?\//, 'Edge'],
-  [/OPR\/|Opera/, 'Opera'],
-  [/Firefox\/|FxiOS\//, 'Firefox'],
-  [/HeadlessChrome\//, 'Headless Chrome'],
-  [/Chrome\/|CriOS\//, 'Chrome'],
-  [/Safari\//, 'Safari'],
-  [/curl\//, 'curl'],
-];
-
-const SYSTEMS: [RegExp, string][] = [
-  [/Android/, 'Android'],
-  [/iPhone|iPad|iPod/, 'iOS'],
-  [/Windows/, 'Windows'],
-  [/Mac OS X|Macintosh/, 'macOS'],
-  [/CrOS/, 'ChromeOS'],
-  [/Linux/, 'Linux'],
-];
