@@ -1,0 +1,137 @@
+import type { ImportHumanUserRequest } from '../operations/import-human-user/import-human-user.request.js';
+import type { ListUsersRequest } from '../operations/list-users/list-users.request.js';
+import type { UserView } from '../queries/user-views.js';
+import { ScimError } from './scim-errors.js';
+import { userQueriesOf } from './scim-filter.js';
+
+export const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
+export const LIST_RESPONSE = 'urn:ietf:params:scim:api:messages:2.0:ListResponse';
+
+/** The most resources one page answers (ServiceProviderConfig's filter.maxResults). */
+export const MAX_RESULTS = 1000;
+
+/** A user of the read model as a SCIM User (RFC 7643 §4.1); `location` is its URL. */
+export function scimUserOf(user: UserView, location: string): Record<string, unknown> {
+  const human = user.human;
+  const profile = human?.profile;
+  return {
+    schemas: [USER_SCHEMA],
+    id: user.id,
+    ...(user.externalId !== undefined && { externalId: user.externalId }),
+    userName: user.userName,
+    ...(profile && {
+      name: {
+        givenName: profile.firstName,
+        familyName: profile.lastName,
+        formatted: `${profile.firstName} ${profile.lastName}`,
+      },
+      displayName: profile.displayName,
+      ...(profile.nickName && { nickName: profile.nickName }),
+      ...(profile.preferredLanguage && { preferredLanguage: profile.preferredLanguage }),
+    }),
+    ...(human && { emails: [{ value: human.email.email, primary: true }] }),
+    ...(human?.phone && { phoneNumbers: [{ value: human.phone.phone, primary: true }] }),
+    active: user.state !== 'USER_STATE_INACTIVE',
+    meta: {
+      resourceType: 'User',
+      created: user.details.creationDate.toISOString(),
+      lastModified: user.details.changeDate.toISOString(),
+      location,
+      version: versionOf(user.details.sequence),
+    },
+  };
+}
+
+/** The ETag of a resource: weak, of the sequence of its last event. */
+export function versionOf(sequence: string): string {
+  return `W/"${sequence}"`;
+}
+
+/**
+ * A SCIM User to create as ImportHumanUser's request. The directory vouches for the addresses it
+ * provisions, so the email and phone are taken as verified; the primary one (or the first) of
+ * each is kept. ImportHumanUser's own schema then checks the result, as for any import.
+ */
+export function importRequestOf(body: unknown): ImportHumanUserRequest {
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new ScimError(400, 'the body is not a SCIM User object', 'invalidSyntax');
+  const user = lowerKeys(body as Record<string, unknown>);
+  const schemas = user.schemas;
+  if (!Array.isArray(schemas) || !schemas.includes(USER_SCHEMA))
+    throw new ScimError(400, `schemas must include ${USER_SCHEMA}`, 'invalidValue');
+  if (user.active === false || user.active === 'False' || user.active === 'false')
+    throw new ScimError(400, 'creating an inactive user is not supported yet', 'invalidValue');
+  const name = lowerKeys(objectOr(user.name, 'name'));
+  const email = primaryValue(user.emails, 'emails');
+  const phone = primaryValue(user.phonenumbers, 'phoneNumbers');
+  const language = user.preferredlanguage ?? user.locale;
+  return {
+    userName: user.username as string,
+    ...(user.externalid !== undefined && { externalId: user.externalid as string }),
+    profile: {
+      firstName: name.givenname as string,
+      lastName: name.familyname as string,
+      ...(user.nickname !== undefined && { nickName: user.nickname as string }),
+      ...(user.displayname !== undefined && { displayName: user.displayname as string }),
+      ...(language !== undefined && { preferredLanguage: language as string }),
+    },
+    email: { email: email as string, isEmailVerified: true },
+    ...(phone !== undefined && { phone: { phone: phone as string, isPhoneVerified: true } }),
+    ...(user.password !== undefined && { password: user.password as string }),
+  };
+}
+
+/** ListUsers' request for a SCIM list: its filter, 1-based startIndex and count, people only. */
+export function listRequestOf(query: { filter?: unknown; startIndex?: unknown; count?: unknown }): {
+  request: ListUsersRequest;
+  startIndex: number;
+  count: number;
+} {
+  const startIndex = Math.max(1, integerOf(query.startIndex, 'startIndex') ?? 1);
+  const count = Math.min(MAX_RESULTS, Math.max(0, integerOf(query.count, 'count') ?? 100));
+  const queries: unknown[] = [{ typeQuery: { type: 'TYPE_HUMAN' } }];
+  if (query.filter !== undefined) {
+    if (typeof query.filter !== 'string')
+      throw new ScimError(400, 'filter is given once', 'invalidFilter');
+    queries.push(userQueriesOf(query.filter));
+  }
+  return {
+    // A count of 0 asks for totalResults alone; ListUsers reads one row for it.
+    request: {
+      query: { offset: String(startIndex - 1), limit: Math.max(count, 1), asc: true },
+      queries,
+    } as ListUsersRequest,
+    startIndex,
+    count,
+  };
+}
+
+function integerOf(value: unknown, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !/^-?\d{1,9}$/.test(value))
+    throw new ScimError(400, `${name} is an integer`, 'invalidValue');
+  return Number(value);
+}
+
+/** An object's keys lower-cased: SCIM's attribute names are case-insensitive. */
+function lowerKeys(object: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(object).map(([key, value]) => [key.toLowerCase(), value]),
+  );
+}
+
+function objectOr(value: unknown, name: string): Record<string, unknown> {
+  if (value === undefined) return {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new ScimError(400, `${name} is an object`, 'invalidValue');
+  return value as Record<string, unknown>;
+}
+
+/** The value of a multi-valued attribute's primary entry, or of its first. */
+function primaryValue(values: unknown, name: string): unknown {
+  if (values === undefined) return undefined;
+  if (!Array.isArray(values) || values.some((v) => typeof v !== 'object' || v === null))
+    throw new ScimError(400, `${name} is an array of objects`, 'invalidValue');
+  const entries = values.map((v) => lowerKeys(v as Record<string, unknown>));
+  return (entries.find((entry) => entry.primary === true) ?? entries[0])?.value;
+}
