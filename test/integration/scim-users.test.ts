@@ -73,7 +73,7 @@ describeOnEachDatabase(
       expect(config.status, config.text).to.equal(200);
       expect(config.headers.get('content-type')).to.match(/^application\/scim\+json/);
       expect(config.body).to.deep.include({
-        patch: { supported: false },
+        patch: { supported: true },
         filter: { supported: true, maxResults: 1000 },
         sort: { supported: false },
         etag: { supported: false },
@@ -204,13 +204,6 @@ describeOnEachDatabase(
         contentType: 'application/json',
       });
       expect(plain.status, plain.text).to.equal(201);
-      expectScimError(
-        await scim(service, owner.orgId, 'PATCH', `/Users/${first.body.id}`, {
-          token: pat,
-          body: {},
-        }),
-        501,
-      );
     });
 
     it('lists with filter, startIndex and count as ListUsers answers the same query', async () => {
@@ -371,6 +364,182 @@ describeOnEachDatabase(
         await scim(service, owner.orgId, 'GET', '/Users?count=x', { token: pat }),
         400,
         'invalidValue',
+      );
+    });
+
+    it("changes a user with PATCH (Entra ID's forms too) and PUT, through the operations' commands", async () => {
+      const userName = unique('patch');
+      const made = await scim(service, owner.orgId, 'POST', '/Users', {
+        token: pat,
+        body: person(userName, { phoneNumbers: [{ value: '+41791234567' }] }),
+      });
+      expect(made.status, made.text).to.equal(201);
+      const id = made.body.id as string;
+      const patched = await scim(service, owner.orgId, 'PATCH', `/Users/${id}`, {
+        token: pat,
+        body: {
+          schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+          Operations: [
+            { op: 'Replace', path: 'name.givenName', value: 'Grace' },
+            { op: 'Add', path: 'nickName', value: 'gh' },
+            // Entra ID's path-less replace, its value keyed by attribute paths.
+            { op: 'replace', value: { displayName: 'G. H.', 'name.familyName': 'King' } },
+            {
+              op: 'replace',
+              path: 'emails[primary eq true].value',
+              value: `new-${userName}@example.com`,
+            },
+            { op: 'remove', path: 'phoneNumbers' },
+          ],
+        },
+      });
+      expect(patched.status, patched.text).to.equal(200);
+      expect(patched.body).to.deep.include({
+        userName,
+        displayName: 'G. H.',
+        nickName: 'gh',
+        active: true,
+        emails: [{ value: `new-${userName}@example.com`, primary: true }],
+      });
+      expect(patched.body.name).to.include({ givenName: 'Grace', familyName: 'King' });
+      expect(patched.body).not.to.have.property('phoneNumbers');
+      expect(patched.body.meta.version).not.to.equal(made.body.meta.version);
+      const read = await scim(service, owner.orgId, 'GET', `/Users/${id}`, { token: pat });
+      expect(read.body).to.deep.equal(patched.body);
+      const types = async () =>
+        (
+          (await service.dataSource.query(
+            'SELECT type FROM events WHERE aggregate_id = ? ORDER BY position',
+            [id],
+          )) as { type: string }[]
+        ).map((event) => event.type);
+      expect(await types()).to.include.members([
+        'user.human.profile.changed',
+        'user.human.email.changed',
+        'user.human.phone.removed',
+      ]);
+
+      // active as Entra ID sends it: the strings "False" and "True".
+      const off = await scim(service, owner.orgId, 'PATCH', `/Users/${id}`, {
+        token: pat,
+        body: {
+          schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+          Operations: [{ op: 'Replace', path: 'active', value: 'False' }],
+        },
+      });
+      expect(off.status, off.text).to.equal(200);
+      expect(off.body.active).to.equal(false);
+      expect((await types()).at(-1)).to.equal('user.human.deactivated');
+      const inactive = await service.call('GET', `/management/v1/users/${id}`, {
+        token: owner.token,
+        orgId: owner.orgId,
+      });
+      expect(inactive.body.user.state).to.equal('USER_STATE_INACTIVE');
+      const listed = await scim(
+        service,
+        owner.orgId,
+        'GET',
+        `/Users?filter=${encodeURIComponent(`userName eq "${userName}" and active eq false`)}`,
+        { token: pat },
+      );
+      expect(listed.body.totalResults).to.equal(1);
+
+      // PUT replaces the User: reactivated, names replaced, a phone again.
+      const put = await scim(service, owner.orgId, 'PUT', `/Users/${id}`, {
+        token: pat,
+        body: {
+          schemas: [USER],
+          userName,
+          name: { givenName: 'Grace', familyName: 'Hopper' },
+          emails: [{ value: `new-${userName}@example.com`, primary: true }],
+          phoneNumbers: [{ value: '+41790000000' }],
+          active: true,
+        },
+      });
+      expect(put.status, put.text).to.equal(200);
+      expect(put.body).to.deep.include({
+        active: true,
+        displayName: 'Grace Hopper',
+        phoneNumbers: [{ value: '+41790000000', primary: true }],
+      });
+      expect(put.body).not.to.have.property('nickName');
+      expect(await types()).to.include.members([
+        'user.human.reactivated',
+        'user.human.phone.changed',
+      ]);
+
+      const patchOf = (operations: unknown[]) => ({
+        token: pat,
+        body: {
+          schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+          Operations: operations,
+        },
+      });
+      expectScimError(
+        await scim(
+          service,
+          owner.orgId,
+          'PATCH',
+          `/Users/${id}`,
+          patchOf([{ op: 'move', path: 'nickName' }]),
+        ),
+        400,
+        'invalidValue',
+      );
+      expectScimError(
+        await scim(
+          service,
+          owner.orgId,
+          'PATCH',
+          `/Users/${id}`,
+          patchOf([{ op: 'replace', path: 'userName', value: 'else' }]),
+        ),
+        400,
+        'mutability',
+      );
+      expectScimError(
+        await scim(
+          service,
+          owner.orgId,
+          'PATCH',
+          `/Users/${id}`,
+          patchOf([{ op: 'replace', path: 'active', value: 'maybe' }]),
+        ),
+        400,
+        'invalidValue',
+      );
+      expectScimError(
+        await scim(service, owner.orgId, 'PATCH', `/Users/${id}`, patchOf([{ op: 'remove' }])),
+        400,
+        'invalidPath',
+      );
+      expectScimError(
+        await scim(service, owner.orgId, 'PATCH', `/Users/${id}`, {
+          token: pat,
+          body: { Operations: [] },
+        }),
+        400,
+        'invalidValue',
+      );
+      expectScimError(
+        await scim(service, owner.orgId, 'PUT', `/Users/${id}`, {
+          token: pat,
+          body: { schemas: [USER], userName },
+        }),
+        400,
+        'invalidValue',
+      );
+      expectScimError(
+        await scim(service, owner.orgId, 'PATCH', `/Users/${id}`, { body: patchOf([]).body }),
+        401,
+      );
+      const viewer = await buildMember(service, { orgId: owner.orgId, roles: ['ORG_USER_VIEWER'] });
+      expectScimError(
+        await scim(service, owner.orgId, 'PATCH', `/Users/${id}`, {
+          ...patchOf([{ op: 'replace', path: 'nickName', value: 'no' }]),
+          token: viewer.token,
+        }),
+        403,
       );
     });
 

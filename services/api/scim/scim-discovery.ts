@@ -1,14 +1,14 @@
 import { LIST_RESPONSE, MAX_RESULTS, USER_SCHEMA } from './scim-users.js';
 
 /**
- * What this provider supports, as RFC 7643 §5-7 describe it: exactly what is built. PATCH, bulk,
+ * What this provider supports, as RFC 7643 §5-7 describe it: exactly what is built. Bulk,
  * sorting, ETags (If-Match) and password change are not yet; filtering is, over the attributes
  * scim-filter.ts translates.
  */
 export function serviceProviderConfig(base: string): Record<string, unknown> {
   return {
     schemas: ['urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig'],
-    patch: { supported: false },
+    patch: { supported: true },
     bulk: { supported: false, maxOperations: 0, maxPayloadSize: 0 },
     filter: { supported: true, maxResults: MAX_RESULTS },
     changePassword: { supported: false },

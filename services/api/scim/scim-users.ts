@@ -2,6 +2,7 @@ import type { ImportHumanUserRequest } from '../operations/import-human-user/imp
 import type { ListUsersRequest } from '../operations/list-users/list-users.request.js';
 import type { UserView } from '../queries/user-views.js';
 import { ScimError } from './scim-errors.js';
+import { lowerKeys, objectOr, primaryValue } from './scim-values.js';
 import { userQueriesOf } from './scim-filter.js';
 
 export const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
@@ -111,27 +112,4 @@ function integerOf(value: unknown, name: string): number | undefined {
   if (typeof value !== 'string' || !/^-?\d{1,9}$/.test(value))
     throw new ScimError(400, `${name} is an integer`, 'invalidValue');
   return Number(value);
-}
-
-/** An object's keys lower-cased: SCIM's attribute names are case-insensitive. */
-function lowerKeys(object: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(object).map(([key, value]) => [key.toLowerCase(), value]),
-  );
-}
-
-function objectOr(value: unknown, name: string): Record<string, unknown> {
-  if (value === undefined) return {};
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    throw new ScimError(400, `${name} is an object`, 'invalidValue');
-  return value as Record<string, unknown>;
-}
-
-/** The value of a multi-valued attribute's primary entry, or of its first. */
-function primaryValue(values: unknown, name: string): unknown {
-  if (values === undefined) return undefined;
-  if (!Array.isArray(values) || values.some((v) => typeof v !== 'object' || v === null))
-    throw new ScimError(400, `${name} is an array of objects`, 'invalidValue');
-  const entries = values.map((v) => lowerKeys(v as Record<string, unknown>));
-  return (entries.find((entry) => entry.primary === true) ?? entries[0])?.value;
 }

@@ -12,6 +12,13 @@ import { getUserByIDOperation } from '../../operations/get-user-by-id/get-user-b
 import { importHumanUserOperation } from '../../operations/import-human-user/import-human-user.operation.js';
 import { listUsersOperation } from '../../operations/list-users/list-users.operation.js';
 import { removeUserOperation } from '../../operations/remove-user/remove-user.operation.js';
+import { deactivateUserOperation } from '../../operations/deactivate-user/deactivate-user.operation.js';
+import { reactivateUserOperation } from '../../operations/reactivate-user/reactivate-user.operation.js';
+import { updateHumanProfileOperation } from '../../operations/update-human-profile/update-human-profile.operation.js';
+import { updateHumanEmailOperation } from '../../operations/update-human-email/update-human-email.operation.js';
+import { updateHumanPhoneOperation } from '../../operations/update-human-phone/update-human-phone.operation.js';
+import { removeHumanPhoneOperation } from '../../operations/remove-human-phone/remove-human-phone.operation.js';
+import { changesOf, patchedUser, type UserChange } from '../../scim/scim-changes.js';
 import type { Operation } from '../../operations/operation.js';
 import type { OperationPipeline } from '../../pipeline/operation-pipeline.js';
 import type { UserView } from '../../queries/user-views.js';
@@ -31,6 +38,19 @@ import {
 } from '../../scim/scim-users.js';
 
 const SCIM_JSON = 'application/scim+json';
+
+/** The operation each kind of change to a User is made through. */
+const CHANGE_OPERATIONS: Record<
+  UserChange['kind'],
+  Operation<never, { details: { sequence: string } }>
+> = {
+  profile: updateHumanProfileOperation,
+  email: updateHumanEmailOperation,
+  phone: updateHumanPhoneOperation,
+  removePhone: removeHumanPhoneOperation,
+  deactivate: deactivateUserOperation,
+  reactivate: reactivateUserOperation,
+};
 
 /**
  * SCIM 2.0 (RFC 7643, RFC 7644) for one organization's people at `/scim/v2/{orgId}/`: each call
@@ -149,8 +169,39 @@ export function scimRoutes(
     await call(removeUserOperation, request, { id: param(request, 'id') });
     res.status(204).end();
   });
+  /**
+   * A PUT or PATCH: the user read, the User asked for (`desiredOf` the User as it is), and what
+   * differs sent through the operations' commands (profile, email, phone, deactivate,
+   * reactivate) in turn; the answer is the User once the read model shows them all.
+   */
+  const change = async (
+    request: Request,
+    res: Response,
+    desiredOf: (current: Record<string, unknown>) => unknown,
+  ) => {
+    const id = param(request, 'id');
+    const { user } = await call(getUserByIDOperation, request, { id });
+    if (!user.human) throw new ScimError(404, 'no user with this id');
+    const changes = changesOf(user, desiredOf(userOf(request, user)));
+    const sequences: string[] = [];
+    for (const { kind, request: body } of changes) {
+      const done = await call(CHANGE_OPERATIONS[kind], request, body);
+      sequences.push(done.details.sequence);
+    }
+    const changed =
+      sequences.length === 0
+        ? user
+        : (await call(getUserByIDOperation, request, { id }, sequences.join(','))).user;
+    send(res, 200, userOf(request, changed));
+  };
+  router.put('/scim/v2/:orgId/Users/:id', requireJson, json, async (request, res) => {
+    await change(request, res, () => request.body as unknown);
+  });
+  router.patch('/scim/v2/:orgId/Users/:id', requireJson, json, async (request, res) => {
+    await change(request, res, (current) => patchedUser(current, request.body));
+  });
   router.all('/scim/v2/:orgId/Users/:id', () => {
-    throw new ScimError(501, 'PUT and PATCH of a User are not supported yet');
+    throw new ScimError(405, 'a User takes GET, PUT, PATCH and DELETE');
   });
   router.all('/scim/v2/:orgId/Users', () => {
     throw new ScimError(405, 'the Users endpoint takes GET and POST');
