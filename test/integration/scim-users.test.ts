@@ -20,11 +20,12 @@ function scim(
     token,
     body,
     contentType = 'application/scim+json',
-  }: { token?: string; body?: unknown; contentType?: string } = {},
+    ifMatch,
+  }: { token?: string; body?: unknown; contentType?: string; ifMatch?: string } = {},
 ): Promise<ApiResponse> {
   return service.call(method, `/scim/v2/${orgId}${path}`, {
     ...(token !== undefined && { token }),
-    headers: { 'content-type': contentType },
+    headers: { 'content-type': contentType, ...(ifMatch !== undefined && { 'if-match': ifMatch }) },
     ...(body !== undefined && { rawBody: typeof body === 'string' ? body : JSON.stringify(body) }),
   });
 }
@@ -76,7 +77,7 @@ describeOnEachDatabase(
         patch: { supported: true },
         filter: { supported: true, maxResults: 1000 },
         sort: { supported: false },
-        etag: { supported: false },
+        etag: { supported: true },
         changePassword: { supported: false },
       });
       expect(config.body.bulk.supported).to.equal(false);
@@ -541,6 +542,53 @@ describeOnEachDatabase(
         }),
         403,
       );
+    });
+
+    it("answers each User's version as its ETag, and refuses a change or removal of another version (412)", async () => {
+      const made = await scim(service, owner.orgId, 'POST', '/Users', {
+        token: pat,
+        body: person(unique('etag')),
+      });
+      const id = made.body.id as string;
+      const first = made.body.meta.version as string;
+      expect(made.headers.get('etag')).to.equal(first);
+      const read = await scim(service, owner.orgId, 'GET', `/Users/${id}`, { token: pat });
+      expect(read.headers.get('etag')).to.equal(first);
+      const nick = (value: string, ifMatch?: string) =>
+        scim(service, owner.orgId, 'PATCH', `/Users/${id}`, {
+          token: pat,
+          ...(ifMatch !== undefined && { ifMatch }),
+          body: {
+            schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+            Operations: [{ op: 'replace', path: 'nickName', value }],
+          },
+        });
+      const changed = await nick('one', first);
+      expect(changed.status, changed.text).to.equal(200);
+      const second = changed.body.meta.version as string;
+      expect(second).not.to.equal(first);
+      expect(changed.headers.get('etag')).to.equal(second);
+
+      expectScimError(await nick('two', first), 412);
+      // A PATCH that changes nothing is held to its If-Match too.
+      expectScimError(await nick('one', first), 412);
+      const unchanged = await scim(service, owner.orgId, 'GET', `/Users/${id}`, { token: pat });
+      expect(unchanged.body).to.include({ nickName: 'one' });
+      expect(unchanged.body.meta.version).to.equal(second);
+      expect((await nick('one', second)).status).to.equal(200);
+      expectScimError(await nick('two', 'not a tag'), 400, 'invalidValue');
+
+      expectScimError(
+        await scim(service, owner.orgId, 'DELETE', `/Users/${id}`, { token: pat, ifMatch: first }),
+        412,
+      );
+      const kept = await scim(service, owner.orgId, 'GET', `/Users/${id}`, { token: pat });
+      expect(kept.status).to.equal(200);
+      const removed = await scim(service, owner.orgId, 'DELETE', `/Users/${id}`, {
+        token: pat,
+        ifMatch: second,
+      });
+      expect(removed.status, removed.text).to.equal(204);
     });
 
     it('deletes a user through RemoveUser', async () => {

@@ -2,7 +2,7 @@ import { LIST_RESPONSE, MAX_RESULTS, USER_SCHEMA } from './scim-users.js';
 
 /**
  * What this provider supports, as RFC 7643 §5-7 describe it: exactly what is built. Bulk,
- * sorting, ETags (If-Match) and password change are not yet; filtering is, over the attributes
+ * sorting and password change are not yet; filtering is, over the attributes
  * scim-filter.ts translates.
  */
 export function serviceProviderConfig(base: string): Record<string, unknown> {
@@ -13,7 +13,7 @@ export function serviceProviderConfig(base: string): Record<string, unknown> {
     filter: { supported: true, maxResults: MAX_RESULTS },
     changePassword: { supported: false },
     sort: { supported: false },
-    etag: { supported: false },
+    etag: { supported: true },
     authenticationSchemes: [
       {
         type: 'oauthbearertoken',

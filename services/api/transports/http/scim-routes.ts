@@ -19,6 +19,7 @@ import { updateHumanEmailOperation } from '../../operations/update-human-email/u
 import { updateHumanPhoneOperation } from '../../operations/update-human-phone/update-human-phone.operation.js';
 import { removeHumanPhoneOperation } from '../../operations/remove-human-phone/remove-human-phone.operation.js';
 import { changesOf, patchedUser, type UserChange } from '../../scim/scim-changes.js';
+import { ifMatchOf } from '../../operations/if-match.js';
 import type { Operation } from '../../operations/operation.js';
 import type { OperationPipeline } from '../../pipeline/operation-pipeline.js';
 import type { UserView } from '../../queries/user-views.js';
@@ -74,12 +75,13 @@ export function scimRoutes(
     operation: Operation<never, R>,
     request: Request,
     body: unknown,
-    afterSequence?: string,
+    { afterSequence, ifMatch }: { afterSequence?: string; ifMatch?: string } = {},
   ) =>
     pipeline.call(operation, {
       authorization: request.get('authorization'),
       targetOrgId: param(request, 'orgId'),
       ...(afterSequence !== undefined && { afterSequence }),
+      ...(ifMatch !== undefined && { ifMatch }),
       requestId: response(request).locals.requestId as string | undefined,
       transport: 'json',
       request: body,
@@ -135,11 +137,11 @@ export function scimRoutes(
       getUserByIDOperation,
       request,
       { id: imported.userId },
-      imported.details.sequence,
+      { afterSequence: imported.details.sequence },
     );
     const created = userOf(request, user);
     res.set('location', (created.meta as { location: string }).location);
-    send(res, 201, created);
+    sendUser(res, 201, created);
   });
   router.get('/scim/v2/:orgId/Users', async (request, res) => {
     const {
@@ -163,10 +165,15 @@ export function scimRoutes(
   router.get('/scim/v2/:orgId/Users/:id', async (request, res) => {
     const { user } = await call(getUserByIDOperation, request, { id: param(request, 'id') });
     if (!user.human) throw new ScimError(404, 'no user with this id');
-    send(res, 200, userOf(request, user));
+    sendUser(res, 200, userOf(request, user));
   });
   router.delete('/scim/v2/:orgId/Users/:id', async (request, res) => {
-    await call(removeUserOperation, request, { id: param(request, 'id') });
+    await call(
+      removeUserOperation,
+      request,
+      { id: param(request, 'id') },
+      { ifMatch: strongIfMatch(request) },
+    );
     res.status(204).end();
   });
   /**
@@ -183,16 +190,32 @@ export function scimRoutes(
     const { user } = await call(getUserByIDOperation, request, { id });
     if (!user.human) throw new ScimError(404, 'no user with this id');
     const changes = changesOf(user, desiredOf(userOf(request, user)));
+    // If-Match is checked by the first command under the user's lock; the others follow it.
+    let ifMatch = strongIfMatch(request);
+    if (changes.length === 0 && ifMatch !== undefined) {
+      // Nothing to change: the version asked for is compared with the one read.
+      const tags = ifMatchOf(ifMatch);
+      if (tags !== '*' && !tags?.includes(user.details.sequence))
+        throw new ScimError(412, 'the User has changed since that version');
+    }
     const sequences: string[] = [];
     for (const { kind, request: body } of changes) {
-      const done = await call(CHANGE_OPERATIONS[kind], request, body);
+      const done = await call(CHANGE_OPERATIONS[kind], request, body, { ifMatch });
+      ifMatch = undefined;
       sequences.push(done.details.sequence);
     }
     const changed =
       sequences.length === 0
         ? user
-        : (await call(getUserByIDOperation, request, { id }, sequences.join(','))).user;
-    send(res, 200, userOf(request, changed));
+        : (
+            await call(
+              getUserByIDOperation,
+              request,
+              { id },
+              { afterSequence: sequences.join(',') },
+            )
+          ).user;
+    sendUser(res, 200, userOf(request, changed));
   };
   router.put('/scim/v2/:orgId/Users/:id', requireJson, json, async (request, res) => {
     await change(request, res, () => request.body as unknown);
@@ -229,6 +252,20 @@ const requireJson: RequestHandler = (request, _res, next) => {
     throw new ScimError(415, `the body is ${SCIM_JSON} or application/json`);
   next();
 };
+
+/** A User's answer, with its version as the ETag header too. */
+function sendUser(res: Response, status: number, user: Record<string, unknown>): void {
+  res.set('etag', (user.meta as { version: string }).version);
+  send(res, status, user);
+}
+
+/**
+ * The request's If-Match as the operations take it: SCIM's versions are weak tags (`W/"4711"`),
+ * of the same sequence the operations' strong tags are, so the weakness is dropped.
+ */
+function strongIfMatch(request: Request): string | undefined {
+  return request.get('if-match')?.replace(/W\//g, '');
+}
 
 function send(res: Response, status: number, body: unknown): void {
   res.status(status).type(SCIM_JSON).send(JSON.stringify(body));
