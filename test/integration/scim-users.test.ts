@@ -76,7 +76,7 @@ describeOnEachDatabase(
       expect(config.body).to.deep.include({
         patch: { supported: true },
         filter: { supported: true, maxResults: 1000 },
-        sort: { supported: false },
+        sort: { supported: true },
         etag: { supported: true },
         changePassword: { supported: false },
       });
@@ -319,8 +319,63 @@ describeOnEachDatabase(
         expect(listed.body.schemas).to.deep.equal([LIST]);
       }
 
-      // A page: startIndex is 1-based; count 0 answers totalResults alone.
+      // sortBy/sortOrder as ListUsers' sortingColumn and asc; POST .search answers the same.
       const family = encodeURIComponent(`name.familyName eq "F${tag}"`);
+      const sorted = await scim(
+        service,
+        owner.orgId,
+        'GET',
+        `/Users?filter=${family}&sortBy=NAME.givenName&sortOrder=Descending`,
+        { token: pat },
+      );
+      expect(sorted.status, sorted.text).to.equal(200);
+      const bySearch = await service.call('POST', '/management/v1/users/_search', {
+        token: owner.token,
+        orgId: owner.orgId,
+        body: {
+          query: { asc: false },
+          sortingColumn: 'USER_FIELD_NAME_FIRST_NAME',
+          queries: [{ lastNameQuery: { lastName: `F${tag}` } }],
+        },
+      });
+      const sortedIds = sorted.body.Resources.map((u: { id: string }) => u.id);
+      expect(sortedIds).to.deep.equal(bySearch.body.result.map((u: { id: string }) => u.id));
+      expect(
+        sorted.body.Resources.map((u: { name: { givenName: string } }) => u.name.givenName),
+      ).to.deep.equal(['Odd', 'Odd', 'Even', 'Even']);
+      const searched = await scim(service, owner.orgId, 'POST', '/Users/.search', {
+        token: pat,
+        body: {
+          schemas: ['urn:ietf:params:scim:api:messages:2.0:SearchRequest'],
+          filter: `name.familyName eq "F${tag}"`,
+          sortBy: 'name.givenName',
+          sortOrder: 'descending',
+          startIndex: 1,
+          count: 10,
+        },
+      });
+      expect(searched.status, searched.text).to.equal(200);
+      expect(searched.body).to.deep.equal(sorted.body);
+      expectScimError(
+        await scim(service, owner.orgId, 'GET', '/Users?sortBy=title', { token: pat }),
+        400,
+        'invalidValue',
+      );
+      expectScimError(
+        await scim(service, owner.orgId, 'GET', '/Users?sortOrder=up', { token: pat }),
+        400,
+        'invalidValue',
+      );
+      expectScimError(
+        await scim(service, owner.orgId, 'POST', '/Users/.search', {
+          token: pat,
+          body: { filter: 'x eq' },
+        }),
+        400,
+        'invalidFilter',
+      );
+
+      // A page: startIndex is 1-based; count 0 answers totalResults alone.
       const page = await scim(
         service,
         owner.orgId,

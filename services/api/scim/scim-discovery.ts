@@ -1,9 +1,9 @@
 import { LIST_RESPONSE, MAX_RESULTS, USER_SCHEMA } from './scim-users.js';
 
 /**
- * What this provider supports, as RFC 7643 §5-7 describe it: exactly what is built. Bulk,
- * sorting and password change are not yet; filtering is, over the attributes
- * scim-filter.ts translates.
+ * What this provider supports, as RFC 7643 §5-7 describe it: exactly what is built. Bulk and
+ * password change are not yet; filtering is, over the attributes scim-filter.ts translates, and
+ * sorting, by the attributes ListUsers sorts by.
  */
 export function serviceProviderConfig(base: string): Record<string, unknown> {
   return {
@@ -12,7 +12,7 @@ export function serviceProviderConfig(base: string): Record<string, unknown> {
     bulk: { supported: false, maxOperations: 0, maxPayloadSize: 0 },
     filter: { supported: true, maxResults: MAX_RESULTS },
     changePassword: { supported: false },
-    sort: { supported: false },
+    sort: { supported: true },
     etag: { supported: true },
     authenticationSchemes: [
       {

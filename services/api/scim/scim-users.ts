@@ -82,8 +82,32 @@ export function importRequestOf(body: unknown): ImportHumanUserRequest {
   };
 }
 
-/** ListUsers' request for a SCIM list: its filter, 1-based startIndex and count, people only. */
-export function listRequestOf(query: { filter?: unknown; startIndex?: unknown; count?: unknown }): {
+/** The User attributes a list may be sorted by, lower-cased, as ListUsers' sorting columns. */
+const SORT_COLUMNS: Record<string, NonNullable<ListUsersRequest['sortingColumn']>> = {
+  username: 'USER_FIELD_NAME_USER_NAME',
+  'name.givenname': 'USER_FIELD_NAME_FIRST_NAME',
+  'name.familyname': 'USER_FIELD_NAME_LAST_NAME',
+  nickname: 'USER_FIELD_NAME_NICK_NAME',
+  displayname: 'USER_FIELD_NAME_DISPLAY_NAME',
+  emails: 'USER_FIELD_NAME_EMAIL',
+  'emails.value': 'USER_FIELD_NAME_EMAIL',
+  'meta.created': 'USER_FIELD_NAME_CREATION_DATE',
+};
+
+/** What a list asks, from the query string (strings) or a `.search` body (JSON values). */
+export interface ListParameters {
+  filter?: unknown;
+  startIndex?: unknown;
+  count?: unknown;
+  sortBy?: unknown;
+  sortOrder?: unknown;
+}
+
+/**
+ * ListUsers' request for a SCIM list: its filter, 1-based startIndex and count, its order
+ * (sortBy, then id, as ListUsers orders; the order users were made in without one), people only.
+ */
+export function listRequestOf(query: ListParameters): {
   request: ListUsersRequest;
   startIndex: number;
   count: number;
@@ -93,13 +117,35 @@ export function listRequestOf(query: { filter?: unknown; startIndex?: unknown; c
   const queries: unknown[] = [{ typeQuery: { type: 'TYPE_HUMAN' } }];
   if (query.filter !== undefined) {
     if (typeof query.filter !== 'string')
-      throw new ScimError(400, 'filter is given once', 'invalidFilter');
+      throw new ScimError(400, 'filter is one string', 'invalidFilter');
     queries.push(userQueriesOf(query.filter));
   }
+  let sortingColumn: ListUsersRequest['sortingColumn'];
+  if (query.sortBy !== undefined) {
+    const attribute =
+      typeof query.sortBy === 'string'
+        ? query.sortBy.toLowerCase().replace(`${USER_SCHEMA.toLowerCase()}:`, '')
+        : '';
+    sortingColumn = SORT_COLUMNS[attribute];
+    if (!sortingColumn)
+      throw new ScimError(
+        400,
+        `a list cannot be sorted by ${String(query.sortBy)} yet`,
+        'invalidValue',
+      );
+  }
+  const order = query.sortOrder === undefined ? 'ascending' : String(query.sortOrder).toLowerCase();
+  if (order !== 'ascending' && order !== 'descending')
+    throw new ScimError(400, 'sortOrder is ascending or descending', 'invalidValue');
   return {
     // A count of 0 asks for totalResults alone; ListUsers reads one row for it.
     request: {
-      query: { offset: String(startIndex - 1), limit: Math.max(count, 1), asc: true },
+      query: {
+        offset: String(startIndex - 1),
+        limit: Math.max(count, 1),
+        asc: order === 'ascending',
+      },
+      ...(sortingColumn && { sortingColumn }),
       queries,
     } as ListUsersRequest,
     startIndex,
@@ -109,6 +155,7 @@ export function listRequestOf(query: { filter?: unknown; startIndex?: unknown; c
 
 function integerOf(value: unknown, name: string): number | undefined {
   if (value === undefined) return undefined;
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
   if (typeof value !== 'string' || !/^-?\d{1,9}$/.test(value))
     throw new ScimError(400, `${name} is an integer`, 'invalidValue');
   return Number(value);

@@ -34,6 +34,7 @@ import {
   importRequestOf,
   LIST_RESPONSE,
   listRequestOf,
+  type ListParameters,
   scimUserOf,
   USER_SCHEMA,
 } from '../../scim/scim-users.js';
@@ -143,13 +144,11 @@ export function scimRoutes(
     res.set('location', (created.meta as { location: string }).location);
     sendUser(res, 201, created);
   });
-  router.get('/scim/v2/:orgId/Users', async (request, res) => {
-    const {
-      request: list,
-      startIndex,
-      count,
-    } = await converted(listUsersOperation, request, () => listRequestOf(request.query));
-    const page = await call(listUsersOperation, request, list).catch((error: unknown) => {
+  /** A list, from the query string or a `.search` body. */
+  const list = async (request: Request, res: Response, parameters: ListParameters) => {
+    const asked = await converted(listUsersOperation, request, () => listRequestOf(parameters));
+    const { startIndex, count } = asked;
+    const page = await call(listUsersOperation, request, asked.request).catch((error: unknown) => {
       // ListUsers' schema refusing a translated filter (too many terms, too deep) is the filter's.
       throw error instanceof ServiceError ? scimErrorOf(error, 'invalidFilter') : error;
     });
@@ -161,6 +160,15 @@ export function scimRoutes(
       startIndex,
       Resources: resources,
     });
+  };
+  router.get('/scim/v2/:orgId/Users', async (request, res) => {
+    await list(request, res, request.query);
+  });
+  router.post('/scim/v2/:orgId/Users/.search', requireJson, json, async (request, res) => {
+    const parameters = request.body as unknown;
+    if (typeof parameters !== 'object' || parameters === null || Array.isArray(parameters))
+      throw new ScimError(400, 'the body is not a SearchRequest object', 'invalidSyntax');
+    await list(request, res, parameters as ListParameters);
   });
   router.get('/scim/v2/:orgId/Users/:id', async (request, res) => {
     const { user } = await call(getUserByIDOperation, request, { id: param(request, 'id') });
