@@ -475,6 +475,11 @@ describeOnEachDatabase(
         'user.human.phone.removed',
       ]);
 
+      // The person's own token works until the directory deactivates them.
+      const own = await service.token(id);
+      const profile = () => service.call('GET', '/auth/v1/users/me/profile', { token: own });
+      expect((await profile()).status).to.equal(200);
+
       // active as Entra ID sends it: the strings "False" and "True".
       const off = await scim(service, owner.orgId, 'PATCH', `/Users/${id}`, {
         token: pat,
@@ -491,6 +496,8 @@ describeOnEachDatabase(
         orgId: owner.orgId,
       });
       expect(inactive.body.user.state).to.equal('USER_STATE_INACTIVE');
+      // As DeactivateUser: their token is refused (within the auth cache's lifetime).
+      expect((await pollUntil(profile, (answer) => answer.status !== 200)).status).to.equal(401);
       const listed = await scim(
         service,
         owner.orgId,
