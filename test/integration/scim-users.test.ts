@@ -538,44 +538,18 @@ describeOnEachDatabase(
           Operations: operations,
         },
       });
-      expectScimError(
-        await scim(
-          service,
-          owner.orgId,
-          'PATCH',
-          `/Users/${id}`,
-          patchOf([{ op: 'move', path: 'nickName' }]),
-        ),
-        400,
-        'invalidValue',
-      );
-      expectScimError(
-        await scim(
-          service,
-          owner.orgId,
-          'PATCH',
-          `/Users/${id}`,
-          patchOf([{ op: 'replace', path: 'userName', value: 'else' }]),
-        ),
-        400,
-        'mutability',
-      );
-      expectScimError(
-        await scim(
-          service,
-          owner.orgId,
-          'PATCH',
-          `/Users/${id}`,
-          patchOf([{ op: 'replace', path: 'active', value: 'maybe' }]),
-        ),
-        400,
-        'invalidValue',
-      );
-      expectScimError(
-        await scim(service, owner.orgId, 'PATCH', `/Users/${id}`, patchOf([{ op: 'remove' }])),
-        400,
-        'invalidPath',
-      );
+      const refusals: [unknown[], string][] = [
+        [[{ op: 'move', path: 'nickName' }], 'invalidValue'],
+        [[{ op: 'replace', path: 'userName', value: 'else' }], 'mutability'],
+        [[{ op: 'replace', path: 'active', value: 'maybe' }], 'invalidValue'],
+        [[{ op: 'remove' }], 'invalidPath'],
+      ];
+      for (const [operations, scimType] of refusals)
+        expectScimError(
+          await scim(service, owner.orgId, 'PATCH', `/Users/${id}`, patchOf(operations)),
+          400,
+          scimType,
+        );
       expectScimError(
         await scim(service, owner.orgId, 'PATCH', `/Users/${id}`, {
           token: pat,
