@@ -23,6 +23,7 @@ import { brandingRoutes } from './login/kit/branding-routes.js';
 import { registrationRoutes } from './login/passkey-registration/registration-routes.js';
 import { startGrpcServer } from './transports/grpc/grpc-server.js';
 import { createHttpApp } from './transports/http/http-app.js';
+import { scimRoutes } from './transports/http/scim-routes.js';
 import { apiDocsRoutes } from './ui/api-docs-routes.js';
 import { uiRoutes } from './ui/ui-routes.js';
 import { createHttpServer } from './transports/http/http-server.js';
@@ -107,6 +108,11 @@ export async function startApi(
     ],
     signIn: signIn?.router,
     userInterface: [uiRoutes(), apiDocsRoutes(operations)],
+    scim: scimRoutes(pipeline, {
+      bodyLimit: config.requestBodyLimit,
+      publicUrl: config.publicUrl,
+      logger: deps.logger,
+    }),
     publicUrl: config.publicUrl,
   });
   const lanes = withRestLane(app, { pipeline, operations, bodyLimit: config.requestBodyLimit });

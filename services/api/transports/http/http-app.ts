@@ -41,6 +41,8 @@ interface HttpAppOptions {
   signIn?: Router | undefined;
   /** The profile page and the API page, after gRPC-web and before the JSON routes. */
   userInterface: Router[];
+  /** SCIM 2.0 at /scim/v2/{orgId}/, with its own body parsing and its own error shape. */
+  scim?: Router | undefined;
   /** `PUBLIC_URL`: under https, the pages' headers ask for https only (HSTS). */
   publicUrl: string;
 }
@@ -60,6 +62,7 @@ export function createHttpApp({
   pages,
   signIn,
   userInterface,
+  scim,
   publicUrl,
 }: HttpAppOptions): express.Express {
   const app = express();
@@ -86,6 +89,7 @@ export function createHttpApp({
   if (signIn) app.use(signIn);
   app.use(grpcWebRoutes(pipeline, operations, bodyLimit, logger));
   for (const router of userInterface) app.use(router);
+  if (scim) app.use(scim);
   // Not strict: a body that is JSON but no object (`null`, `[]`) is the schema's to refuse, with
   // the same words as over gRPC.
   app.use(express.json({ limit: bodyLimit, type: () => true, strict: false }));

@@ -1,0 +1,162 @@
+import type { ImportHumanUserRequest } from '../operations/import-human-user/import-human-user.request.js';
+import type { ListUsersRequest } from '../operations/list-users/list-users.request.js';
+import type { UserView } from '../queries/user-views.js';
+import { ScimError } from './scim-errors.js';
+import { lowerKeys, objectOr, primaryValue } from './scim-values.js';
+import { userQueriesOf } from './scim-filter.js';
+
+export const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
+export const LIST_RESPONSE = 'urn:ietf:params:scim:api:messages:2.0:ListResponse';
+
+/** The most resources one page answers (ServiceProviderConfig's filter.maxResults). */
+export const MAX_RESULTS = 1000;
+
+/** A user of the read model as a SCIM User (RFC 7643 §4.1); `location` is its URL. */
+export function scimUserOf(user: UserView, location: string): Record<string, unknown> {
+  const human = user.human;
+  const profile = human?.profile;
+  return {
+    schemas: [USER_SCHEMA],
+    id: user.id,
+    ...(user.externalId !== undefined && { externalId: user.externalId }),
+    userName: user.userName,
+    ...(profile && {
+      name: {
+        givenName: profile.firstName,
+        familyName: profile.lastName,
+        formatted: `${profile.firstName} ${profile.lastName}`,
+      },
+      displayName: profile.displayName,
+      ...(profile.nickName && { nickName: profile.nickName }),
+      ...(profile.preferredLanguage && { preferredLanguage: profile.preferredLanguage }),
+    }),
+    ...(human && { emails: [{ value: human.email.email, primary: true }] }),
+    ...(human?.phone && { phoneNumbers: [{ value: human.phone.phone, primary: true }] }),
+    active: user.state !== 'USER_STATE_INACTIVE',
+    meta: {
+      resourceType: 'User',
+      created: user.details.creationDate.toISOString(),
+      lastModified: user.details.changeDate.toISOString(),
+      location,
+      version: versionOf(user.details.sequence),
+    },
+  };
+}
+
+/** The ETag of a resource: weak, of the sequence of its last event. */
+export function versionOf(sequence: string): string {
+  return `W/"${sequence}"`;
+}
+
+/**
+ * A SCIM User to create as ImportHumanUser's request. The directory vouches for the addresses it
+ * provisions, so the email and phone are taken as verified; the primary one (or the first) of
+ * each is kept. ImportHumanUser's own schema then checks the result, as for any import.
+ */
+export function importRequestOf(body: unknown): ImportHumanUserRequest {
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new ScimError(400, 'the body is not a SCIM User object', 'invalidSyntax');
+  const user = lowerKeys(body as Record<string, unknown>);
+  const schemas = user.schemas;
+  if (!Array.isArray(schemas) || !schemas.includes(USER_SCHEMA))
+    throw new ScimError(400, `schemas must include ${USER_SCHEMA}`, 'invalidValue');
+  if (user.active === false || user.active === 'False' || user.active === 'false')
+    throw new ScimError(400, 'creating an inactive user is not supported yet', 'invalidValue');
+  const name = lowerKeys(objectOr(user.name, 'name'));
+  const email = primaryValue(user.emails, 'emails');
+  const phone = primaryValue(user.phonenumbers, 'phoneNumbers');
+  const language = user.preferredlanguage ?? user.locale;
+  return {
+    userName: user.username as string,
+    ...(user.externalid !== undefined && { externalId: user.externalid as string }),
+    profile: {
+      firstName: name.givenname as string,
+      lastName: name.familyname as string,
+      ...(user.nickname !== undefined && { nickName: user.nickname as string }),
+      ...(user.displayname !== undefined && { displayName: user.displayname as string }),
+      ...(language !== undefined && { preferredLanguage: language as string }),
+    },
+    email: { email: email as string, isEmailVerified: true },
+    ...(phone !== undefined && { phone: { phone: phone as string, isPhoneVerified: true } }),
+    ...(user.password !== undefined && { password: user.password as string }),
+  };
+}
+
+/** The User attributes a list may be sorted by, lower-cased, as ListUsers' sorting columns. */
+const SORT_COLUMNS: Record<string, NonNullable<ListUsersRequest['sortingColumn']>> = {
+  username: 'USER_FIELD_NAME_USER_NAME',
+  'name.givenname': 'USER_FIELD_NAME_FIRST_NAME',
+  'name.familyname': 'USER_FIELD_NAME_LAST_NAME',
+  nickname: 'USER_FIELD_NAME_NICK_NAME',
+  displayname: 'USER_FIELD_NAME_DISPLAY_NAME',
+  emails: 'USER_FIELD_NAME_EMAIL',
+  'emails.value': 'USER_FIELD_NAME_EMAIL',
+  'meta.created': 'USER_FIELD_NAME_CREATION_DATE',
+};
+
+/** What a list asks, from the query string (strings) or a `.search` body (JSON values). */
+export interface ListParameters {
+  filter?: unknown;
+  startIndex?: unknown;
+  count?: unknown;
+  sortBy?: unknown;
+  sortOrder?: unknown;
+}
+
+/**
+ * ListUsers' request for a SCIM list: its filter, 1-based startIndex and count, its order
+ * (sortBy, then id, as ListUsers orders; the order users were made in without one), people only.
+ */
+export function listRequestOf(query: ListParameters): {
+  request: ListUsersRequest;
+  startIndex: number;
+  count: number;
+} {
+  const startIndex = Math.max(1, integerOf(query.startIndex, 'startIndex') ?? 1);
+  const count = Math.min(MAX_RESULTS, Math.max(0, integerOf(query.count, 'count') ?? 100));
+  const queries: unknown[] = [{ typeQuery: { type: 'TYPE_HUMAN' } }];
+  if (query.filter !== undefined) {
+    if (typeof query.filter !== 'string')
+      throw new ScimError(400, 'filter is one string', 'invalidFilter');
+    queries.push(userQueriesOf(query.filter));
+  }
+  let sortingColumn: ListUsersRequest['sortingColumn'];
+  if (query.sortBy !== undefined) {
+    const attribute =
+      typeof query.sortBy === 'string'
+        ? query.sortBy.toLowerCase().replace(`${USER_SCHEMA.toLowerCase()}:`, '')
+        : '';
+    sortingColumn = SORT_COLUMNS[attribute];
+    if (!sortingColumn)
+      throw new ScimError(
+        400,
+        `a list cannot be sorted by ${String(query.sortBy)} yet`,
+        'invalidValue',
+      );
+  }
+  const order = query.sortOrder === undefined ? 'ascending' : String(query.sortOrder).toLowerCase();
+  if (order !== 'ascending' && order !== 'descending')
+    throw new ScimError(400, 'sortOrder is ascending or descending', 'invalidValue');
+  return {
+    // A count of 0 asks for totalResults alone; ListUsers reads one row for it.
+    request: {
+      query: {
+        offset: String(startIndex - 1),
+        limit: Math.max(count, 1),
+        asc: order === 'ascending',
+      },
+      ...(sortingColumn && { sortingColumn }),
+      queries,
+    } as ListUsersRequest,
+    startIndex,
+    count,
+  };
+}
+
+function integerOf(value: unknown, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
+  if (typeof value !== 'string' || !/^-?\d{1,9}$/.test(value))
+    throw new ScimError(400, `${name} is an integer`, 'invalidValue');
+  return Number(value);
+}
