@@ -56,6 +56,15 @@ export class OperationPipeline {
       this.validators.set(operation, schemas.compile(operation.checked ?? operation.schema));
   }
 
+  /**
+   * Checks `request` against the operation's schema as a call would, and throws the call's
+   * INVALID_ARGUMENT when it fails; nothing is authenticated or handled. For a transport that
+   * turns one request into several calls, so that none runs when any would be refused as input.
+   */
+  check(operation: Operation, request: unknown): void {
+    this.validators.get(operation)!(request);
+  }
+
   call<Response>(operation: Operation<never, Response>, incoming: IncomingCall): Promise<Response> {
     const requestId = requestIdFrom(incoming.requestId);
     return withLogContext({ requestId }, async () => {

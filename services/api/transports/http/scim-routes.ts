@@ -198,6 +198,9 @@ export function scimRoutes(
     const { user } = await call(getUserByIDOperation, request, { id });
     if (!user.human) throw new ScimError(404, 'no user with this id');
     const changes = changesOf(user, desiredOf(userOf(request, user)));
+    // Each command's input is checked before the first runs, so that bad input stores nothing.
+    for (const { kind, request: body } of changes)
+      pipeline.check(CHANGE_OPERATIONS[kind] as Operation, body);
     // If-Match is checked by the first command under the user's lock; the others follow it.
     let ifMatch = strongIfMatch(request);
     if (changes.length === 0 && ifMatch !== undefined) {
