@@ -23,7 +23,7 @@ import { brandingRoutes } from './login/kit/branding-routes.js';
 import { registrationRoutes } from './login/passkey-registration/registration-routes.js';
 import { startGrpcServer } from './transports/grpc/grpc-server.js';
 import { createHttpApp } from './transports/http/http-app.js';
-import { scimRoutes } from './transports/http/scim-routes.js';
+import { scimRoutes } from './transports/http/scim/scim-routes.js';
 import { apiDocsRoutes } from './ui/api-docs-routes.js';
 import { uiRoutes } from './ui/ui-routes.js';
 import { createHttpServer } from './transports/http/http-server.js';
