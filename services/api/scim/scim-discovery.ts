@@ -92,7 +92,14 @@ export function userSchema(base: string): Record<string, unknown> {
       text('preferredLanguage'),
       { ...text('active'), type: 'boolean' },
       text('password', { mutability: 'writeOnly', returned: 'never' }),
-      { ...multiValued('emails'), required: true },
+      {
+        ...multiValued('emails'),
+        required: true,
+        subAttributes: [
+          ...multiValued('emails').subAttributes,
+          text('type', { canonicalValues: ['work'], mutability: 'readOnly' }),
+        ],
+      },
       multiValued('phoneNumbers'),
     ],
     meta: metaOf('Schema', `${base}/Schemas/${USER_SCHEMA}`),
