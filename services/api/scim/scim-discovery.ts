@@ -68,7 +68,8 @@ export function userSchema(base: string): Record<string, unknown> {
     schemas: ['urn:ietf:params:scim:schemas:core:2.0:Schema'],
     id: USER_SCHEMA,
     name: 'User',
-    description: 'User account',
+    // RFC 7643 §8.7.1's own words (Microsoft's reference collection checks for them).
+    description: 'User Account',
     attributes: [
       text('id', {
         mutability: 'readOnly',
