@@ -30,6 +30,7 @@ import {
   OKTA_HEADERS,
   OKTA_IMPORT_PAGE,
   OKTA_USER_EXISTS_QUERY,
+  OKTA_USER_EXISTS_QUERY_CAPS,
   oktaReplaceUser,
 } from '../fixtures/scim/okta-requests.js';
 
@@ -210,6 +211,11 @@ describeOnEachDatabase('SCIM replays: Microsoft Entra ID and Okta as they send',
       itemsPerPage: 1,
     });
     expectSameUser(found!, created);
+    const [foundInCaps] = expectListAnswer(await send('GET', OKTA_USER_EXISTS_QUERY_CAPS), {
+      totalResults: 1,
+      itemsPerPage: 1,
+    });
+    expect(foundInCaps!.id).to.equal(created.id);
     expectSameUser(await read(send, org, created.id), created);
 
     // Update User Attributes: GET, then PUT of the User with what changed.
