@@ -123,7 +123,9 @@ describeOnEachDatabase(
         familyName: 'Lovelace',
         formatted: 'Ada Lovelace',
       });
-      expect(user.emails).to.deep.equal([{ value: `${userName}@example.com`, primary: true }]);
+      expect(user.emails).to.deep.equal([
+        { value: `${userName}@example.com`, type: 'work', primary: true },
+      ]);
       expect(user.phoneNumbers).to.deep.equal([{ value: '+41791234567', primary: true }]);
       expect(user.preferredLanguage).to.equal('en-GB');
       expect(user).not.to.have.property('password');
@@ -455,7 +457,7 @@ describeOnEachDatabase(
         displayName: 'G. H.',
         nickName: 'gh',
         active: true,
-        emails: [{ value: `new-${userName}@example.com`, primary: true }],
+        emails: [{ value: `new-${userName}@example.com`, type: 'work', primary: true }],
       });
       expect(patched.body.name).to.include({ givenName: 'Grace', familyName: 'King' });
       expect(patched.body).not.to.have.property('phoneNumbers');

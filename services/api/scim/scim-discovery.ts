@@ -68,7 +68,8 @@ export function userSchema(base: string): Record<string, unknown> {
     schemas: ['urn:ietf:params:scim:schemas:core:2.0:Schema'],
     id: USER_SCHEMA,
     name: 'User',
-    description: 'User account',
+    // RFC 7643 §8.7.1's own words (Microsoft's reference collection checks for them).
+    description: 'User Account',
     attributes: [
       text('id', {
         mutability: 'readOnly',
@@ -92,7 +93,14 @@ export function userSchema(base: string): Record<string, unknown> {
       text('preferredLanguage'),
       { ...text('active'), type: 'boolean' },
       text('password', { mutability: 'writeOnly', returned: 'never' }),
-      { ...multiValued('emails'), required: true },
+      {
+        ...multiValued('emails'),
+        required: true,
+        subAttributes: [
+          ...multiValued('emails').subAttributes,
+          text('type', { canonicalValues: ['work'], mutability: 'readOnly' }),
+        ],
+      },
       multiValued('phoneNumbers'),
     ],
     meta: metaOf('Schema', `${base}/Schemas/${USER_SCHEMA}`),

@@ -30,7 +30,9 @@ export function scimUserOf(user: UserView, location: string): Record<string, unk
       ...(profile.nickName && { nickName: profile.nickName }),
       ...(profile.preferredLanguage && { preferredLanguage: profile.preferredLanguage }),
     }),
-    ...(human && { emails: [{ value: human.email.email, primary: true }] }),
+    // The one email is the work email: what Entra ID and Okta provision, and what Entra's
+    // PATCH of `emails[type eq "work"].value` must find (without a type it would add a second).
+    ...(human && { emails: [{ value: human.email.email, type: 'work', primary: true }] }),
     ...(human?.phone && { phoneNumbers: [{ value: human.phone.phone, primary: true }] }),
     active: user.state !== 'USER_STATE_INACTIVE',
     meta: {
