@@ -21,8 +21,9 @@ const as = (parameters: { attributes?: unknown; excludedAttributes?: unknown }) 
   projected(user, projectionOf(parameters));
 
 describe('SCIM attributes and excludedAttributes (RFC 7644 §3.4.2.5, §3.9)', () => {
-  it('answers everything when neither is given', () => {
+  it('answers everything when neither is given, or either names nothing', () => {
     expect(as({})).to.deep.equal(user);
+    expect(as({ attributes: '', excludedAttributes: [' '] })).to.deep.equal(user);
   });
 
   it('answers the attributes asked, in any case and with the core URN, and id, schemas, meta', () => {

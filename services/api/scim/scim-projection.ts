@@ -37,10 +37,9 @@ export function projectionOf(parameters: {
           ? (value as string[])
           : undefined;
     if (!names) throw new ScimError(400, `${name} is a list of attribute names`, 'invalidValue');
-    return names
-      .map((each) => each.trim())
-      .filter((each) => each !== '')
-      .map(pathOf);
+    const given = names.map((each) => each.trim()).filter((each) => each !== '');
+    // `attributes=` names nothing: as if it were not given.
+    return given.length === 0 ? undefined : given.map(pathOf);
   };
   const attributes = paths(parameters.attributes, 'attributes');
   const excludedAttributes = paths(parameters.excludedAttributes, 'excludedAttributes');
