@@ -406,7 +406,7 @@ describeOnEachDatabase(
       for (const bad of [
         'userName eq',
         'userName xx "a"',
-        'userName pr',
+        'userName gt 1',
         'meta.created gt "2020-01-01"',
         'title eq "x"',
         'active eq "yes"',

@@ -10,7 +10,20 @@ export type TextQueryMethod =
   | 'TEXT_QUERY_METHOD_CONTAINS'
   | 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE'
   | 'TEXT_QUERY_METHOD_ENDS_WITH'
-  | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE';
+  | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE'
+  | `TEXT_QUERY_METHOD_${Order}`
+  | `TEXT_QUERY_METHOD_${Order}_IGNORE_CASE`;
+
+/** The order comparisons (not ZITADEL's), for SCIM's gt, ge, lt and le; every list takes them. */
+type Order = 'GREATER' | 'GREATER_OR_EQUALS' | 'LESS' | 'LESS_OR_EQUALS';
+
+/** The SQL operator of each order comparison, the same on MariaDB and SQLite. */
+export const ORDER_OPERATORS: Record<Order, string> = {
+  GREATER: '>',
+  GREATER_OR_EQUALS: '>=',
+  LESS: '<',
+  LESS_OR_EQUALS: '<=',
+};
 
 /**
  * A text a query can compare: its SQL expression and, where the read model keeps one, the column
@@ -34,7 +47,8 @@ const MATCHES: Record<string, TextMatch> = {
 /**
  * The condition of a text query. Ignoring case compares lower case (Unicode's): the search key
  * where there is one, so that the index serves it, `LOWER` of the column elsewhere. An empty text
- * starts, ends and is contained in every text.
+ * starts, ends and is contained in every text. An order comparison compares code points (both
+ * databases keep texts in a binary collation), so that it names the same users on either.
  */
 export function textCondition(
   dialect: Dialect,
@@ -43,7 +57,14 @@ export function textCondition(
   method: TextQueryMethod = 'TEXT_QUERY_METHOD_EQUALS',
 ): Write {
   const ignoreCase = method.endsWith('_IGNORE_CASE');
-  const how = MATCHES[method.replace(/^TEXT_QUERY_METHOD_|_IGNORE_CASE$/g, '')] ?? 'equals';
+  const kind = method.replace(/^TEXT_QUERY_METHOD_|_IGNORE_CASE$/g, '');
+  const order = ORDER_OPERATORS[kind as Order];
+  if (order) {
+    if (!ignoreCase) return { sql: `${target.column} ${order} ?`, params: [value] };
+    if (target.key) return { sql: `${target.key} ${order} ?`, params: [uniqueNameKey(value)] };
+    return { sql: `LOWER(${target.column}) ${order} ?`, params: [value.toLowerCase()] };
+  }
+  const how = MATCHES[kind] ?? 'equals';
   if (how !== 'equals' && value === '') return ALWAYS;
   // A text equal to the value has the value's key: the key's index finds it, the text decides.
   if (!ignoreCase && how === 'equals' && target.key)

@@ -3,6 +3,7 @@ import { dialectOf, type Dialect, type Write } from '../../../shared/db/dialect.
 import { uniqueNameKey } from '../../../shared/unique-name-key.js';
 import { pageOf, type ListDetails, type ListQueryInput } from './list-query.js';
 import { readPage } from './read-pages.js';
+import { timestampCondition, type TimestampQueryMethod } from './timestamp-conditions.js';
 import {
   allOf,
   anyOf,
@@ -54,6 +55,9 @@ export interface UserSearchQuery {
   emailQuery?: TextQuery & { emailAddress: string };
   loginNameQuery?: TextQuery & { loginName: string };
   externalIdQuery?: TextQuery & { externalId: string };
+  phoneQuery?: TextQuery & { number: string };
+  creationDateQuery?: { creationDate: string; method?: TimestampQueryMethod };
+  changeDateQuery?: { changeDate: string; method?: TimestampQueryMethod };
   stateQuery?: { state?: UserState };
   typeQuery?: { type?: 'TYPE_UNSPECIFIED' | 'TYPE_HUMAN' | 'TYPE_MACHINE' };
   inUserIdsQuery?: { userIds?: string[] };
@@ -87,6 +91,7 @@ const TEXT_QUERIES: Record<string, [string, TextColumn]> = {
   displayNameQuery: ['displayName', { column: 'display_name' }],
   emailQuery: ['emailAddress', { column: 'email', key: 'email_lower' }],
   externalIdQuery: ['externalId', { column: "COALESCE(external_id, '')" }],
+  phoneQuery: ['number', { column: "COALESCE(phone, '')" }],
 };
 
 /** A state as the read model keeps it; the others match no user (none is kept as deleted). */
@@ -163,6 +168,8 @@ function narrowedBy(query: UserSearchQuery): string | undefined {
   if (query.emailQuery && prefix(query.emailQuery.method)) return 'email_lower';
   if (query.inUserEmailsQuery) return 'email_lower';
   if (query.inUserIdsQuery) return 'id';
+  if (query.creationDateQuery) return 'creation_date';
+  if (query.changeDateQuery) return 'change_date';
   return undefined;
 }
 
@@ -183,6 +190,14 @@ function searchCondition(dialect: Dialect, query: UserSearchQuery): Write {
     const text = query[name as keyof UserSearchQuery] as
       (TextQuery & Record<string, string>) | undefined;
     if (text) return textCondition(dialect, target, text[property] ?? '', text.method);
+  }
+  if (query.creationDateQuery) {
+    const { creationDate, method } = query.creationDateQuery;
+    return timestampCondition('creation_date', creationDate, method);
+  }
+  if (query.changeDateQuery) {
+    const { changeDate, method } = query.changeDateQuery;
+    return timestampCondition('change_date', changeDate, method);
   }
   if (query.stateQuery) {
     const state = STATES[query.stateQuery.state ?? 'USER_STATE_UNSPECIFIED'];

@@ -1,45 +1,26 @@
 import { parse, type Filter } from 'scim2-parse-filter';
 import { ScimError } from './scim-errors.js';
+import {
+  ALWAYS,
+  attributeNamed,
+  both,
+  type Comparison,
+  invalidFilter,
+  joined,
+  not,
+  type UserQuery,
+} from './scim-filter-attributes.js';
 
-/** One of ListUsers' queries (any level of its nesting). */
-export type UserQuery = Record<string, unknown>;
-
-type TextMethod = 'EQUALS' | 'STARTS_WITH' | 'CONTAINS' | 'ENDS_WITH';
-
-const TEXT_METHODS: Partial<Record<Filter['op'], TextMethod>> = {
-  eq: 'EQUALS',
-  sw: 'STARTS_WITH',
-  co: 'CONTAINS',
-  ew: 'ENDS_WITH',
-};
-
-/** ListUsers' text query for a SCIM attribute: its property, its value's name, its case. */
-interface TextAttribute {
-  query: string;
-  field: string;
-  /** RFC 7643's caseExact: compared as given; otherwise without regard to case. */
-  caseExact?: boolean;
-}
-
-/** The User's attributes a filter may name, lower-cased, without the schema's URN. */
-const TEXT_ATTRIBUTES: Record<string, TextAttribute> = {
-  username: { query: 'userNameQuery', field: 'userName' },
-  'name.givenname': { query: 'firstNameQuery', field: 'firstName' },
-  'name.familyname': { query: 'lastNameQuery', field: 'lastName' },
-  nickname: { query: 'nickNameQuery', field: 'nickName' },
-  displayname: { query: 'displayNameQuery', field: 'displayName' },
-  emails: { query: 'emailQuery', field: 'emailAddress' },
-  'emails.value': { query: 'emailQuery', field: 'emailAddress' },
-  externalid: { query: 'externalIdQuery', field: 'externalId', caseExact: true },
-};
+export type { UserQuery } from './scim-filter-attributes.js';
 
 const USER_URN = 'urn:ietf:params:scim:schemas:core:2.0:user:';
 
 /**
  * A SCIM filter (RFC 7644 §3.4.2.2, parsed by scim2-parse-filter) as ListUsers' queries over the
- * user read model. What this slice translates: eq, ne, co, sw, ew on the text attributes above,
- * eq and ne on `id` and `active`, and, or, not, grouping and `emails[value …]`; the rest (pr, gt,
- * ge, lt, le, other attributes) is refused as `invalidFilter`, never answered wrongly.
+ * user read model, so that a SCIM list is exactly ListUsers' answer for the same queries. Every
+ * operator (eq, ne, co, sw, ew, gt, ge, lt, le, pr), and, or, not, grouping and value paths
+ * (`emails[type eq "work" and value co "@x"]`) over the attributes of scim-filter-attributes.ts;
+ * anything else is refused as `invalidFilter`, never answered wrongly.
  */
 export function userQueriesOf(filter: string): UserQuery {
   let parsed: Filter;
@@ -48,60 +29,50 @@ export function userQueriesOf(filter: string): UserQuery {
   } catch (error) {
     throw invalidFilter(`the filter does not parse: ${(error as Error).message}`);
   }
-  return queryOf(parsed, '');
+  return queryOf(parsed, undefined);
 }
 
-function queryOf(filter: Filter, prefix: string): UserQuery {
+/** The query of a filter; inside a value path, `within` is its multi-valued or complex attribute. */
+function queryOf(filter: Filter, within: string | undefined): UserQuery {
   switch (filter.op) {
     case 'and':
     case 'or':
-      return {
-        [`${filter.op}Query`]: { queries: filter.filters.map((part) => queryOf(part, prefix)) },
-      };
+      return joined(
+        filter.op,
+        filter.filters.map((part) => queryOf(part, within)),
+      );
     case 'not':
-      return { notQuery: { query: queryOf(filter.filter, prefix) } };
+      return not(queryOf(filter.filter, within));
     case '[]': {
-      if (prefix !== '') throw invalidFilter('a value filter inside a value filter');
-      return queryOf(filter.valFilter, `${attributeOf(filter.attrPath)}.`);
+      if (within !== undefined) throw invalidFilter('a value filter inside a value filter');
+      const path = pathOf(filter.attrPath);
+      const attribute = attributeNamed(path);
+      if (!attribute.subAttributes)
+        throw invalidFilter(`${filter.attrPath} has no sub-attributes to filter by`);
+      // Our one email or phone: a value filter holds when there is one and it meets the filter.
+      const inner = queryOf(filter.valFilter, path);
+      return attribute.present === ALWAYS ? inner : both(attribute.present, inner);
     }
-    case 'ne': {
-      const equal = comparisonOf(prefix + attributeOf(filter.attrPath), 'eq', filter.compValue);
-      return { notQuery: { query: equal } };
+    case 'pr':
+      return attributeNamed(pathOf(filter.attrPath, within)).present;
+    default: {
+      const attribute = attributeNamed(pathOf(filter.attrPath, within));
+      const comparison = filter as Comparison;
+      if (comparison.op === 'ne')
+        return not(attribute.compare({ ...comparison, op: 'eq' }, filter.attrPath));
+      return attribute.compare(comparison, filter.attrPath);
     }
-    case 'eq':
-    case 'co':
-    case 'sw':
-    case 'ew':
-      return comparisonOf(prefix + attributeOf(filter.attrPath), filter.op, filter.compValue);
-    default:
-      throw invalidFilter(`the operator ${filter.op} is not supported yet`);
   }
 }
 
-function comparisonOf(attribute: string, op: string, value: unknown): UserQuery {
-  if (attribute === 'id') {
-    if (op !== 'eq' || typeof value !== 'string') throw invalidFilter('id takes eq with a string');
-    return { inUserIdsQuery: { userIds: [value] } };
-  }
-  if (attribute === 'active') {
-    if (op !== 'eq' || typeof value !== 'boolean')
-      throw invalidFilter('active takes eq with true or false');
-    const inactive = { stateQuery: { state: 'USER_STATE_INACTIVE' } };
-    return value ? { notQuery: { query: inactive } } : inactive;
-  }
-  const text = TEXT_ATTRIBUTES[attribute];
-  if (!text) throw invalidFilter(`the attribute ${attribute} cannot be filtered on yet`);
-  if (typeof value !== 'string') throw invalidFilter(`${attribute} is compared with a string`);
-  const method = `TEXT_QUERY_METHOD_${TEXT_METHODS[op as Filter['op']]}${text.caseExact ? '' : '_IGNORE_CASE'}`;
-  return { [text.query]: { [text.field]: value, method } };
-}
-
-/** An attribute path lower-cased (names are case-insensitive), without the User schema's URN. */
-function attributeOf(path: string): string {
-  const lower = path.toLowerCase();
-  return lower.startsWith(USER_URN) ? lower.slice(USER_URN.length) : lower;
-}
-
-function invalidFilter(detail: string): ScimError {
-  return new ScimError(400, detail, 'invalidFilter');
+/**
+ * An attribute path lower-cased (names are case-insensitive), without the User schema's URN,
+ * and after the value path's attribute inside one.
+ */
+function pathOf(path: string, within?: string): string {
+  let lower = path.toLowerCase();
+  if (lower.startsWith(USER_URN)) lower = lower.slice(USER_URN.length);
+  if (lower.startsWith('urn:'))
+    throw new ScimError(400, `the schema of ${path} is not filtered by`, 'invalidFilter');
+  return within === undefined ? lower : `${within}.${lower}`;
 }

@@ -4,6 +4,7 @@ import type { UserView } from '../queries/user-views.js';
 import { ScimError } from './scim-errors.js';
 import { lowerKeys, objectOr, primaryValue } from './scim-values.js';
 import { userQueriesOf } from './scim-filter.js';
+import { type Projection, projectionOf } from './scim-projection.js';
 
 export const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
 export const LIST_RESPONSE = 'urn:ietf:params:scim:api:messages:2.0:ListResponse';
@@ -103,16 +104,20 @@ export interface ListParameters {
   count?: unknown;
   sortBy?: unknown;
   sortOrder?: unknown;
+  attributes?: unknown;
+  excludedAttributes?: unknown;
 }
 
 /**
  * ListUsers' request for a SCIM list: its filter, 1-based startIndex and count, its order
- * (sortBy, then id, as ListUsers orders; the order users were made in without one), people only.
+ * (sortBy, then id, as ListUsers orders; the order users were made in without one), people only;
+ * and the attributes each User is answered with.
  */
 export function listRequestOf(query: ListParameters): {
   request: ListUsersRequest;
   startIndex: number;
   count: number;
+  projection: Projection;
 } {
   const startIndex = Math.max(1, integerOf(query.startIndex, 'startIndex') ?? 1);
   const count = Math.min(MAX_RESULTS, Math.max(0, integerOf(query.count, 'count') ?? 100));
@@ -120,7 +125,9 @@ export function listRequestOf(query: ListParameters): {
   if (query.filter !== undefined) {
     if (typeof query.filter !== 'string')
       throw new ScimError(400, 'filter is one string', 'invalidFilter');
-    queries.push(userQueriesOf(query.filter));
+    // Its top `and` is the list's own (every query must hold): one level fewer.
+    const filter = userQueriesOf(query.filter);
+    queries.push(...((filter.andQuery as { queries: unknown[] } | undefined)?.queries ?? [filter]));
   }
   let sortingColumn: ListUsersRequest['sortingColumn'];
   if (query.sortBy !== undefined) {
@@ -152,6 +159,7 @@ export function listRequestOf(query: ListParameters): {
     } as ListUsersRequest,
     startIndex,
     count,
+    projection: projectionOf(query),
   };
 }
 

@@ -59,7 +59,7 @@ export interface SearchQuery1 {
   userNameQuery?: {
     userName: string;
     /**
-     * TEXT_QUERY_METHOD_EQUALS when omitted.
+     * TEXT_QUERY_METHOD_EQUALS when omitted; the GREATER and LESS methods compare by code point (not ZITADEL's).
      */
     method?:
       | 'TEXT_QUERY_METHOD_EQUALS'
@@ -69,7 +69,15 @@ export interface SearchQuery1 {
       | 'TEXT_QUERY_METHOD_CONTAINS'
       | 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE'
       | 'TEXT_QUERY_METHOD_ENDS_WITH'
-      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE';
+      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER'
+      | 'TEXT_QUERY_METHOD_GREATER_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS'
+      | 'TEXT_QUERY_METHOD_LESS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS_IGNORE_CASE';
   };
   /**
    * A person's first name, compared as method says.
@@ -77,7 +85,7 @@ export interface SearchQuery1 {
   firstNameQuery?: {
     firstName: string;
     /**
-     * TEXT_QUERY_METHOD_EQUALS when omitted.
+     * TEXT_QUERY_METHOD_EQUALS when omitted; the GREATER and LESS methods compare by code point (not ZITADEL's).
      */
     method?:
       | 'TEXT_QUERY_METHOD_EQUALS'
@@ -87,7 +95,15 @@ export interface SearchQuery1 {
       | 'TEXT_QUERY_METHOD_CONTAINS'
       | 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE'
       | 'TEXT_QUERY_METHOD_ENDS_WITH'
-      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE';
+      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER'
+      | 'TEXT_QUERY_METHOD_GREATER_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS'
+      | 'TEXT_QUERY_METHOD_LESS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS_IGNORE_CASE';
   };
   /**
    * A person's last name, compared as method says.
@@ -95,7 +111,7 @@ export interface SearchQuery1 {
   lastNameQuery?: {
     lastName: string;
     /**
-     * TEXT_QUERY_METHOD_EQUALS when omitted.
+     * TEXT_QUERY_METHOD_EQUALS when omitted; the GREATER and LESS methods compare by code point (not ZITADEL's).
      */
     method?:
       | 'TEXT_QUERY_METHOD_EQUALS'
@@ -105,7 +121,15 @@ export interface SearchQuery1 {
       | 'TEXT_QUERY_METHOD_CONTAINS'
       | 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE'
       | 'TEXT_QUERY_METHOD_ENDS_WITH'
-      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE';
+      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER'
+      | 'TEXT_QUERY_METHOD_GREATER_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS'
+      | 'TEXT_QUERY_METHOD_LESS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS_IGNORE_CASE';
   };
   /**
    * A person's nick name, compared as method says.
@@ -113,7 +137,7 @@ export interface SearchQuery1 {
   nickNameQuery?: {
     nickName: string;
     /**
-     * TEXT_QUERY_METHOD_EQUALS when omitted.
+     * TEXT_QUERY_METHOD_EQUALS when omitted; the GREATER and LESS methods compare by code point (not ZITADEL's).
      */
     method?:
       | 'TEXT_QUERY_METHOD_EQUALS'
@@ -123,7 +147,15 @@ export interface SearchQuery1 {
       | 'TEXT_QUERY_METHOD_CONTAINS'
       | 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE'
       | 'TEXT_QUERY_METHOD_ENDS_WITH'
-      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE';
+      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER'
+      | 'TEXT_QUERY_METHOD_GREATER_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS'
+      | 'TEXT_QUERY_METHOD_LESS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS_IGNORE_CASE';
   };
   /**
    * A person's display name, compared as method says.
@@ -131,7 +163,7 @@ export interface SearchQuery1 {
   displayNameQuery?: {
     displayName: string;
     /**
-     * TEXT_QUERY_METHOD_EQUALS when omitted.
+     * TEXT_QUERY_METHOD_EQUALS when omitted; the GREATER and LESS methods compare by code point (not ZITADEL's).
      */
     method?:
       | 'TEXT_QUERY_METHOD_EQUALS'
@@ -141,7 +173,15 @@ export interface SearchQuery1 {
       | 'TEXT_QUERY_METHOD_CONTAINS'
       | 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE'
       | 'TEXT_QUERY_METHOD_ENDS_WITH'
-      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE';
+      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER'
+      | 'TEXT_QUERY_METHOD_GREATER_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS'
+      | 'TEXT_QUERY_METHOD_LESS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS_IGNORE_CASE';
   };
   /**
    * A person's email address, compared as method says.
@@ -149,7 +189,7 @@ export interface SearchQuery1 {
   emailQuery?: {
     emailAddress: string;
     /**
-     * TEXT_QUERY_METHOD_EQUALS when omitted.
+     * TEXT_QUERY_METHOD_EQUALS when omitted; the GREATER and LESS methods compare by code point (not ZITADEL's).
      */
     method?:
       | 'TEXT_QUERY_METHOD_EQUALS'
@@ -159,7 +199,15 @@ export interface SearchQuery1 {
       | 'TEXT_QUERY_METHOD_CONTAINS'
       | 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE'
       | 'TEXT_QUERY_METHOD_ENDS_WITH'
-      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE';
+      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER'
+      | 'TEXT_QUERY_METHOD_GREATER_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS'
+      | 'TEXT_QUERY_METHOD_LESS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS_IGNORE_CASE';
   };
   stateQuery?: {
     /**
@@ -186,7 +234,7 @@ export interface SearchQuery1 {
   loginNameQuery?: {
     loginName: string;
     /**
-     * TEXT_QUERY_METHOD_EQUALS when omitted.
+     * TEXT_QUERY_METHOD_EQUALS when omitted; the GREATER and LESS methods compare by code point (not ZITADEL's).
      */
     method?:
       | 'TEXT_QUERY_METHOD_EQUALS'
@@ -196,7 +244,15 @@ export interface SearchQuery1 {
       | 'TEXT_QUERY_METHOD_CONTAINS'
       | 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE'
       | 'TEXT_QUERY_METHOD_ENDS_WITH'
-      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE';
+      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER'
+      | 'TEXT_QUERY_METHOD_GREATER_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS'
+      | 'TEXT_QUERY_METHOD_LESS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS_IGNORE_CASE';
   };
   inUserIdsQuery?: {
     /**
@@ -218,7 +274,7 @@ export interface SearchQuery1 {
   externalIdQuery?: {
     externalId: string;
     /**
-     * TEXT_QUERY_METHOD_EQUALS when omitted.
+     * TEXT_QUERY_METHOD_EQUALS when omitted; the GREATER and LESS methods compare by code point (not ZITADEL's).
      */
     method?:
       | 'TEXT_QUERY_METHOD_EQUALS'
@@ -228,7 +284,77 @@ export interface SearchQuery1 {
       | 'TEXT_QUERY_METHOD_CONTAINS'
       | 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE'
       | 'TEXT_QUERY_METHOD_ENDS_WITH'
-      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE';
+      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER'
+      | 'TEXT_QUERY_METHOD_GREATER_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS'
+      | 'TEXT_QUERY_METHOD_LESS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS_IGNORE_CASE';
+  };
+  /**
+   * A person's phone (E.164 as stored; none is the empty text), compared as method says.
+   */
+  phoneQuery?: {
+    number: string;
+    /**
+     * TEXT_QUERY_METHOD_EQUALS when omitted; the GREATER and LESS methods compare by code point (not ZITADEL's).
+     */
+    method?:
+      | 'TEXT_QUERY_METHOD_EQUALS'
+      | 'TEXT_QUERY_METHOD_EQUALS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_STARTS_WITH'
+      | 'TEXT_QUERY_METHOD_STARTS_WITH_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_CONTAINS'
+      | 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_ENDS_WITH'
+      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER'
+      | 'TEXT_QUERY_METHOD_GREATER_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS'
+      | 'TEXT_QUERY_METHOD_LESS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS_IGNORE_CASE';
+  };
+  /**
+   * When the user was made, to the millisecond the read model keeps (not ZITADEL's).
+   */
+  creationDateQuery?: {
+    /**
+     * An RFC 3339 time.
+     */
+    creationDate: string;
+    /**
+     * TIMESTAMP_QUERY_METHOD_EQUALS when omitted.
+     */
+    method?:
+      | 'TIMESTAMP_QUERY_METHOD_EQUALS'
+      | 'TIMESTAMP_QUERY_METHOD_GREATER'
+      | 'TIMESTAMP_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TIMESTAMP_QUERY_METHOD_LESS'
+      | 'TIMESTAMP_QUERY_METHOD_LESS_OR_EQUALS';
+  };
+  /**
+   * When the user last changed, to the millisecond the read model keeps (not ZITADEL's).
+   */
+  changeDateQuery?: {
+    /**
+     * An RFC 3339 time.
+     */
+    changeDate: string;
+    /**
+     * TIMESTAMP_QUERY_METHOD_EQUALS when omitted.
+     */
+    method?:
+      | 'TIMESTAMP_QUERY_METHOD_EQUALS'
+      | 'TIMESTAMP_QUERY_METHOD_GREATER'
+      | 'TIMESTAMP_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TIMESTAMP_QUERY_METHOD_LESS'
+      | 'TIMESTAMP_QUERY_METHOD_LESS_OR_EQUALS';
   };
   /**
    * Holds when any of its queries holds.
@@ -265,7 +391,7 @@ export interface SearchQuery2 {
   userNameQuery?: {
     userName: string;
     /**
-     * TEXT_QUERY_METHOD_EQUALS when omitted.
+     * TEXT_QUERY_METHOD_EQUALS when omitted; the GREATER and LESS methods compare by code point (not ZITADEL's).
      */
     method?:
       | 'TEXT_QUERY_METHOD_EQUALS'
@@ -275,7 +401,15 @@ export interface SearchQuery2 {
       | 'TEXT_QUERY_METHOD_CONTAINS'
       | 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE'
       | 'TEXT_QUERY_METHOD_ENDS_WITH'
-      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE';
+      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER'
+      | 'TEXT_QUERY_METHOD_GREATER_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS'
+      | 'TEXT_QUERY_METHOD_LESS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS_IGNORE_CASE';
   };
   /**
    * A person's first name, compared as method says.
@@ -283,7 +417,7 @@ export interface SearchQuery2 {
   firstNameQuery?: {
     firstName: string;
     /**
-     * TEXT_QUERY_METHOD_EQUALS when omitted.
+     * TEXT_QUERY_METHOD_EQUALS when omitted; the GREATER and LESS methods compare by code point (not ZITADEL's).
      */
     method?:
       | 'TEXT_QUERY_METHOD_EQUALS'
@@ -293,7 +427,15 @@ export interface SearchQuery2 {
       | 'TEXT_QUERY_METHOD_CONTAINS'
       | 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE'
       | 'TEXT_QUERY_METHOD_ENDS_WITH'
-      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE';
+      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER'
+      | 'TEXT_QUERY_METHOD_GREATER_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS'
+      | 'TEXT_QUERY_METHOD_LESS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS_IGNORE_CASE';
   };
   /**
    * A person's last name, compared as method says.
@@ -301,7 +443,7 @@ export interface SearchQuery2 {
   lastNameQuery?: {
     lastName: string;
     /**
-     * TEXT_QUERY_METHOD_EQUALS when omitted.
+     * TEXT_QUERY_METHOD_EQUALS when omitted; the GREATER and LESS methods compare by code point (not ZITADEL's).
      */
     method?:
       | 'TEXT_QUERY_METHOD_EQUALS'
@@ -311,7 +453,15 @@ export interface SearchQuery2 {
       | 'TEXT_QUERY_METHOD_CONTAINS'
       | 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE'
       | 'TEXT_QUERY_METHOD_ENDS_WITH'
-      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE';
+      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER'
+      | 'TEXT_QUERY_METHOD_GREATER_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS'
+      | 'TEXT_QUERY_METHOD_LESS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS_IGNORE_CASE';
   };
   /**
    * A person's nick name, compared as method says.
@@ -319,7 +469,7 @@ export interface SearchQuery2 {
   nickNameQuery?: {
     nickName: string;
     /**
-     * TEXT_QUERY_METHOD_EQUALS when omitted.
+     * TEXT_QUERY_METHOD_EQUALS when omitted; the GREATER and LESS methods compare by code point (not ZITADEL's).
      */
     method?:
       | 'TEXT_QUERY_METHOD_EQUALS'
@@ -329,7 +479,15 @@ export interface SearchQuery2 {
       | 'TEXT_QUERY_METHOD_CONTAINS'
       | 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE'
       | 'TEXT_QUERY_METHOD_ENDS_WITH'
-      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE';
+      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER'
+      | 'TEXT_QUERY_METHOD_GREATER_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS'
+      | 'TEXT_QUERY_METHOD_LESS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS_IGNORE_CASE';
   };
   /**
    * A person's display name, compared as method says.
@@ -337,7 +495,7 @@ export interface SearchQuery2 {
   displayNameQuery?: {
     displayName: string;
     /**
-     * TEXT_QUERY_METHOD_EQUALS when omitted.
+     * TEXT_QUERY_METHOD_EQUALS when omitted; the GREATER and LESS methods compare by code point (not ZITADEL's).
      */
     method?:
       | 'TEXT_QUERY_METHOD_EQUALS'
@@ -347,7 +505,15 @@ export interface SearchQuery2 {
       | 'TEXT_QUERY_METHOD_CONTAINS'
       | 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE'
       | 'TEXT_QUERY_METHOD_ENDS_WITH'
-      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE';
+      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER'
+      | 'TEXT_QUERY_METHOD_GREATER_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS'
+      | 'TEXT_QUERY_METHOD_LESS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS_IGNORE_CASE';
   };
   /**
    * A person's email address, compared as method says.
@@ -355,7 +521,7 @@ export interface SearchQuery2 {
   emailQuery?: {
     emailAddress: string;
     /**
-     * TEXT_QUERY_METHOD_EQUALS when omitted.
+     * TEXT_QUERY_METHOD_EQUALS when omitted; the GREATER and LESS methods compare by code point (not ZITADEL's).
      */
     method?:
       | 'TEXT_QUERY_METHOD_EQUALS'
@@ -365,7 +531,15 @@ export interface SearchQuery2 {
       | 'TEXT_QUERY_METHOD_CONTAINS'
       | 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE'
       | 'TEXT_QUERY_METHOD_ENDS_WITH'
-      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE';
+      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER'
+      | 'TEXT_QUERY_METHOD_GREATER_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS'
+      | 'TEXT_QUERY_METHOD_LESS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS_IGNORE_CASE';
   };
   stateQuery?: {
     /**
@@ -392,7 +566,7 @@ export interface SearchQuery2 {
   loginNameQuery?: {
     loginName: string;
     /**
-     * TEXT_QUERY_METHOD_EQUALS when omitted.
+     * TEXT_QUERY_METHOD_EQUALS when omitted; the GREATER and LESS methods compare by code point (not ZITADEL's).
      */
     method?:
       | 'TEXT_QUERY_METHOD_EQUALS'
@@ -402,7 +576,15 @@ export interface SearchQuery2 {
       | 'TEXT_QUERY_METHOD_CONTAINS'
       | 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE'
       | 'TEXT_QUERY_METHOD_ENDS_WITH'
-      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE';
+      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER'
+      | 'TEXT_QUERY_METHOD_GREATER_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS'
+      | 'TEXT_QUERY_METHOD_LESS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS_IGNORE_CASE';
   };
   inUserIdsQuery?: {
     /**
@@ -424,7 +606,7 @@ export interface SearchQuery2 {
   externalIdQuery?: {
     externalId: string;
     /**
-     * TEXT_QUERY_METHOD_EQUALS when omitted.
+     * TEXT_QUERY_METHOD_EQUALS when omitted; the GREATER and LESS methods compare by code point (not ZITADEL's).
      */
     method?:
       | 'TEXT_QUERY_METHOD_EQUALS'
@@ -434,7 +616,77 @@ export interface SearchQuery2 {
       | 'TEXT_QUERY_METHOD_CONTAINS'
       | 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE'
       | 'TEXT_QUERY_METHOD_ENDS_WITH'
-      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE';
+      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER'
+      | 'TEXT_QUERY_METHOD_GREATER_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS'
+      | 'TEXT_QUERY_METHOD_LESS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS_IGNORE_CASE';
+  };
+  /**
+   * A person's phone (E.164 as stored; none is the empty text), compared as method says.
+   */
+  phoneQuery?: {
+    number: string;
+    /**
+     * TEXT_QUERY_METHOD_EQUALS when omitted; the GREATER and LESS methods compare by code point (not ZITADEL's).
+     */
+    method?:
+      | 'TEXT_QUERY_METHOD_EQUALS'
+      | 'TEXT_QUERY_METHOD_EQUALS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_STARTS_WITH'
+      | 'TEXT_QUERY_METHOD_STARTS_WITH_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_CONTAINS'
+      | 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_ENDS_WITH'
+      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER'
+      | 'TEXT_QUERY_METHOD_GREATER_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS'
+      | 'TEXT_QUERY_METHOD_LESS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS_IGNORE_CASE';
+  };
+  /**
+   * When the user was made, to the millisecond the read model keeps (not ZITADEL's).
+   */
+  creationDateQuery?: {
+    /**
+     * An RFC 3339 time.
+     */
+    creationDate: string;
+    /**
+     * TIMESTAMP_QUERY_METHOD_EQUALS when omitted.
+     */
+    method?:
+      | 'TIMESTAMP_QUERY_METHOD_EQUALS'
+      | 'TIMESTAMP_QUERY_METHOD_GREATER'
+      | 'TIMESTAMP_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TIMESTAMP_QUERY_METHOD_LESS'
+      | 'TIMESTAMP_QUERY_METHOD_LESS_OR_EQUALS';
+  };
+  /**
+   * When the user last changed, to the millisecond the read model keeps (not ZITADEL's).
+   */
+  changeDateQuery?: {
+    /**
+     * An RFC 3339 time.
+     */
+    changeDate: string;
+    /**
+     * TIMESTAMP_QUERY_METHOD_EQUALS when omitted.
+     */
+    method?:
+      | 'TIMESTAMP_QUERY_METHOD_EQUALS'
+      | 'TIMESTAMP_QUERY_METHOD_GREATER'
+      | 'TIMESTAMP_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TIMESTAMP_QUERY_METHOD_LESS'
+      | 'TIMESTAMP_QUERY_METHOD_LESS_OR_EQUALS';
   };
   /**
    * Holds when any of its queries holds.
@@ -471,7 +723,7 @@ export interface SearchQuery3 {
   userNameQuery?: {
     userName: string;
     /**
-     * TEXT_QUERY_METHOD_EQUALS when omitted.
+     * TEXT_QUERY_METHOD_EQUALS when omitted; the GREATER and LESS methods compare by code point (not ZITADEL's).
      */
     method?:
       | 'TEXT_QUERY_METHOD_EQUALS'
@@ -481,7 +733,15 @@ export interface SearchQuery3 {
       | 'TEXT_QUERY_METHOD_CONTAINS'
       | 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE'
       | 'TEXT_QUERY_METHOD_ENDS_WITH'
-      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE';
+      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER'
+      | 'TEXT_QUERY_METHOD_GREATER_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS'
+      | 'TEXT_QUERY_METHOD_LESS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS_IGNORE_CASE';
   };
   /**
    * A person's first name, compared as method says.
@@ -489,7 +749,7 @@ export interface SearchQuery3 {
   firstNameQuery?: {
     firstName: string;
     /**
-     * TEXT_QUERY_METHOD_EQUALS when omitted.
+     * TEXT_QUERY_METHOD_EQUALS when omitted; the GREATER and LESS methods compare by code point (not ZITADEL's).
      */
     method?:
       | 'TEXT_QUERY_METHOD_EQUALS'
@@ -499,7 +759,15 @@ export interface SearchQuery3 {
       | 'TEXT_QUERY_METHOD_CONTAINS'
       | 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE'
       | 'TEXT_QUERY_METHOD_ENDS_WITH'
-      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE';
+      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER'
+      | 'TEXT_QUERY_METHOD_GREATER_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS'
+      | 'TEXT_QUERY_METHOD_LESS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS_IGNORE_CASE';
   };
   /**
    * A person's last name, compared as method says.
@@ -507,7 +775,7 @@ export interface SearchQuery3 {
   lastNameQuery?: {
     lastName: string;
     /**
-     * TEXT_QUERY_METHOD_EQUALS when omitted.
+     * TEXT_QUERY_METHOD_EQUALS when omitted; the GREATER and LESS methods compare by code point (not ZITADEL's).
      */
     method?:
       | 'TEXT_QUERY_METHOD_EQUALS'
@@ -517,7 +785,15 @@ export interface SearchQuery3 {
       | 'TEXT_QUERY_METHOD_CONTAINS'
       | 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE'
       | 'TEXT_QUERY_METHOD_ENDS_WITH'
-      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE';
+      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER'
+      | 'TEXT_QUERY_METHOD_GREATER_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS'
+      | 'TEXT_QUERY_METHOD_LESS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS_IGNORE_CASE';
   };
   /**
    * A person's nick name, compared as method says.
@@ -525,7 +801,7 @@ export interface SearchQuery3 {
   nickNameQuery?: {
     nickName: string;
     /**
-     * TEXT_QUERY_METHOD_EQUALS when omitted.
+     * TEXT_QUERY_METHOD_EQUALS when omitted; the GREATER and LESS methods compare by code point (not ZITADEL's).
      */
     method?:
       | 'TEXT_QUERY_METHOD_EQUALS'
@@ -535,7 +811,15 @@ export interface SearchQuery3 {
       | 'TEXT_QUERY_METHOD_CONTAINS'
       | 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE'
       | 'TEXT_QUERY_METHOD_ENDS_WITH'
-      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE';
+      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER'
+      | 'TEXT_QUERY_METHOD_GREATER_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS'
+      | 'TEXT_QUERY_METHOD_LESS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS_IGNORE_CASE';
   };
   /**
    * A person's display name, compared as method says.
@@ -543,7 +827,7 @@ export interface SearchQuery3 {
   displayNameQuery?: {
     displayName: string;
     /**
-     * TEXT_QUERY_METHOD_EQUALS when omitted.
+     * TEXT_QUERY_METHOD_EQUALS when omitted; the GREATER and LESS methods compare by code point (not ZITADEL's).
      */
     method?:
       | 'TEXT_QUERY_METHOD_EQUALS'
@@ -553,7 +837,15 @@ export interface SearchQuery3 {
       | 'TEXT_QUERY_METHOD_CONTAINS'
       | 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE'
       | 'TEXT_QUERY_METHOD_ENDS_WITH'
-      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE';
+      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER'
+      | 'TEXT_QUERY_METHOD_GREATER_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS'
+      | 'TEXT_QUERY_METHOD_LESS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS_IGNORE_CASE';
   };
   /**
    * A person's email address, compared as method says.
@@ -561,7 +853,7 @@ export interface SearchQuery3 {
   emailQuery?: {
     emailAddress: string;
     /**
-     * TEXT_QUERY_METHOD_EQUALS when omitted.
+     * TEXT_QUERY_METHOD_EQUALS when omitted; the GREATER and LESS methods compare by code point (not ZITADEL's).
      */
     method?:
       | 'TEXT_QUERY_METHOD_EQUALS'
@@ -571,7 +863,15 @@ export interface SearchQuery3 {
       | 'TEXT_QUERY_METHOD_CONTAINS'
       | 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE'
       | 'TEXT_QUERY_METHOD_ENDS_WITH'
-      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE';
+      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER'
+      | 'TEXT_QUERY_METHOD_GREATER_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS'
+      | 'TEXT_QUERY_METHOD_LESS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS_IGNORE_CASE';
   };
   stateQuery?: {
     /**
@@ -598,7 +898,7 @@ export interface SearchQuery3 {
   loginNameQuery?: {
     loginName: string;
     /**
-     * TEXT_QUERY_METHOD_EQUALS when omitted.
+     * TEXT_QUERY_METHOD_EQUALS when omitted; the GREATER and LESS methods compare by code point (not ZITADEL's).
      */
     method?:
       | 'TEXT_QUERY_METHOD_EQUALS'
@@ -608,7 +908,15 @@ export interface SearchQuery3 {
       | 'TEXT_QUERY_METHOD_CONTAINS'
       | 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE'
       | 'TEXT_QUERY_METHOD_ENDS_WITH'
-      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE';
+      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER'
+      | 'TEXT_QUERY_METHOD_GREATER_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS'
+      | 'TEXT_QUERY_METHOD_LESS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS_IGNORE_CASE';
   };
   inUserIdsQuery?: {
     /**
@@ -630,7 +938,7 @@ export interface SearchQuery3 {
   externalIdQuery?: {
     externalId: string;
     /**
-     * TEXT_QUERY_METHOD_EQUALS when omitted.
+     * TEXT_QUERY_METHOD_EQUALS when omitted; the GREATER and LESS methods compare by code point (not ZITADEL's).
      */
     method?:
       | 'TEXT_QUERY_METHOD_EQUALS'
@@ -640,7 +948,77 @@ export interface SearchQuery3 {
       | 'TEXT_QUERY_METHOD_CONTAINS'
       | 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE'
       | 'TEXT_QUERY_METHOD_ENDS_WITH'
-      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE';
+      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER'
+      | 'TEXT_QUERY_METHOD_GREATER_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS'
+      | 'TEXT_QUERY_METHOD_LESS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS_IGNORE_CASE';
+  };
+  /**
+   * A person's phone (E.164 as stored; none is the empty text), compared as method says.
+   */
+  phoneQuery?: {
+    number: string;
+    /**
+     * TEXT_QUERY_METHOD_EQUALS when omitted; the GREATER and LESS methods compare by code point (not ZITADEL's).
+     */
+    method?:
+      | 'TEXT_QUERY_METHOD_EQUALS'
+      | 'TEXT_QUERY_METHOD_EQUALS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_STARTS_WITH'
+      | 'TEXT_QUERY_METHOD_STARTS_WITH_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_CONTAINS'
+      | 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_ENDS_WITH'
+      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER'
+      | 'TEXT_QUERY_METHOD_GREATER_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS'
+      | 'TEXT_QUERY_METHOD_LESS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS_IGNORE_CASE';
+  };
+  /**
+   * When the user was made, to the millisecond the read model keeps (not ZITADEL's).
+   */
+  creationDateQuery?: {
+    /**
+     * An RFC 3339 time.
+     */
+    creationDate: string;
+    /**
+     * TIMESTAMP_QUERY_METHOD_EQUALS when omitted.
+     */
+    method?:
+      | 'TIMESTAMP_QUERY_METHOD_EQUALS'
+      | 'TIMESTAMP_QUERY_METHOD_GREATER'
+      | 'TIMESTAMP_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TIMESTAMP_QUERY_METHOD_LESS'
+      | 'TIMESTAMP_QUERY_METHOD_LESS_OR_EQUALS';
+  };
+  /**
+   * When the user last changed, to the millisecond the read model keeps (not ZITADEL's).
+   */
+  changeDateQuery?: {
+    /**
+     * An RFC 3339 time.
+     */
+    changeDate: string;
+    /**
+     * TIMESTAMP_QUERY_METHOD_EQUALS when omitted.
+     */
+    method?:
+      | 'TIMESTAMP_QUERY_METHOD_EQUALS'
+      | 'TIMESTAMP_QUERY_METHOD_GREATER'
+      | 'TIMESTAMP_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TIMESTAMP_QUERY_METHOD_LESS'
+      | 'TIMESTAMP_QUERY_METHOD_LESS_OR_EQUALS';
   };
   /**
    * Holds when any of its queries holds.
@@ -677,7 +1055,7 @@ export interface SearchQuery4 {
   userNameQuery?: {
     userName: string;
     /**
-     * TEXT_QUERY_METHOD_EQUALS when omitted.
+     * TEXT_QUERY_METHOD_EQUALS when omitted; the GREATER and LESS methods compare by code point (not ZITADEL's).
      */
     method?:
       | 'TEXT_QUERY_METHOD_EQUALS'
@@ -687,7 +1065,15 @@ export interface SearchQuery4 {
       | 'TEXT_QUERY_METHOD_CONTAINS'
       | 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE'
       | 'TEXT_QUERY_METHOD_ENDS_WITH'
-      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE';
+      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER'
+      | 'TEXT_QUERY_METHOD_GREATER_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS'
+      | 'TEXT_QUERY_METHOD_LESS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS_IGNORE_CASE';
   };
   /**
    * A person's first name, compared as method says.
@@ -695,7 +1081,7 @@ export interface SearchQuery4 {
   firstNameQuery?: {
     firstName: string;
     /**
-     * TEXT_QUERY_METHOD_EQUALS when omitted.
+     * TEXT_QUERY_METHOD_EQUALS when omitted; the GREATER and LESS methods compare by code point (not ZITADEL's).
      */
     method?:
       | 'TEXT_QUERY_METHOD_EQUALS'
@@ -705,7 +1091,15 @@ export interface SearchQuery4 {
       | 'TEXT_QUERY_METHOD_CONTAINS'
       | 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE'
       | 'TEXT_QUERY_METHOD_ENDS_WITH'
-      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE';
+      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER'
+      | 'TEXT_QUERY_METHOD_GREATER_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS'
+      | 'TEXT_QUERY_METHOD_LESS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS_IGNORE_CASE';
   };
   /**
    * A person's last name, compared as method says.
@@ -713,7 +1107,7 @@ export interface SearchQuery4 {
   lastNameQuery?: {
     lastName: string;
     /**
-     * TEXT_QUERY_METHOD_EQUALS when omitted.
+     * TEXT_QUERY_METHOD_EQUALS when omitted; the GREATER and LESS methods compare by code point (not ZITADEL's).
      */
     method?:
       | 'TEXT_QUERY_METHOD_EQUALS'
@@ -723,7 +1117,15 @@ export interface SearchQuery4 {
       | 'TEXT_QUERY_METHOD_CONTAINS'
       | 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE'
       | 'TEXT_QUERY_METHOD_ENDS_WITH'
-      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE';
+      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER'
+      | 'TEXT_QUERY_METHOD_GREATER_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS'
+      | 'TEXT_QUERY_METHOD_LESS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS_IGNORE_CASE';
   };
   /**
    * A person's nick name, compared as method says.
@@ -731,7 +1133,7 @@ export interface SearchQuery4 {
   nickNameQuery?: {
     nickName: string;
     /**
-     * TEXT_QUERY_METHOD_EQUALS when omitted.
+     * TEXT_QUERY_METHOD_EQUALS when omitted; the GREATER and LESS methods compare by code point (not ZITADEL's).
      */
     method?:
       | 'TEXT_QUERY_METHOD_EQUALS'
@@ -741,7 +1143,15 @@ export interface SearchQuery4 {
       | 'TEXT_QUERY_METHOD_CONTAINS'
       | 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE'
       | 'TEXT_QUERY_METHOD_ENDS_WITH'
-      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE';
+      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER'
+      | 'TEXT_QUERY_METHOD_GREATER_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS'
+      | 'TEXT_QUERY_METHOD_LESS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS_IGNORE_CASE';
   };
   /**
    * A person's display name, compared as method says.
@@ -749,7 +1159,7 @@ export interface SearchQuery4 {
   displayNameQuery?: {
     displayName: string;
     /**
-     * TEXT_QUERY_METHOD_EQUALS when omitted.
+     * TEXT_QUERY_METHOD_EQUALS when omitted; the GREATER and LESS methods compare by code point (not ZITADEL's).
      */
     method?:
       | 'TEXT_QUERY_METHOD_EQUALS'
@@ -759,7 +1169,15 @@ export interface SearchQuery4 {
       | 'TEXT_QUERY_METHOD_CONTAINS'
       | 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE'
       | 'TEXT_QUERY_METHOD_ENDS_WITH'
-      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE';
+      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER'
+      | 'TEXT_QUERY_METHOD_GREATER_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS'
+      | 'TEXT_QUERY_METHOD_LESS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS_IGNORE_CASE';
   };
   /**
    * A person's email address, compared as method says.
@@ -767,7 +1185,7 @@ export interface SearchQuery4 {
   emailQuery?: {
     emailAddress: string;
     /**
-     * TEXT_QUERY_METHOD_EQUALS when omitted.
+     * TEXT_QUERY_METHOD_EQUALS when omitted; the GREATER and LESS methods compare by code point (not ZITADEL's).
      */
     method?:
       | 'TEXT_QUERY_METHOD_EQUALS'
@@ -777,7 +1195,15 @@ export interface SearchQuery4 {
       | 'TEXT_QUERY_METHOD_CONTAINS'
       | 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE'
       | 'TEXT_QUERY_METHOD_ENDS_WITH'
-      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE';
+      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER'
+      | 'TEXT_QUERY_METHOD_GREATER_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS'
+      | 'TEXT_QUERY_METHOD_LESS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS_IGNORE_CASE';
   };
   stateQuery?: {
     /**
@@ -804,7 +1230,7 @@ export interface SearchQuery4 {
   loginNameQuery?: {
     loginName: string;
     /**
-     * TEXT_QUERY_METHOD_EQUALS when omitted.
+     * TEXT_QUERY_METHOD_EQUALS when omitted; the GREATER and LESS methods compare by code point (not ZITADEL's).
      */
     method?:
       | 'TEXT_QUERY_METHOD_EQUALS'
@@ -814,7 +1240,15 @@ export interface SearchQuery4 {
       | 'TEXT_QUERY_METHOD_CONTAINS'
       | 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE'
       | 'TEXT_QUERY_METHOD_ENDS_WITH'
-      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE';
+      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER'
+      | 'TEXT_QUERY_METHOD_GREATER_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS'
+      | 'TEXT_QUERY_METHOD_LESS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS_IGNORE_CASE';
   };
   inUserIdsQuery?: {
     /**
@@ -836,7 +1270,7 @@ export interface SearchQuery4 {
   externalIdQuery?: {
     externalId: string;
     /**
-     * TEXT_QUERY_METHOD_EQUALS when omitted.
+     * TEXT_QUERY_METHOD_EQUALS when omitted; the GREATER and LESS methods compare by code point (not ZITADEL's).
      */
     method?:
       | 'TEXT_QUERY_METHOD_EQUALS'
@@ -846,7 +1280,77 @@ export interface SearchQuery4 {
       | 'TEXT_QUERY_METHOD_CONTAINS'
       | 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE'
       | 'TEXT_QUERY_METHOD_ENDS_WITH'
-      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE';
+      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER'
+      | 'TEXT_QUERY_METHOD_GREATER_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS'
+      | 'TEXT_QUERY_METHOD_LESS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS_IGNORE_CASE';
+  };
+  /**
+   * A person's phone (E.164 as stored; none is the empty text), compared as method says.
+   */
+  phoneQuery?: {
+    number: string;
+    /**
+     * TEXT_QUERY_METHOD_EQUALS when omitted; the GREATER and LESS methods compare by code point (not ZITADEL's).
+     */
+    method?:
+      | 'TEXT_QUERY_METHOD_EQUALS'
+      | 'TEXT_QUERY_METHOD_EQUALS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_STARTS_WITH'
+      | 'TEXT_QUERY_METHOD_STARTS_WITH_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_CONTAINS'
+      | 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_ENDS_WITH'
+      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER'
+      | 'TEXT_QUERY_METHOD_GREATER_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS'
+      | 'TEXT_QUERY_METHOD_LESS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS_IGNORE_CASE';
+  };
+  /**
+   * When the user was made, to the millisecond the read model keeps (not ZITADEL's).
+   */
+  creationDateQuery?: {
+    /**
+     * An RFC 3339 time.
+     */
+    creationDate: string;
+    /**
+     * TIMESTAMP_QUERY_METHOD_EQUALS when omitted.
+     */
+    method?:
+      | 'TIMESTAMP_QUERY_METHOD_EQUALS'
+      | 'TIMESTAMP_QUERY_METHOD_GREATER'
+      | 'TIMESTAMP_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TIMESTAMP_QUERY_METHOD_LESS'
+      | 'TIMESTAMP_QUERY_METHOD_LESS_OR_EQUALS';
+  };
+  /**
+   * When the user last changed, to the millisecond the read model keeps (not ZITADEL's).
+   */
+  changeDateQuery?: {
+    /**
+     * An RFC 3339 time.
+     */
+    changeDate: string;
+    /**
+     * TIMESTAMP_QUERY_METHOD_EQUALS when omitted.
+     */
+    method?:
+      | 'TIMESTAMP_QUERY_METHOD_EQUALS'
+      | 'TIMESTAMP_QUERY_METHOD_GREATER'
+      | 'TIMESTAMP_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TIMESTAMP_QUERY_METHOD_LESS'
+      | 'TIMESTAMP_QUERY_METHOD_LESS_OR_EQUALS';
   };
   /**
    * Holds when any of its queries holds.
@@ -883,7 +1387,7 @@ export interface SearchQuery5 {
   userNameQuery?: {
     userName: string;
     /**
-     * TEXT_QUERY_METHOD_EQUALS when omitted.
+     * TEXT_QUERY_METHOD_EQUALS when omitted; the GREATER and LESS methods compare by code point (not ZITADEL's).
      */
     method?:
       | 'TEXT_QUERY_METHOD_EQUALS'
@@ -893,7 +1397,15 @@ export interface SearchQuery5 {
       | 'TEXT_QUERY_METHOD_CONTAINS'
       | 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE'
       | 'TEXT_QUERY_METHOD_ENDS_WITH'
-      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE';
+      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER'
+      | 'TEXT_QUERY_METHOD_GREATER_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS'
+      | 'TEXT_QUERY_METHOD_LESS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS_IGNORE_CASE';
   };
   /**
    * A person's first name, compared as method says.
@@ -901,7 +1413,7 @@ export interface SearchQuery5 {
   firstNameQuery?: {
     firstName: string;
     /**
-     * TEXT_QUERY_METHOD_EQUALS when omitted.
+     * TEXT_QUERY_METHOD_EQUALS when omitted; the GREATER and LESS methods compare by code point (not ZITADEL's).
      */
     method?:
       | 'TEXT_QUERY_METHOD_EQUALS'
@@ -911,7 +1423,15 @@ export interface SearchQuery5 {
       | 'TEXT_QUERY_METHOD_CONTAINS'
       | 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE'
       | 'TEXT_QUERY_METHOD_ENDS_WITH'
-      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE';
+      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER'
+      | 'TEXT_QUERY_METHOD_GREATER_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS'
+      | 'TEXT_QUERY_METHOD_LESS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS_IGNORE_CASE';
   };
   /**
    * A person's last name, compared as method says.
@@ -919,7 +1439,7 @@ export interface SearchQuery5 {
   lastNameQuery?: {
     lastName: string;
     /**
-     * TEXT_QUERY_METHOD_EQUALS when omitted.
+     * TEXT_QUERY_METHOD_EQUALS when omitted; the GREATER and LESS methods compare by code point (not ZITADEL's).
      */
     method?:
       | 'TEXT_QUERY_METHOD_EQUALS'
@@ -929,7 +1449,15 @@ export interface SearchQuery5 {
       | 'TEXT_QUERY_METHOD_CONTAINS'
       | 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE'
       | 'TEXT_QUERY_METHOD_ENDS_WITH'
-      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE';
+      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER'
+      | 'TEXT_QUERY_METHOD_GREATER_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS'
+      | 'TEXT_QUERY_METHOD_LESS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS_IGNORE_CASE';
   };
   /**
    * A person's nick name, compared as method says.
@@ -937,7 +1465,7 @@ export interface SearchQuery5 {
   nickNameQuery?: {
     nickName: string;
     /**
-     * TEXT_QUERY_METHOD_EQUALS when omitted.
+     * TEXT_QUERY_METHOD_EQUALS when omitted; the GREATER and LESS methods compare by code point (not ZITADEL's).
      */
     method?:
       | 'TEXT_QUERY_METHOD_EQUALS'
@@ -947,7 +1475,15 @@ export interface SearchQuery5 {
       | 'TEXT_QUERY_METHOD_CONTAINS'
       | 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE'
       | 'TEXT_QUERY_METHOD_ENDS_WITH'
-      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE';
+      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER'
+      | 'TEXT_QUERY_METHOD_GREATER_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS'
+      | 'TEXT_QUERY_METHOD_LESS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS_IGNORE_CASE';
   };
   /**
    * A person's display name, compared as method says.
@@ -955,7 +1491,7 @@ export interface SearchQuery5 {
   displayNameQuery?: {
     displayName: string;
     /**
-     * TEXT_QUERY_METHOD_EQUALS when omitted.
+     * TEXT_QUERY_METHOD_EQUALS when omitted; the GREATER and LESS methods compare by code point (not ZITADEL's).
      */
     method?:
       | 'TEXT_QUERY_METHOD_EQUALS'
@@ -965,7 +1501,15 @@ export interface SearchQuery5 {
       | 'TEXT_QUERY_METHOD_CONTAINS'
       | 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE'
       | 'TEXT_QUERY_METHOD_ENDS_WITH'
-      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE';
+      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER'
+      | 'TEXT_QUERY_METHOD_GREATER_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS'
+      | 'TEXT_QUERY_METHOD_LESS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS_IGNORE_CASE';
   };
   /**
    * A person's email address, compared as method says.
@@ -973,7 +1517,7 @@ export interface SearchQuery5 {
   emailQuery?: {
     emailAddress: string;
     /**
-     * TEXT_QUERY_METHOD_EQUALS when omitted.
+     * TEXT_QUERY_METHOD_EQUALS when omitted; the GREATER and LESS methods compare by code point (not ZITADEL's).
      */
     method?:
       | 'TEXT_QUERY_METHOD_EQUALS'
@@ -983,7 +1527,15 @@ export interface SearchQuery5 {
       | 'TEXT_QUERY_METHOD_CONTAINS'
       | 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE'
       | 'TEXT_QUERY_METHOD_ENDS_WITH'
-      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE';
+      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER'
+      | 'TEXT_QUERY_METHOD_GREATER_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS'
+      | 'TEXT_QUERY_METHOD_LESS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS_IGNORE_CASE';
   };
   stateQuery?: {
     /**
@@ -1010,7 +1562,7 @@ export interface SearchQuery5 {
   loginNameQuery?: {
     loginName: string;
     /**
-     * TEXT_QUERY_METHOD_EQUALS when omitted.
+     * TEXT_QUERY_METHOD_EQUALS when omitted; the GREATER and LESS methods compare by code point (not ZITADEL's).
      */
     method?:
       | 'TEXT_QUERY_METHOD_EQUALS'
@@ -1020,7 +1572,15 @@ export interface SearchQuery5 {
       | 'TEXT_QUERY_METHOD_CONTAINS'
       | 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE'
       | 'TEXT_QUERY_METHOD_ENDS_WITH'
-      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE';
+      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER'
+      | 'TEXT_QUERY_METHOD_GREATER_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS'
+      | 'TEXT_QUERY_METHOD_LESS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS_IGNORE_CASE';
   };
   inUserIdsQuery?: {
     /**
@@ -1042,7 +1602,7 @@ export interface SearchQuery5 {
   externalIdQuery?: {
     externalId: string;
     /**
-     * TEXT_QUERY_METHOD_EQUALS when omitted.
+     * TEXT_QUERY_METHOD_EQUALS when omitted; the GREATER and LESS methods compare by code point (not ZITADEL's).
      */
     method?:
       | 'TEXT_QUERY_METHOD_EQUALS'
@@ -1052,6 +1612,76 @@ export interface SearchQuery5 {
       | 'TEXT_QUERY_METHOD_CONTAINS'
       | 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE'
       | 'TEXT_QUERY_METHOD_ENDS_WITH'
-      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE';
+      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER'
+      | 'TEXT_QUERY_METHOD_GREATER_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS'
+      | 'TEXT_QUERY_METHOD_LESS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS_IGNORE_CASE';
+  };
+  /**
+   * A person's phone (E.164 as stored; none is the empty text), compared as method says.
+   */
+  phoneQuery?: {
+    number: string;
+    /**
+     * TEXT_QUERY_METHOD_EQUALS when omitted; the GREATER and LESS methods compare by code point (not ZITADEL's).
+     */
+    method?:
+      | 'TEXT_QUERY_METHOD_EQUALS'
+      | 'TEXT_QUERY_METHOD_EQUALS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_STARTS_WITH'
+      | 'TEXT_QUERY_METHOD_STARTS_WITH_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_CONTAINS'
+      | 'TEXT_QUERY_METHOD_CONTAINS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_ENDS_WITH'
+      | 'TEXT_QUERY_METHOD_ENDS_WITH_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER'
+      | 'TEXT_QUERY_METHOD_GREATER_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_GREATER_OR_EQUALS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS'
+      | 'TEXT_QUERY_METHOD_LESS_IGNORE_CASE'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS'
+      | 'TEXT_QUERY_METHOD_LESS_OR_EQUALS_IGNORE_CASE';
+  };
+  /**
+   * When the user was made, to the millisecond the read model keeps (not ZITADEL's).
+   */
+  creationDateQuery?: {
+    /**
+     * An RFC 3339 time.
+     */
+    creationDate: string;
+    /**
+     * TIMESTAMP_QUERY_METHOD_EQUALS when omitted.
+     */
+    method?:
+      | 'TIMESTAMP_QUERY_METHOD_EQUALS'
+      | 'TIMESTAMP_QUERY_METHOD_GREATER'
+      | 'TIMESTAMP_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TIMESTAMP_QUERY_METHOD_LESS'
+      | 'TIMESTAMP_QUERY_METHOD_LESS_OR_EQUALS';
+  };
+  /**
+   * When the user last changed, to the millisecond the read model keeps (not ZITADEL's).
+   */
+  changeDateQuery?: {
+    /**
+     * An RFC 3339 time.
+     */
+    changeDate: string;
+    /**
+     * TIMESTAMP_QUERY_METHOD_EQUALS when omitted.
+     */
+    method?:
+      | 'TIMESTAMP_QUERY_METHOD_EQUALS'
+      | 'TIMESTAMP_QUERY_METHOD_GREATER'
+      | 'TIMESTAMP_QUERY_METHOD_GREATER_OR_EQUALS'
+      | 'TIMESTAMP_QUERY_METHOD_LESS'
+      | 'TIMESTAMP_QUERY_METHOD_LESS_OR_EQUALS';
   };
 }

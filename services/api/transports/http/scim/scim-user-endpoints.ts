@@ -14,6 +14,7 @@ import type { Operation } from '../../../operations/operation.js';
 import type { UserView } from '../../../queries/user-views.js';
 import { changesOf, patchedUser, type UserChange } from '../../../scim/scim-changes.js';
 import { ScimError, scimErrorOf } from '../../../scim/scim-errors.js';
+import { type Projection, projected, projectionOf } from '../../../scim/scim-projection.js';
 import {
   importRequestOf,
   LIST_RESPONSE,
@@ -62,7 +63,10 @@ export function scimUserEndpoints(calls: ScimCalls) {
         // ListUsers' schema refusing a translated filter (too many terms, too deep) is the filter's.
         throw error instanceof ServiceError ? scimErrorOf(error, 'invalidFilter') : error;
       });
-    const resources = count === 0 ? [] : page.result.map((user) => userOf(request, user));
+    const resources =
+      count === 0
+        ? []
+        : page.result.map((user) => projected(userOf(request, user), asked.projection));
     return {
       status: 200,
       body: {
@@ -85,6 +89,7 @@ export function scimUserEndpoints(calls: ScimCalls) {
     desiredOf: (current: Record<string, unknown>) => unknown,
   ): Promise<ScimAnswer> => {
     const id = request.params.id!;
+    const projection = await projectionAsked(request, getUserByIDOperation);
     const user = await humanOf(request, id);
     const changes = changesOf(user, desiredOf(userOf(request, user)));
     // Each command's input is checked before the first runs, so that bad input stores nothing.
@@ -115,8 +120,12 @@ export function scimUserEndpoints(calls: ScimCalls) {
               { afterSequence: sequences.join(',') },
             )
           ).user;
-    return userAnswer(200, userOf(request, changed));
+    return userAnswer(200, userOf(request, changed), projection);
   };
+
+  /** The answer's attributes the query string asks (checked after the caller is). */
+  const projectionAsked = (request: ScimRequest, operation: Operation) =>
+    calls.converted(operation, request, () => projectionOf(request.query));
 
   /** The person of the path's id; a machine user is no SCIM User. */
   const humanOf = async (request: ScimRequest, id: string) => {
@@ -127,6 +136,7 @@ export function scimUserEndpoints(calls: ScimCalls) {
 
   return {
     async create(request: ScimRequest): Promise<ScimAnswer> {
+      const projection = await projectionAsked(request, importHumanUserOperation);
       const body = await calls.converted(importHumanUserOperation, request, () =>
         importRequestOf(request.body),
       );
@@ -141,7 +151,7 @@ export function scimUserEndpoints(calls: ScimCalls) {
         { afterSequence: imported.details.sequence },
       );
       const created = userOf(request, user);
-      const answer = userAnswer(201, created);
+      const answer = userAnswer(201, created, projection);
       answer.headers!.location = (created.meta as { location: string }).location;
       return answer;
     },
@@ -153,7 +163,9 @@ export function scimUserEndpoints(calls: ScimCalls) {
       return list(request, parameters as ListParameters);
     },
     async get(request: ScimRequest): Promise<ScimAnswer> {
-      return userAnswer(200, userOf(request, await humanOf(request, request.params.id!)));
+      const projection = await projectionAsked(request, getUserByIDOperation);
+      const user = await humanOf(request, request.params.id!);
+      return userAnswer(200, userOf(request, user), projection);
     },
     replace: (request: ScimRequest) => change(request, () => request.body),
     patch: (request: ScimRequest) =>
@@ -172,7 +184,12 @@ export function scimUserEndpoints(calls: ScimCalls) {
   };
 }
 
-/** A User's answer, with its version as the ETag header too. */
-function userAnswer(status: number, user: Record<string, unknown>): ScimAnswer {
-  return { status, body: user, headers: { etag: (user.meta as { version: string }).version } };
+/** A User's answer, its attributes as asked, with its version as the ETag header too. */
+function userAnswer(
+  status: number,
+  user: Record<string, unknown>,
+  projection: Projection,
+): ScimAnswer {
+  const etag = (user.meta as { version: string }).version;
+  return { status, body: projected(user, projection), headers: { etag } };
 }
