@@ -25,6 +25,7 @@ import { IdentityProviders1764100000000 } from './1764100000000-identity-provide
 import { IdpConfigVersions1764101000000 } from './1764101000000-idp-config-versions.js';
 import { PendingEmails1764300000000 } from './1764300000000-pending-emails.js';
 import { AccountSessions1764400000000 } from './1764400000000-account-sessions.js';
+import { UserMetadata1764530000000 } from './1764530000000-user-metadata.js';
 /** Every migration, oldest first. A schema change is a new file here, never an edit of an old one. */
 export const migrations = [
   InitialSchema1763790000000,
@@ -54,4 +55,5 @@ export const migrations = [
   IdpConfigVersions1764101000000,
   PendingEmails1764300000000,
   AccountSessions1764400000000,
+  UserMetadata1764530000000,
 ];

@@ -21,6 +21,7 @@ import { EmbeddedOrgSequences1764070000000 } from './1764070000000-org-sequences
 import { EmbeddedIdentityProviders1764100000000 } from './1764100000000-identity-providers.js';
 import { EmbeddedIdpConfigVersions1764101000000 } from './1764101000000-idp-config-versions.js';
 import { EmbeddedAccountSessions1764400000000 } from './1764400000000-account-sessions.js';
+import { EmbeddedUserMetadata1764530000000 } from './1764530000000-user-metadata.js';
 /** The embedded SQLite database's migrations, oldest first; each schema change has one here too. */
 export const sqliteMigrations = [
   EmbeddedSchema1763830000000,
@@ -49,4 +50,5 @@ export const sqliteMigrations = [
   // The same statement on both databases: the MySQL migration serves here as it is.
   PendingEmails1764300000000,
   EmbeddedAccountSessions1764400000000,
+  EmbeddedUserMetadata1764530000000,
 ];
