@@ -1,3 +1,4 @@
+import { METADATA_VALUE_LIMIT } from '../operations/user-metadata.js';
 import { ScimError } from './scim-errors.js';
 import { lowerKeys } from './scim-values.js';
 
@@ -75,7 +76,17 @@ export function metadataOf(user: Record<string, unknown>): MetadataEntry[] {
   entries.push([keyOf.enterprise('manager'), manager(enterprise.manager)]);
   return entries
     .filter(([, value]) => value !== undefined)
-    .map(([key, value]) => ({ key, value: Buffer.from(JSON.stringify(value)).toString('base64') }));
+    .map(([key, value]) => {
+      const bytes = Buffer.from(JSON.stringify(value));
+      // Refused here, before any command runs: the metadata's own limit on a value.
+      if (bytes.length > METADATA_VALUE_LIMIT)
+        throw new ScimError(
+          400,
+          `${key.slice(METADATA_PREFIX.length)} is over 16 KiB`,
+          'invalidValue',
+        );
+      return { key, value: bytes.toString('base64') };
+    });
 }
 
 /**
@@ -99,10 +110,12 @@ export function attributesOf(
   const core: Record<string, unknown> = {};
   for (const name of CORE_TEXTS)
     if (kept.has(keyOf.core(name))) core[name] = kept.get(keyOf.core(name));
-  const own = { emails: email, phoneNumbers: phone, addresses: undefined };
+  const own = { emails: email, phoneNumbers: phone };
   for (const name of CORE_LISTS) {
     const values = kept.get(keyOf.core(name));
-    if (Array.isArray(values)) core[name] = withPrimary(values, own[name]);
+    if (!Array.isArray(values)) continue;
+    const answered = name === 'addresses' ? values : withPrimary(values, own[name]);
+    if (answered.length > 0) core[name] = answered;
   }
   const name: Record<string, unknown> = {};
   for (const part of NAME_PARTS)
@@ -208,10 +221,11 @@ function list(value: unknown, name: (typeof CORE_LISTS)[number]): unknown[] | un
 
 /**
  * A kept list answered with the user's own value (their email or phone now) in its primary entry
- * (or its first): a change through the operations shows in SCIM too.
+ * (or its first): a change through the operations shows in SCIM too. A phone removed there
+ * takes the list with it (another entry answered alone would read as the primary one).
  */
 function withPrimary(values: unknown[], own: string | undefined): unknown[] {
-  if (own === undefined) return values;
+  if (own === undefined) return [];
   const entries = values as Record<string, unknown>[];
   const primary = Math.max(
     0,
