@@ -24,6 +24,7 @@ import { InitializationEmailConsumer } from './consumers/initialization-email/in
 import { ProjectReadModelConsumer } from './consumers/read-models/project-read-model.consumer.js';
 import { UserReadModelConsumer } from './consumers/read-models/user-read-model.consumer.js';
 import { UserGrantReadModelConsumer } from './consumers/read-models/user-grant-read-model.consumer.js';
+import { UserMetadataReadModelConsumer } from './consumers/read-models/user-metadata-read-model.consumer.js';
 import type { EmailQueue } from './email/bullmq-email-jobs.js';
 import type { EmailJobs } from './email/email-jobs.js';
 import { startEmailJobs } from './email/start-email-jobs.js';
@@ -73,6 +74,7 @@ export async function startWorker(
     new UserReadModelConsumer(dataSource),
     new ProjectReadModelConsumer(dataSource),
     new UserGrantReadModelConsumer(dataSource),
+    new UserMetadataReadModelConsumer(dataSource),
     new InitializationEmailConsumer(dataSource, config, emails.jobs, secretKeyOf(config)),
   ];
   const delivery =

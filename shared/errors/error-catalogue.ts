@@ -170,6 +170,18 @@ export const ERROR_CATALOGUE = {
     when: 'the caller would deactivate, lock or remove themselves (another administrator may)',
     message: 'you cannot deactivate, lock or remove yourself',
   },
+  'USER-METADATA-NOT-FOUND': {
+    code: StatusCode.NOT_FOUND,
+    http: 404,
+    when: 'GetUserMetadata, RemoveUserMetadata or BulkRemoveUserMetadata names a key the user has no metadata entry of',
+    message: 'the user has no metadata entry with this key',
+  },
+  'USER-METADATA-TOO-MANY': {
+    code: StatusCode.FAILED_PRECONDITION,
+    http: 400,
+    when: 'SetUserMetadata or BulkSetUserMetadata would give the user more than 100 metadata entries',
+    message: 'a user has at most 100 metadata entries',
+  },
   'USER-PHONE-NOT-FOUND': {
     code: StatusCode.NOT_FOUND,
     http: 404,

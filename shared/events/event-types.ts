@@ -319,6 +319,15 @@ export interface EventPayloads {
   /** A personal access token: its id and expiry, never the token. */
   'user.pat.added': { tokenId: string; expirationDate: string };
   'user.pat.removed': { tokenId: string };
+  /**
+   * A user's (a person's or a machine user's) metadata entry now holds this value (SetUserMetadata,
+   * BulkSetUserMetadata, SCIM's attributes kept as metadata); `value` is the bytes in base64.
+   */
+  'user.metadata.set': { key: string; value: string };
+  /** The user's metadata entry is gone (RemoveUserMetadata, BulkRemoveUserMetadata). */
+  'user.metadata.removed': { key: string };
+  /** The user signs in by this user name now, no more by `oldUserName` (UpdateUserName). */
+  'user.username.changed': { userName: string; oldUserName: string };
   /** An organization was made (AddOrg, `identityctl org create`): its first event. */
   'org.added': { name: string };
   /** The organization's name changed (UpdateOrg). */

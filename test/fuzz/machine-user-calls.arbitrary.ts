@@ -114,5 +114,38 @@ export function machineUserCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall>
         linkedUserId: fc.constantFrom('sub-1', 'sub-2', 'ü'),
       })
       .map(as('RemoveUserIDPLink')),
+    metadataCall(fc.oneof(userId, fc.constant(fixtures.member.userId), unknownId), as),
+    // A machine user's new name (a person's would change the one the fixtures sign in with).
+    fc.record({ userId, userName: unique.map((id) => `renamed-${id}`) }).map(as('UpdateUserName')),
+  );
+}
+
+/** A few keys, so that sets replace, removals find them or not, and lists have something. */
+const metadataKey = fc.constantFrom('department', 'scim.title', 'cost:center', 'ü-not-a-key');
+const metadataValue = fc.constantFrom(
+  'U2FsZXM=',
+  'AP8B',
+  Buffer.from('x'.repeat(300)).toString('base64'),
+);
+
+/** The user metadata operations on the fixtures' users (a person and machine users) and ids nobody has. */
+function metadataCall(
+  id: fc.Arbitrary<string>,
+  as: ReturnType<typeof callsAs>,
+): fc.Arbitrary<ValidCall> {
+  const entries = fc.uniqueArray(fc.record({ key: metadataKey, value: metadataValue }), {
+    selector: (entry) => entry.key,
+    minLength: 1,
+    maxLength: 3,
+  });
+  return fc.oneof(
+    fc.record({ id, key: metadataKey, value: metadataValue }).map(as('SetUserMetadata')),
+    fc.record({ id, metadata: entries }).map(as('BulkSetUserMetadata')),
+    fc.record({ id, key: metadataKey }).map(as('RemoveUserMetadata')),
+    fc
+      .record({ id, keys: fc.uniqueArray(metadataKey, { minLength: 1, maxLength: 3 }) })
+      .map(as('BulkRemoveUserMetadata')),
+    fc.record({ id, key: metadataKey }).map(as('GetUserMetadata')),
+    fc.record({ id }).map(as('ListUserMetadata')),
   );
 }

@@ -35,6 +35,9 @@ import {
 } from '../fixtures/scim/okta-requests.js';
 
 /** The documents show no headers of Entra's; its bodies go as SCIM's media type (RFC 7644 §8.1). */
+/** The userName ENTRA_UPDATE_SINGLE_VALUED replaces the tutorial's with. */
+const ENTRA_NEW_USER_NAME = '5b50642d-79fc-4410-9e90-4c077cdd1a59@testuser.com';
+
 const ENTRA_HEADERS = { 'content-type': 'application/scim+json; charset=utf-8' };
 
 /**
@@ -107,14 +110,18 @@ describeOnEachDatabase('SCIM replays: Microsoft Entra ID and Okta as they send',
     expect(updated.meta.version).not.to.equal(created.meta.version);
     expectSameUser(await read(send, org, id), updated);
 
-    // A change of userName is not built yet (issue 45): refused as RFC 7644 §3.12 has it, and
-    // nothing stored.
-    expectErrorAnswer(
+    // A change of userName: UpdateUserName, and the user is found by the new name alone.
+    const renamed = expectUserAnswer(
       await send('PATCH', `/Users/${id}`, ENTRA_UPDATE_SINGLE_VALUED),
-      400,
-      'mutability',
+      200,
+      org.base,
     );
-    expectSameUser(await read(send, org, id), updated);
+    expect(renamed.userName).to.equal(ENTRA_NEW_USER_NAME);
+    expectSameUser(await read(send, org, id), renamed);
+    expectListAnswer(await send('GET', entraUserNameQuery(ENTRA_USER_NAME)), {
+      totalResults: 0,
+      itemsPerPage: 0,
+    });
 
     // Unassigned from the application: Entra disables with the string "False" (no flag).
     const disabled = expectUserAnswer(
@@ -123,10 +130,13 @@ describeOnEachDatabase('SCIM replays: Microsoft Entra ID and Okta as they send',
       org.base,
     );
     expect(disabled.active).to.equal(false);
-    const [stillThere] = expectListAnswer(await send('GET', entraUserNameQuery(ENTRA_USER_NAME)), {
-      totalResults: 1,
-      itemsPerPage: 1,
-    });
+    const [stillThere] = expectListAnswer(
+      await send('GET', entraUserNameQuery(ENTRA_NEW_USER_NAME)),
+      {
+        totalResults: 1,
+        itemsPerPage: 1,
+      },
+    );
     expectSameUser(stillThere!, disabled);
 
     // Deleted in Entra (30 days after a soft delete): DELETE, 204 with no body, then gone.

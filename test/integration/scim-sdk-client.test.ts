@@ -67,7 +67,7 @@ describeOnEachDatabase(
         {
           step: 'schemas',
           ok: true,
-          result: '1 urn:ietf:params:scim:schemas:core:2.0:User',
+          result: '2 urn:ietf:params:scim:schemas:core:2.0:User',
         },
         { step: 'create', ok: true, result: `${userName} Barbara Jensen version=true` },
         { step: 'retrieve by id', ok: true, result: userName },

@@ -17,7 +17,12 @@ export type UserLifecycleOperation =
   | 'ReactivateUser'
   | 'LockUser'
   | 'UnlockUser'
-  | 'RemoveUser';
+  | 'RemoveUser'
+  | 'UpdateUserName'
+  | 'SetUserMetadata'
+  | 'BulkSetUserMetadata'
+  | 'RemoveUserMetadata'
+  | 'BulkRemoveUserMetadata';
 
 const DETAILS = ['details', 'details.changeDate', 'details.resourceOwner', 'details.sequence'];
 const changed = { code: 0, shape: DETAILS };
@@ -151,6 +156,60 @@ const PERSON_CASES: Case[] = [
  * In this order on each transport's person (and its machine user, before the machine user's own
  * cases): each change, then the same change refused by the state it left; the removal last.
  */
+const base64 = (text: string) => Buffer.from(text).toString('base64');
+
+/** A user's metadata, a person's and a machine user's, and a person's user name. */
+const METADATA_CASES: Case[] = [
+  {
+    name: 'a person’s metadata entry',
+    operation: 'SetUserMetadata',
+    request: (f) => ({ id: f.humanUserId, key: 'department', value: base64('Sales') }),
+    expected: changed,
+  },
+  {
+    name: 'a metadata key that is none',
+    operation: 'SetUserMetadata',
+    request: (f) => ({ id: f.humanUserId, key: '-x', value: base64('x') }),
+    expected: { code: 3, errorId: 'REQUEST-INVALID', fields: ['key'] },
+  },
+  {
+    name: 'a machine user’s metadata, in bulk',
+    operation: 'BulkSetUserMetadata',
+    request: (f) => ({ id: f.machineUserId, metadata: [{ key: 'team', value: base64('ops') }] }),
+    expected: changed,
+  },
+  {
+    name: 'a machine user’s metadata removed, in bulk',
+    operation: 'BulkRemoveUserMetadata',
+    request: (f) => ({ id: f.machineUserId, keys: ['team'] }),
+    expected: changed,
+  },
+  {
+    name: 'a person’s metadata entry removed',
+    operation: 'RemoveUserMetadata',
+    request: (f) => ({ id: f.humanUserId, key: 'department' }),
+    expected: changed,
+  },
+  {
+    name: 'a metadata entry the person has not',
+    operation: 'RemoveUserMetadata',
+    request: (f) => ({ id: f.humanUserId, key: 'department' }),
+    expected: { code: 5, errorId: 'USER-METADATA-NOT-FOUND' },
+  },
+  {
+    name: 'a person’s new user name',
+    operation: 'UpdateUserName',
+    request: (f) => ({ userId: f.humanUserId, userName: `renamed-${f.prefix}` }),
+    expected: changed,
+  },
+  {
+    name: 'a user name taken, in another case',
+    operation: 'UpdateUserName',
+    request: (f) => ({ userId: f.humanUserId, userName: 'TAKEN-BY-FIXTURE' }),
+    expected: { code: 6, errorId: 'USER-ALREADY-EXISTS' },
+  },
+];
+
 export const USER_LIFECYCLE_CASES: Case[] = [
   on('humanUserId', 'LockUser', 'a person’s lock', changed),
   on('humanUserId', 'LockUser', 'a lock of a locked person', {
@@ -175,6 +234,7 @@ export const USER_LIFECYCLE_CASES: Case[] = [
   on('machineUserId', 'LockUser', 'a machine user’s lock', changed),
   on('machineUserId', 'UnlockUser', 'a machine user’s unlock', changed),
   ...PERSON_CASES,
+  ...METADATA_CASES,
   on('humanUserId', 'RemoveUser', 'a person’s removal', changed),
   on('humanUserId', 'RemoveUser', 'a removal of a removed person', {
     code: 5,

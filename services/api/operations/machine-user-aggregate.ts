@@ -82,7 +82,7 @@ export function machineUserChange<
 }
 
 /** What is the machine user's, by its `user_id`: taken with it. */
-const OWNED = ['machine_keys', 'personal_access_tokens', 'role_grants'];
+const OWNED = ['machine_keys', 'personal_access_tokens', 'role_grants', 'user_metadata'];
 
 /**
  * Queues the removal of a machine user with its keys, personal access tokens and roles in every

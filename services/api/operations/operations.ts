@@ -117,6 +117,13 @@ import { updateMyPasswordOperation } from './update-my-password/update-my-passwo
 import { getMyEmailOperation } from './get-my-email/get-my-email.operation.js';
 import { setMyEmailOperation } from './set-my-email/set-my-email.operation.js';
 import { verifyMyEmailOperation } from './verify-my-email/verify-my-email.operation.js';
+import { updateUserNameOperation } from './update-user-name/update-user-name.operation.js';
+import { listUserMetadataOperation } from './list-user-metadata/list-user-metadata.operation.js';
+import { getUserMetadataOperation } from './get-user-metadata/get-user-metadata.operation.js';
+import { setUserMetadataOperation } from './set-user-metadata/set-user-metadata.operation.js';
+import { bulkSetUserMetadataOperation } from './bulk-set-user-metadata/bulk-set-user-metadata.operation.js';
+import { removeUserMetadataOperation } from './remove-user-metadata/remove-user-metadata.operation.js';
+import { bulkRemoveUserMetadataOperation } from './bulk-remove-user-metadata/bulk-remove-user-metadata.operation.js';
 import { resendMyEmailVerificationOperation } from './resend-my-email-verification/resend-my-email-verification.operation.js';
 
 /** Every operation the service offers. Transports serve exactly this list. */
@@ -155,6 +162,14 @@ export const operations: readonly Operation[] = [
   addUserIDPLinkOperation,
   removeUserIDPLinkOperation,
   updateHumanProfileOperation,
+  updateUserNameOperation,
+  // The literal paths (_search, _bulk, _bulk_remove) before {key}: the first route that matches serves.
+  listUserMetadataOperation,
+  bulkSetUserMetadataOperation,
+  bulkRemoveUserMetadataOperation,
+  getUserMetadataOperation,
+  setUserMetadataOperation,
+  removeUserMetadataOperation,
   updateHumanPhoneOperation,
   removeHumanPhoneOperation,
   setHumanPasswordOperation,

@@ -74,10 +74,10 @@ const HUMAN_READ: (keyof User & string)[] = [
 ];
 
 /** The user of the target organization, a person or a machine user, locked for the change. */
-type LockedAccount =
+export type LockedAccount =
   { human: User; machine?: undefined } | { human?: undefined; machine: MachineUser };
 
-async function lockedAccount(
+export async function lockedAccount(
   transaction: BatchedTransaction,
   id: string,
   orgId: string,
@@ -129,7 +129,13 @@ export function userStateChange(transition: Transition) {
 }
 
 /** What is a person's, by its `user_id`: taken with them (grants get their own events). */
-const OWNED_BY_PERSON = ['passkeys', 'user_idp_links', 'role_grants', 'user_codes'];
+const OWNED_BY_PERSON = [
+  'passkeys',
+  'user_idp_links',
+  'role_grants',
+  'user_codes',
+  'user_metadata',
+];
 
 /**
  * Removes a user of the target organization, a person or a machine user, in one transaction. A

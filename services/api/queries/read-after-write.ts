@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { invalidArgument, ServiceError } from '../../../shared/errors/service-error.js';
 import type { AggregateType } from '../../../shared/events/event-types.js';
+import { metadataRowId } from '../../../shared/metadata-row-id.js';
 import { payloadOf } from './read-details.js';
 
 /** The header (gRPC metadata alike) that names the sequences of the writes a read must show. */
@@ -13,9 +14,9 @@ const LOOK_EVERY_MS = 25;
 /**
  * What a read answers from: the read model of a kind of aggregate (its rows keyed by the
  * aggregate's id), or `user-grant`, the user grants, whose events are their users' and whose rows
- * are keyed by the grant's id.
+ * are keyed by the grant's id, or `user-metadata`, users' metadata entries, keyed by user and key.
  */
-export type ReadKind = AggregateType | 'user-grant';
+export type ReadKind = AggregateType | 'user-grant' | 'user-metadata';
 
 /** The read model of each kind of read that has one: its table, the events it reduces, each row. */
 const READ_MODELS: Partial<Record<ReadKind, ReadModelOf>> = {
@@ -27,6 +28,12 @@ const READ_MODELS: Partial<Record<ReadKind, ReadModelOf>> = {
     typePrefix: 'user.grant.',
     rowOf: (payload) => String(payload.grantId),
   },
+  'user-metadata': {
+    table: 'user_metadata_read_models',
+    aggregate: 'user',
+    typePrefix: 'user.metadata.',
+    rowOf: (payload, userId) => metadataRowId(userId, String(payload.key)),
+  },
 };
 
 interface ReadModelOf {
@@ -35,7 +42,7 @@ interface ReadModelOf {
   /** Only the events of these types show there (all the aggregate's when absent). */
   typePrefix?: string;
   /** The row an event shows in (the aggregate's id when absent). */
-  rowOf?: (payload: Record<string, unknown>) => string;
+  rowOf?: (payload: Record<string, unknown>, aggregateId: string) => string;
 }
 
 const SEQUENCES = /^\s*[1-9][0-9]{0,18}\s*(,\s*[1-9][0-9]{0,18}\s*){0,19}$/;
@@ -74,7 +81,9 @@ export async function untilReduced(
   for (const event of events) {
     if (event.aggregate_type !== model.aggregate) continue;
     if (model.typePrefix && !event.type.startsWith(model.typePrefix)) continue;
-    const row = model.rowOf ? model.rowOf(payloadOf(event.payload)) : event.aggregate_id;
+    const row = model.rowOf
+      ? model.rowOf(payloadOf(event.payload), event.aggregate_id)
+      : event.aggregate_id;
     const position = BigInt(event.position);
     if ((awaited.get(row) ?? 0n) < position) awaited.set(row, position);
   }

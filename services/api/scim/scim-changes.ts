@@ -1,17 +1,29 @@
 import { scimPatch, type ScimPatchOperation, type ScimResource } from 'scim-patch';
 import type { UserView } from '../queries/user-views.js';
 import { ScimError, type ScimType } from './scim-errors.js';
-import { USER_SCHEMA } from './scim-users.js';
+import {
+  ENTERPRISE_SCHEMA,
+  metadataChange,
+  metadataOf,
+  type MetadataEntry,
+} from './scim-attributes.js';
+import { activeOf, USER_SCHEMA } from './scim-users.js';
 import { lowerKeys, objectOr, primaryValue } from './scim-values.js';
 
 export const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 
+/** The enterprise extension's manager as a PATCH path names it, lower-cased. */
+const MANAGER = `${ENTERPRISE_SCHEMA}:manager`.toLowerCase();
+
 /** One existing operation's request that a SCIM change comes down to, in the order to call. */
 export type UserChange =
+  | { kind: 'userName'; request: { userId: string; userName: string } }
   | { kind: 'profile'; request: Record<string, unknown> }
   | { kind: 'email'; request: { userId: string; email: string; isEmailVerified: true } }
   | { kind: 'phone'; request: { userId: string; phone: string; isPhoneVerified: true } }
   | { kind: 'removePhone'; request: { userId: string } }
+  | { kind: 'setMetadata'; request: { id: string; metadata: MetadataEntry[] } }
+  | { kind: 'removeMetadata'; request: { id: string; keys: string[] } }
   | { kind: 'deactivate' | 'reactivate'; request: { id: string } };
 
 /**
@@ -29,13 +41,19 @@ export function patchedUser(
     throw new ScimError(400, `schemas must include ${PATCH_OP}`, 'invalidValue');
   if (!Array.isArray(operations) || operations.length === 0)
     throw new ScimError(400, 'Operations is a non-empty array', 'invalidValue');
-  const normalized = operations.map((operation: unknown) => {
+  const normalized = operations.flatMap((operation: unknown): ScimPatchOperation[] => {
     if (typeof operation !== 'object' || operation === null || Array.isArray(operation))
       throw new ScimError(400, 'each operation is an object', 'invalidSyntax');
-    const { op } = operation as { op?: unknown };
+    const { op, path, value } = operation as { op?: unknown; path?: unknown; value?: unknown };
     if (typeof op !== 'string' || !['add', 'replace', 'remove'].includes(op.toLowerCase()))
       throw new ScimError(400, 'op is add, replace or remove', 'invalidValue');
-    return { ...operation, op: op.toLowerCase() } as ScimPatchOperation;
+    // A manager is one whole: Entra ID's add of its id (a plain string) replaces the one before.
+    if (op.toLowerCase() !== 'remove' && typeof path === 'string' && path.toLowerCase() === MANAGER)
+      return [
+        { op: 'remove', path },
+        { op: 'add', path, value: typeof value === 'string' ? { value } : value },
+      ];
+    return [{ ...operation, op: op.toLowerCase() } as ScimPatchOperation];
   });
   try {
     const resource = structuredClone(current) as unknown as ScimResource;
@@ -52,26 +70,31 @@ export function patchedUser(
 }
 
 /**
- * What turns `user` into `desired` (a whole SCIM User, as PUT sends it or PATCH makes it), as the
- * operations' requests: the profile, the email, the phone, the state. `userName` and `externalId`
- * cannot change here (`mutability`); attributes not kept are ignored.
+ * What turns `user` (with its `scim.` metadata, `stored`) into `desired` (a whole SCIM User, as
+ * PUT sends it or PATCH makes it), as the operations' requests, in the order to call: the user
+ * name (UpdateUserName), the profile, the email, the phone, the metadata that keeps the other
+ * attributes (BulkSetUserMetadata, BulkRemoveUserMetadata), the state. `externalId` cannot change
+ * (`mutability`); attributes not kept are ignored.
  */
-export function changesOf(user: UserView, desired: unknown): UserChange[] {
+export function changesOf(
+  user: UserView,
+  stored: readonly MetadataEntry[],
+  desired: unknown,
+): UserChange[] {
   if (typeof desired !== 'object' || desired === null || Array.isArray(desired))
     throw new ScimError(400, 'the body is not a SCIM User object', 'invalidSyntax');
   const want = lowerKeys(desired as Record<string, unknown>);
   const human = user.human!;
   if (!Array.isArray(want.schemas) || !want.schemas.includes(USER_SCHEMA))
     throw new ScimError(400, `schemas must include ${USER_SCHEMA}`, 'invalidValue');
-  if (
-    typeof want.username !== 'string' ||
-    want.username.trim().toLowerCase() !== user.userName.toLowerCase()
-  )
-    throw new ScimError(400, 'userName cannot be changed yet', 'mutability');
+  if (typeof want.username !== 'string')
+    throw new ScimError(400, 'a User has a userName', 'invalidValue');
   if (want.externalid !== undefined && want.externalid !== (user.externalId ?? want.externalid))
     throw new ScimError(400, 'externalId cannot be changed', 'mutability');
 
   const changes: UserChange[] = [];
+  if (want.username.trim() !== user.userName)
+    changes.push({ kind: 'userName', request: { userId: user.id, userName: want.username } });
   const name = lowerKeys(objectOr(want.name, 'name'));
   const profile = human.profile;
   const wanted = {
@@ -111,17 +134,15 @@ export function changesOf(user: UserView, desired: unknown): UserChange[] {
       request: { userId: user.id, phone: phone as string, isPhoneVerified: true },
     });
 
+  const metadata = metadataChange(stored, metadataOf(want));
+  if (metadata.set.length > 0)
+    changes.push({ kind: 'setMetadata', request: { id: user.id, metadata: metadata.set } });
+  if (metadata.remove.length > 0)
+    changes.push({ kind: 'removeMetadata', request: { id: user.id, keys: metadata.remove } });
+
   const active = activeOf(want.active);
   const isActive = user.state !== 'USER_STATE_INACTIVE';
   if (active === false && isActive) changes.push({ kind: 'deactivate', request: { id: user.id } });
   if (active === true && !isActive) changes.push({ kind: 'reactivate', request: { id: user.id } });
   return changes;
-}
-
-/** `active` as a boolean; Microsoft Entra ID sends the strings "True" and "False". */
-function activeOf(value: unknown): boolean | undefined {
-  if (value === undefined || typeof value === 'boolean') return value;
-  if (typeof value === 'string' && /^(true|false)$/i.test(value))
-    return value.toLowerCase() === 'true';
-  throw new ScimError(400, 'active is true or false', 'invalidValue');
 }

@@ -1,3 +1,4 @@
+import { ENTERPRISE_SCHEMA } from './scim-attributes.js';
 import { LIST_RESPONSE, MAX_RESULTS, USER_SCHEMA } from './scim-users.js';
 
 /**
@@ -35,7 +36,7 @@ export function userResourceType(base: string): Record<string, unknown> {
     endpoint: '/Users',
     description: "The organization's people (human users); machine users are not SCIM resources.",
     schema: USER_SCHEMA,
-    schemaExtensions: [],
+    schemaExtensions: [{ schema: ENTERPRISE_SCHEMA, required: false }],
     meta: metaOf('ResourceType', `${base}/ResourceTypes/User`),
   };
 }
@@ -52,17 +53,30 @@ const text = (name: string, more: Record<string, unknown> = {}) => ({
   ...more,
 });
 
-const multiValued = (name: string) => ({
+/**
+ * A multi-valued complex attribute (RFC 7643 §2.4): its entries' sub-attributes, `type` with its
+ * canonical values, `primary` a boolean.
+ */
+const multiValued = (name: string, types: string[], values: string[] = ['value', 'display']) => ({
   name,
   type: 'complex',
   multiValued: true,
   required: false,
   mutability: 'readWrite',
   returned: 'default',
-  subAttributes: [text('value'), { ...text('primary'), type: 'boolean' }],
+  uniqueness: 'none',
+  subAttributes: [
+    ...values.map((value) => text(value)),
+    text('type', { canonicalValues: types }),
+    { ...text('primary'), type: 'boolean' },
+  ],
 });
 
-/** The User schema's attributes this provider keeps; others sent are ignored. */
+/**
+ * The User schema's attributes this provider keeps, each as it treats it: the profile's, the
+ * user name's, the email's and phone's columns, and the rest as the user's `scim.` metadata
+ * (scim-attributes.ts). Others sent are ignored.
+ */
 export function userSchema(base: string): Record<string, unknown> {
   return {
     schemas: ['urn:ietf:params:scim:schemas:core:2.0:Schema'],
@@ -77,35 +91,80 @@ export function userSchema(base: string): Record<string, unknown> {
         caseExact: true,
         uniqueness: 'server',
       }),
+      // Kept exactly as given, unique in the organization; it cannot change once set.
       text('externalId', { caseExact: true, mutability: 'immutable' }),
+      // Unique across the instance without regard to case; trimmed.
       text('userName', { required: true, uniqueness: 'server' }),
       {
         ...text('name'),
         type: 'complex',
         subAttributes: [
-          text('givenName', { required: true }),
+          text('formatted'),
           text('familyName', { required: true }),
-          text('formatted', { mutability: 'readOnly' }),
+          text('givenName', { required: true }),
+          text('middleName'),
+          text('honorificPrefix'),
+          text('honorificSuffix'),
         ],
       },
       text('displayName'),
       text('nickName'),
+      { ...text('profileUrl'), type: 'reference', referenceTypes: ['external'] },
+      text('title'),
+      text('userType'),
       text('preferredLanguage'),
+      text('locale'),
+      text('timezone'),
       { ...text('active'), type: 'boolean' },
       text('password', { mutability: 'writeOnly', returned: 'never' }),
-      {
-        ...multiValued('emails'),
-        required: true,
-        subAttributes: [
-          ...multiValued('emails').subAttributes,
-          text('type', { canonicalValues: ['work'], mutability: 'readOnly' }),
-        ],
-      },
-      multiValued('phoneNumbers'),
+      { ...multiValued('emails', ['work', 'home', 'other']), required: true },
+      multiValued('phoneNumbers', ['work', 'home', 'mobile', 'fax', 'pager', 'other']),
+      multiValued(
+        'addresses',
+        ['work', 'home', 'other'],
+        ['formatted', 'streetAddress', 'locality', 'region', 'postalCode', 'country'],
+      ),
     ],
     meta: metaOf('Schema', `${base}/Schemas/${USER_SCHEMA}`),
   };
 }
+
+/**
+ * The enterprise User extension (RFC 7643 §4.3), kept whole as the user's `scim.enterprise.`
+ * metadata. The manager's `displayName` is kept as the directory sends it (RFC 7643 has it
+ * read-only, filled by the provider; here it is the directory's).
+ */
+export function enterpriseUserSchema(base: string): Record<string, unknown> {
+  return {
+    schemas: ['urn:ietf:params:scim:schemas:core:2.0:Schema'],
+    id: ENTERPRISE_SCHEMA,
+    name: 'EnterpriseUser',
+    description: 'Enterprise User',
+    attributes: [
+      text('employeeNumber'),
+      text('costCenter'),
+      text('organization'),
+      text('division'),
+      text('department'),
+      {
+        ...text('manager'),
+        type: 'complex',
+        subAttributes: [
+          text('value'),
+          { ...text('$ref'), type: 'reference', referenceTypes: ['User'] },
+          text('displayName'),
+        ],
+      },
+    ],
+    meta: metaOf('Schema', `${base}/Schemas/${ENTERPRISE_SCHEMA}`),
+  };
+}
+
+/** Every schema this provider answers, by its URN. */
+export const SCHEMAS: Record<string, (base: string) => Record<string, unknown>> = {
+  [USER_SCHEMA]: userSchema,
+  [ENTERPRISE_SCHEMA]: enterpriseUserSchema,
+};
 
 /** A ListResponse of all of `resources` (the discovery endpoints answer them in one page). */
 export function listOf(resources: unknown[]): Record<string, unknown> {

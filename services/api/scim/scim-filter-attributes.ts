@@ -108,22 +108,6 @@ function boolean(present: UserQuery, queryOf: (value: boolean) => UserQuery): Fi
   };
 }
 
-/**
- * The one value every User with the attribute (`present`) has, answered by no column: the type
- * of our one email or phone. Compared as a string without regard to case.
- */
-function constant(present: UserQuery, kept: string): FilterAttribute {
-  return {
-    present,
-    compare(comparison, path) {
-      if (typeof comparison.compValue !== 'string')
-        throw invalidFilter(`${path} is compared with a string`);
-      const lower = { ...comparison, compValue: comparison.compValue.toLowerCase() };
-      return meets(kept, lower) ? present : NEVER;
-    },
-  };
-}
-
 const DATE_METHODS: Record<string, string> = {
   eq: 'EQUALS',
   gt: 'GREATER',
@@ -180,9 +164,10 @@ const formattedName: FilterAttribute = {
 };
 
 /**
- * The User's attributes a filter may name, lower-cased, without the schema's URN. Our one email
- * is `primary` and of type "work" (whatever type was sent: the type is not a column to search);
- * so is our one phone, when the person has one.
+ * The User's attributes a filter may name, lower-cased, without the schema's URN. The user's
+ * email is the `primary` entry of `emails` (so is the phone of `phoneNumbers`); the types and
+ * other entries a directory sent are kept as metadata, no column to search: a filter on them
+ * is refused rather than answered wrongly.
  */
 const ATTRIBUTES: Record<string, FilterAttribute> = {
   id: {
@@ -207,11 +192,9 @@ const ATTRIBUTES: Record<string, FilterAttribute> = {
   }),
   emails: { ...email, subAttributes: true },
   'emails.value': email,
-  'emails.type': constant(email.present, 'work'),
   'emails.primary': boolean(email.present, (primary) => (primary ? email.present : NEVER)),
   phonenumbers: { ...phone, subAttributes: true },
   'phonenumbers.value': phone,
-  'phonenumbers.type': constant(phone.present, 'work'),
   'phonenumbers.primary': boolean(phone.present, (primary) => (primary ? phone.present : NEVER)),
   meta: complex,
   'meta.created': date('creationDateQuery', 'creationDate'),

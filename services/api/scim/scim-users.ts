@@ -5,6 +5,12 @@ import { ScimError } from './scim-errors.js';
 import { lowerKeys, objectOr, primaryValue } from './scim-values.js';
 import { userQueriesOf } from './scim-filter.js';
 import { type Projection, projectionOf } from './scim-projection.js';
+import {
+  attributesOf,
+  ENTERPRISE_SCHEMA,
+  metadataOf,
+  type MetadataEntry,
+} from './scim-attributes.js';
 
 export const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
 export const LIST_RESPONSE = 'urn:ietf:params:scim:api:messages:2.0:ListResponse';
@@ -12,12 +18,21 @@ export const LIST_RESPONSE = 'urn:ietf:params:scim:api:messages:2.0:ListResponse
 /** The most resources one page answers (ServiceProviderConfig's filter.maxResults). */
 export const MAX_RESULTS = 1000;
 
-/** A user of the read model as a SCIM User (RFC 7643 §4.1); `location` is its URL. */
-export function scimUserOf(user: UserView, location: string): Record<string, unknown> {
+/**
+ * A user of the read model as a SCIM User (RFC 7643 §4.1), with what its `scim.` metadata keeps
+ * (the attributes that have no column of their own, the enterprise extension); `location` is
+ * its URL.
+ */
+export function scimUserOf(
+  user: UserView,
+  location: string,
+  metadata: readonly MetadataEntry[] = [],
+): Record<string, unknown> {
   const human = user.human;
   const profile = human?.profile;
+  const kept = attributesOf(metadata, { email: human?.email.email, phone: human?.phone?.phone });
   return {
-    schemas: [USER_SCHEMA],
+    schemas: kept.enterprise ? [USER_SCHEMA, ENTERPRISE_SCHEMA] : [USER_SCHEMA],
     id: user.id,
     ...(user.externalId !== undefined && { externalId: user.externalId }),
     userName: user.userName,
@@ -26,6 +41,7 @@ export function scimUserOf(user: UserView, location: string): Record<string, unk
         givenName: profile.firstName,
         familyName: profile.lastName,
         formatted: `${profile.firstName} ${profile.lastName}`,
+        ...kept.name,
       },
       displayName: profile.displayName,
       ...(profile.nickName && { nickName: profile.nickName }),
@@ -35,7 +51,9 @@ export function scimUserOf(user: UserView, location: string): Record<string, unk
     // PATCH of `emails[type eq "work"].value` must find (without a type it would add a second).
     ...(human && { emails: [{ value: human.email.email, type: 'work', primary: true }] }),
     ...(human?.phone && { phoneNumbers: [{ value: human.phone.phone, primary: true }] }),
+    ...kept.core,
     active: user.state !== 'USER_STATE_INACTIVE',
+    ...(kept.enterprise && { [ENTERPRISE_SCHEMA]: kept.enterprise }),
     meta: {
       resourceType: 'User',
       created: user.details.creationDate.toISOString(),
@@ -51,38 +69,56 @@ export function versionOf(sequence: string): string {
   return `W/"${sequence}"`;
 }
 
+/** What a SCIM User to create comes down to: the import, its metadata, and whether it is active. */
+export interface UserToCreate {
+  import: ImportHumanUserRequest;
+  metadata: MetadataEntry[];
+  active: boolean;
+}
+
 /**
- * A SCIM User to create as ImportHumanUser's request. The directory vouches for the addresses it
- * provisions, so the email and phone are taken as verified; the primary one (or the first) of
- * each is kept. ImportHumanUser's own schema then checks the result, as for any import.
+ * A SCIM User to create as ImportHumanUser's request, the metadata that keeps the rest (its
+ * `scim.` keys) and whether it is active. The directory vouches for the addresses it provisions,
+ * so the email and phone are taken as verified; the primary one (or the first) of each is the
+ * user's. ImportHumanUser's own schema then checks the result, as for any import.
  */
-export function importRequestOf(body: unknown): ImportHumanUserRequest {
+export function userToCreateOf(body: unknown): UserToCreate {
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     throw new ScimError(400, 'the body is not a SCIM User object', 'invalidSyntax');
   const user = lowerKeys(body as Record<string, unknown>);
   const schemas = user.schemas;
   if (!Array.isArray(schemas) || !schemas.includes(USER_SCHEMA))
     throw new ScimError(400, `schemas must include ${USER_SCHEMA}`, 'invalidValue');
-  if (user.active === false || user.active === 'False' || user.active === 'false')
-    throw new ScimError(400, 'creating an inactive user is not supported yet', 'invalidValue');
   const name = lowerKeys(objectOr(user.name, 'name'));
   const email = primaryValue(user.emails, 'emails');
   const phone = primaryValue(user.phonenumbers, 'phoneNumbers');
   const language = user.preferredlanguage ?? user.locale;
   return {
-    userName: user.username as string,
-    ...(user.externalid !== undefined && { externalId: user.externalid as string }),
-    profile: {
-      firstName: name.givenname as string,
-      lastName: name.familyname as string,
-      ...(user.nickname !== undefined && { nickName: user.nickname as string }),
-      ...(user.displayname !== undefined && { displayName: user.displayname as string }),
-      ...(language !== undefined && { preferredLanguage: language as string }),
+    import: {
+      userName: user.username as string,
+      ...(user.externalid !== undefined && { externalId: user.externalid as string }),
+      profile: {
+        firstName: name.givenname as string,
+        lastName: name.familyname as string,
+        ...(user.nickname !== undefined && { nickName: user.nickname as string }),
+        ...(user.displayname !== undefined && { displayName: user.displayname as string }),
+        ...(language !== undefined && { preferredLanguage: language as string }),
+      },
+      email: { email: email as string, isEmailVerified: true },
+      ...(phone !== undefined && { phone: { phone: phone as string, isPhoneVerified: true } }),
+      ...(user.password !== undefined && { password: user.password as string }),
     },
-    email: { email: email as string, isEmailVerified: true },
-    ...(phone !== undefined && { phone: { phone: phone as string, isPhoneVerified: true } }),
-    ...(user.password !== undefined && { password: user.password as string }),
+    metadata: metadataOf(user),
+    active: activeOf(user.active) ?? true,
   };
+}
+
+/** `active` as a boolean; Microsoft Entra ID sends the strings "True" and "False". */
+export function activeOf(value: unknown): boolean | undefined {
+  if (value === undefined || typeof value === 'boolean') return value;
+  if (typeof value === 'string' && /^(true|false)$/i.test(value))
+    return value.toLowerCase() === 'true';
+  throw new ScimError(400, 'active is true or false', 'invalidValue');
 }
 
 /** The User attributes a list may be sorted by, lower-cased, as ListUsers' sorting columns. */

@@ -13,9 +13,11 @@ export {
   ProjectReadModel,
   ReadModelProgress,
   UserGrantReadModel,
+  UserMetadataReadModel,
   UserReadModel,
 } from './read-model.entities.js';
 export { RoleGrant } from './role-grant.entity.js';
 export { SignInFailure } from './sign-in-failure.entity.js';
 export { UserCode } from './user-code.entity.js';
 export { User } from './user.entity.js';
+export { UserMetadata } from './user-metadata.entity.js';

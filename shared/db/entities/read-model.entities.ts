@@ -91,6 +91,20 @@ export class UserGrantReadModel extends ReadModelDetails {
 }
 
 /**
+ * A user's metadata entry as the worker keeps it from `user.metadata.*` (a row per user and key;
+ * its id is `metadataRowId` of the two), or `removed` once it is gone, so that a replayed
+ * `user.metadata.set` older than the removal does not bring it back.
+ */
+@Entity('user_metadata_read_models')
+export class UserMetadataReadModel extends ReadModelDetails {
+  @Column({ name: 'user_id', type: 'varchar', length: 36 }) userId!: string;
+  @Column({ name: 'metadata_key', type: 'varchar', length: 200 }) key!: string;
+  /** The value's bytes in base64; empty once removed. */
+  @Column({ type: 'text' }) value!: string;
+  @Column({ type: 'boolean' }) removed!: boolean;
+}
+
+/**
  * How far a read model got: the position of the latest event it reduced (`position`, its
  * sequence) and that event's time. A list answers them as `processedSequence` and
  * `viewTimestamp`. Events reach a read model in order per aggregate, not across aggregates.

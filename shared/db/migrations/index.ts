@@ -26,6 +26,7 @@ import { IdpConfigVersions1764101000000 } from './1764101000000-idp-config-versi
 import { PendingEmails1764300000000 } from './1764300000000-pending-emails.js';
 import { AccountSessions1764400000000 } from './1764400000000-account-sessions.js';
 import { UserDateIndexes1764510000000 } from './1764510000000-user-date-indexes.js';
+import { UserMetadata1764530000000 } from './1764530000000-user-metadata.js';
 /** Every migration, oldest first. A schema change is a new file here, never an edit of an old one. */
 export const migrations = [
   InitialSchema1763790000000,
@@ -56,4 +57,5 @@ export const migrations = [
   PendingEmails1764300000000,
   AccountSessions1764400000000,
   UserDateIndexes1764510000000,
+  UserMetadata1764530000000,
 ];

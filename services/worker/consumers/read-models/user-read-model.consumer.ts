@@ -99,6 +99,11 @@ export class UserReadModelConsumer extends ReadModelConsumer {
     'user.machine.key.removed': (event) => this.change(event, {}),
     'user.pat.added': (event) => this.change(event, {}),
     'user.pat.removed': (event) => this.change(event, {}),
+    // Metadata is read from its own read model: its events move the details only.
+    'user.metadata.set': (event) => this.change(event, {}),
+    'user.metadata.removed': (event) => this.change(event, {}),
+    'user.username.changed': (event, data) =>
+      this.change(event, { userName: data.userName, userNameLower: uniqueNameKey(data.userName) }),
     'user.idp.link.added': (event, data) => [
       this.rows.applyIfNewer(
         event,

@@ -22,6 +22,7 @@ import { EmbeddedIdentityProviders1764100000000 } from './1764100000000-identity
 import { EmbeddedIdpConfigVersions1764101000000 } from './1764101000000-idp-config-versions.js';
 import { EmbeddedAccountSessions1764400000000 } from './1764400000000-account-sessions.js';
 import { UserDateIndexes1764510000000 } from '../1764510000000-user-date-indexes.js';
+import { EmbeddedUserMetadata1764530000000 } from './1764530000000-user-metadata.js';
 /** The embedded SQLite database's migrations, oldest first; each schema change has one here too. */
 export const sqliteMigrations = [
   EmbeddedSchema1763830000000,
@@ -52,4 +53,5 @@ export const sqliteMigrations = [
   EmbeddedAccountSessions1764400000000,
   // The same statements on both databases: the MySQL migration serves here as it is.
   UserDateIndexes1764510000000,
+  EmbeddedUserMetadata1764530000000,
 ];

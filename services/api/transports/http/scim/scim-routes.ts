@@ -10,12 +10,11 @@ import type { Logger } from '../../../../../shared/logging/logger.js';
 import type { OperationPipeline } from '../../../pipeline/operation-pipeline.js';
 import {
   listOf,
+  SCHEMAS,
   serviceProviderConfig,
   userResourceType,
-  userSchema,
 } from '../../../scim/scim-discovery.js';
 import { ScimError, scimErrorBody, scimErrorOf, type ScimType } from '../../../scim/scim-errors.js';
-import { USER_SCHEMA } from '../../../scim/scim-users.js';
 import {
   type ScimAnswer,
   ScimCalls,
@@ -57,11 +56,14 @@ export function scimRoutes(
     send(res, 200, userResourceType(base(request)));
   });
   router.get('/scim/v2/:orgId/Schemas', (request, res) => {
-    send(res, 200, listOf([userSchema(base(request))]));
+    send(res, 200, listOf(Object.values(SCHEMAS).map((schema) => schema(base(request)))));
   });
   router.get('/scim/v2/:orgId/Schemas/:id', (request, res) => {
-    if (request.params.id !== USER_SCHEMA) throw new ScimError(404, 'no such schema');
-    send(res, 200, userSchema(base(request)));
+    const schema = Object.hasOwn(SCHEMAS, request.params.id)
+      ? SCHEMAS[request.params.id]
+      : undefined;
+    if (!schema) throw new ScimError(404, 'no such schema');
+    send(res, 200, schema(base(request)));
   });
 
   router.post('/scim/v2/:orgId/Users', requireJson, json, answer(users.create));

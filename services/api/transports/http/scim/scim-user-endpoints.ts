@@ -1,4 +1,5 @@
 import { ServiceError } from '../../../../../shared/errors/service-error.js';
+import type { ErrorId } from '../../../../../shared/errors/error-catalogue.js';
 import { getUserByIDOperation } from '../../../operations/get-user-by-id/get-user-by-id.operation.js';
 import { importHumanUserOperation } from '../../../operations/import-human-user/import-human-user.operation.js';
 import { listUsersOperation } from '../../../operations/list-users/list-users.operation.js';
@@ -9,18 +10,25 @@ import { updateHumanProfileOperation } from '../../../operations/update-human-pr
 import { updateHumanEmailOperation } from '../../../operations/update-human-email/update-human-email.operation.js';
 import { updateHumanPhoneOperation } from '../../../operations/update-human-phone/update-human-phone.operation.js';
 import { removeHumanPhoneOperation } from '../../../operations/remove-human-phone/remove-human-phone.operation.js';
+import { importHumanUsersOperation } from '../../../operations/import-human-users/import-human-users.operation.js';
+import { updateUserNameOperation } from '../../../operations/update-user-name/update-user-name.operation.js';
+import { listUserMetadataOperation } from '../../../operations/list-user-metadata/list-user-metadata.operation.js';
+import { bulkSetUserMetadataOperation } from '../../../operations/bulk-set-user-metadata/bulk-set-user-metadata.operation.js';
+import { bulkRemoveUserMetadataOperation } from '../../../operations/bulk-remove-user-metadata/bulk-remove-user-metadata.operation.js';
 import { ifMatchOf } from '../../../operations/if-match.js';
 import type { Operation } from '../../../operations/operation.js';
 import type { UserView } from '../../../queries/user-views.js';
+import type { ImportHumanUserRequest } from '../../../operations/import-human-user/import-human-user.request.js';
 import { changesOf, patchedUser, type UserChange } from '../../../scim/scim-changes.js';
 import { ScimError, scimErrorOf } from '../../../scim/scim-errors.js';
 import { type Projection, projected, projectionOf } from '../../../scim/scim-projection.js';
+import { METADATA_PREFIX, type MetadataEntry } from '../../../scim/scim-attributes.js';
 import {
-  importRequestOf,
   LIST_RESPONSE,
   listRequestOf,
   type ListParameters,
   scimUserOf,
+  userToCreateOf,
 } from '../../../scim/scim-users.js';
 import {
   type ScimAnswer,
@@ -34,10 +42,13 @@ const CHANGE_OPERATIONS: Record<
   UserChange['kind'],
   Operation<never, { details: { sequence: string } }>
 > = {
+  userName: updateUserNameOperation,
   profile: updateHumanProfileOperation,
   email: updateHumanEmailOperation,
   phone: updateHumanPhoneOperation,
   removePhone: removeHumanPhoneOperation,
+  setMetadata: bulkSetUserMetadataOperation,
+  removeMetadata: bulkRemoveUserMetadataOperation,
   deactivate: deactivateUserOperation,
   reactivate: reactivateUserOperation,
 };
@@ -48,8 +59,33 @@ const CHANGE_OPERATIONS: Record<
  * operation's read model.
  */
 export function scimUserEndpoints(calls: ScimCalls) {
-  const userOf = (request: ScimRequest, user: UserView) =>
-    scimUserOf(user, `${calls.base(request)}/Users/${encodeURIComponent(user.id)}`);
+  const userOf = (request: ScimRequest, user: UserView, metadata: readonly MetadataEntry[]) =>
+    scimUserOf(user, `${calls.base(request)}/Users/${encodeURIComponent(user.id)}`, metadata);
+
+  /** The user's `scim.` metadata (ListUserMetadata), as the read model shows `afterSequence`. */
+  const metadataOf = async (
+    request: ScimRequest,
+    id: string,
+    afterSequence?: string,
+  ): Promise<MetadataEntry[]> => {
+    const { result } = await calls.call(
+      listUserMetadataOperation,
+      request,
+      {
+        id,
+        query: { limit: 100 },
+        queries: [{ keyQuery: { key: METADATA_PREFIX, method: 'TEXT_QUERY_METHOD_STARTS_WITH' } }],
+      },
+      { ...(afterSequence !== undefined && { afterSequence }) },
+    );
+    return result.map(({ key, value }) => ({ key, value }));
+  };
+
+  /** The person and their metadata, as the read models show `afterSequence`. */
+  const readUser = async (request: ScimRequest, id: string, afterSequence?: string) => ({
+    user: await humanOf(request, id, afterSequence),
+    metadata: await metadataOf(request, id, afterSequence),
+  });
 
   /** A list, from the query string or a `.search` body. */
   const list = async (request: ScimRequest, parameters: ListParameters): Promise<ScimAnswer> => {
@@ -63,10 +99,12 @@ export function scimUserEndpoints(calls: ScimCalls) {
         // ListUsers' schema refusing a translated filter (too many terms, too deep) is the filter's.
         throw error instanceof ServiceError ? scimErrorOf(error, 'invalidFilter') : error;
       });
-    const resources =
-      count === 0
-        ? []
-        : page.result.map((user) => projected(userOf(request, user), asked.projection));
+    const users = count === 0 ? [] : page.result;
+    const resources = await Promise.all(
+      users.map(async (user) =>
+        projected(userOf(request, user, await metadataOf(request, user.id)), asked.projection),
+      ),
+    );
     return {
       status: 200,
       body: {
@@ -90,8 +128,8 @@ export function scimUserEndpoints(calls: ScimCalls) {
   ): Promise<ScimAnswer> => {
     const id = request.params.id!;
     const projection = await projectionAsked(request, getUserByIDOperation);
-    const user = await humanOf(request, id);
-    const changes = changesOf(user, desiredOf(userOf(request, user)));
+    const { user, metadata } = await readUser(request, id);
+    const changes = changesOf(user, metadata, desiredOf(userOf(request, user, metadata)));
     // Each command's input is checked before the first runs, so that bad input stores nothing.
     for (const { kind, request: body } of changes)
       calls.check(CHANGE_OPERATIONS[kind] as Operation, body);
@@ -111,16 +149,9 @@ export function scimUserEndpoints(calls: ScimCalls) {
     }
     const changed =
       sequences.length === 0
-        ? user
-        : (
-            await calls.call(
-              getUserByIDOperation,
-              request,
-              { id },
-              { afterSequence: sequences.join(',') },
-            )
-          ).user;
-    return userAnswer(200, userOf(request, changed), projection);
+        ? { user, metadata }
+        : await readUser(request, id, sequences.join(','));
+    return userAnswer(200, userOf(request, changed.user, changed.metadata), projection);
   };
 
   /** The answer's attributes the query string asks (checked after the caller is). */
@@ -128,8 +159,13 @@ export function scimUserEndpoints(calls: ScimCalls) {
     calls.converted(operation, request, () => projectionOf(request.query));
 
   /** The person of the path's id; a machine user is no SCIM User. */
-  const humanOf = async (request: ScimRequest, id: string) => {
-    const { user } = await calls.call(getUserByIDOperation, request, { id });
+  const humanOf = async (request: ScimRequest, id: string, afterSequence?: string) => {
+    const { user } = await calls.call(
+      getUserByIDOperation,
+      request,
+      { id },
+      { ...(afterSequence !== undefined && { afterSequence }) },
+    );
     if (!user.human) throw new ScimError(404, 'no user with this id');
     return user;
   };
@@ -137,20 +173,30 @@ export function scimUserEndpoints(calls: ScimCalls) {
   return {
     async create(request: ScimRequest): Promise<ScimAnswer> {
       const projection = await projectionAsked(request, importHumanUserOperation);
-      const body = await calls.converted(importHumanUserOperation, request, () =>
-        importRequestOf(request.body),
+      const asked = await calls.converted(importHumanUserOperation, request, () =>
+        userToCreateOf(request.body),
       );
-      const imported = await calls.call(importHumanUserOperation, request, body);
+      // Both commands' input is checked before the first runs (the user's id is not known yet).
+      calls.check(importHumanUserOperation, asked.import);
+      if (asked.metadata.length > 0)
+        calls.check(bulkSetUserMetadataOperation, { id: 'new', metadata: asked.metadata });
+      const imported = await importOf(calls, request, asked.import, asked.active);
       // An import naming an externalId already imported answers that user: in SCIM, a conflict.
       if (imported.alreadyExisted)
         throw new ScimError(409, 'a user with this externalId exists', 'uniqueness');
-      const { user } = await calls.call(
-        getUserByIDOperation,
-        request,
-        { id: imported.userId },
-        { afterSequence: imported.details.sequence },
-      );
-      const created = userOf(request, user);
+      const sequences = [imported.sequence];
+      const userId = imported.userId;
+      if (asked.metadata.length > 0) {
+        const body = { id: userId, metadata: asked.metadata };
+        const done = await calls.call(bulkSetUserMetadataOperation, request, body);
+        sequences.push(done.details.sequence);
+      }
+      if (!asked.active) {
+        const done = await calls.call(deactivateUserOperation, request, { id: userId });
+        sequences.push(done.details.sequence);
+      }
+      const { user, metadata } = await readUser(request, userId, sequences.join(','));
+      const created = userOf(request, user, metadata);
       const answer = userAnswer(201, created, projection);
       answer.headers!.location = (created.meta as { location: string }).location;
       return answer;
@@ -164,8 +210,8 @@ export function scimUserEndpoints(calls: ScimCalls) {
     },
     async get(request: ScimRequest): Promise<ScimAnswer> {
       const projection = await projectionAsked(request, getUserByIDOperation);
-      const user = await humanOf(request, request.params.id!);
-      return userAnswer(200, userOf(request, user), projection);
+      const { user, metadata } = await readUser(request, request.params.id!);
+      return userAnswer(200, userOf(request, user, metadata), projection);
     },
     replace: (request: ScimRequest) => change(request, () => request.body),
     patch: (request: ScimRequest) =>
@@ -182,6 +228,31 @@ export function scimUserEndpoints(calls: ScimCalls) {
       return { status: 204 };
     },
   };
+}
+
+/**
+ * A new user: ImportHumanUser; or, for one created inactive, ImportHumanUsers with that one user
+ * and no initialization email (a person who cannot sign in is not asked to; once reactivated,
+ * they ask for the email on the activation page, or an administrator resends it).
+ */
+async function importOf(
+  calls: ScimCalls,
+  request: ScimRequest,
+  body: ImportHumanUserRequest,
+  active: boolean,
+): Promise<{ userId: string; sequence: string; alreadyExisted?: boolean }> {
+  if (active) {
+    const imported = await calls.call(importHumanUserOperation, request, body);
+    return { ...imported, sequence: imported.details.sequence };
+  }
+  const batch = { users: [body], sendInitializationEmail: false };
+  const { results, details } = await calls.call(importHumanUsersOperation, request, batch);
+  const result = results[0]!;
+  if ('error' in result) {
+    const { id, message, fieldViolations } = result.error;
+    throw new ServiceError(id as ErrorId, message, fieldViolations);
+  }
+  return { ...result, sequence: details.sequence };
 }
 
 /** A User's answer, its attributes as asked, with its version as the ETag header too. */
