@@ -4,42 +4,13 @@ import { describeOnEachDatabase } from '../support/databases.js';
 import { buildMember, buildOwner, type BuiltMember } from '../support/factories.js';
 import { addPersonalAccessToken, buildMachine } from '../support/machine-users.js';
 import { pollUntil } from '../support/poll.js';
-import type { ApiResponse, TestService } from '../support/test-service.js';
+import { expectScimError, scimCall } from '../support/scim-calls.js';
 
 const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
-const ERROR = 'urn:ietf:params:scim:api:messages:2.0:Error';
 const LIST = 'urn:ietf:params:scim:api:messages:2.0:ListResponse';
 
 /** A SCIM call: `path` under /scim/v2/{orgId}, the body as application/scim+json. */
-function scim(
-  service: TestService,
-  orgId: string,
-  method: string,
-  path: string,
-  {
-    token,
-    body,
-    contentType = 'application/scim+json',
-    ifMatch,
-  }: { token?: string; body?: unknown; contentType?: string; ifMatch?: string } = {},
-): Promise<ApiResponse> {
-  return service.call(method, `/scim/v2/${orgId}${path}`, {
-    ...(token !== undefined && { token }),
-    headers: { 'content-type': contentType, ...(ifMatch !== undefined && { 'if-match': ifMatch }) },
-    ...(body !== undefined && { rawBody: typeof body === 'string' ? body : JSON.stringify(body) }),
-  });
-}
-
-/** A SCIM error: the status, in SCIM's shape and content type, with `scimType` when given. */
-function expectScimError(response: ApiResponse, status: number, scimType?: string) {
-  expect(response.status, response.text).to.equal(status);
-  expect(response.headers.get('content-type')).to.match(/^application\/scim\+json/);
-  expect(response.body).to.include({ status: String(status) });
-  expect(response.body.schemas).to.deep.equal([ERROR]);
-  expect(response.body.detail).to.be.a('string').and.not.equal('');
-  if (scimType) expect(response.body.scimType).to.equal(scimType);
-  else expect(response.body).not.to.have.property('scimType');
-}
+const scim = scimCall;
 
 function person(userName: string, more: Record<string, unknown> = {}) {
   return {
@@ -80,7 +51,11 @@ describeOnEachDatabase(
         etag: { supported: true },
         changePassword: { supported: false },
       });
-      expect(config.body.bulk.supported).to.equal(false);
+      expect(config.body.bulk).to.deep.equal({
+        supported: true,
+        maxOperations: 1000,
+        maxPayloadSize: 4194304,
+      });
 
       const types = await scim(service, owner.orgId, 'GET', '/ResourceTypes');
       expect(types.body).to.include({ totalResults: 1 });
