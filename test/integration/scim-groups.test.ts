@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { describeOnEachDatabase } from '../support/databases.js';
 import { buildOwner, buildProject, type BuiltMember } from '../support/factories.js';
 import { addPersonalAccessToken, buildMachine } from '../support/machine-users.js';
-import { expectScimError, scimCall } from '../support/scim-calls.js';
+import { buildScimProject, expectScimError, scimCall } from '../support/scim-calls.js';
 
 const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
 const GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';
@@ -59,12 +59,7 @@ describeOnEachDatabase('SCIM 2.0 Groups: a project role, its members user grants
   };
 
   before(async () => {
-    await service.startWorker();
-    owner = await buildOwner(service);
-    const machine = await buildMachine(service, { roles: ['ORG_OWNER'], owner });
-    pat = (await addPersonalAccessToken(service, machine)).token;
-    projectId = (await buildProject(service, { orgId: owner.orgId })).projectId;
-    base = `${owner.orgId}/projects/${projectId}`;
+    ({ owner, pat, projectId, base } = await buildScimProject(service));
     people = [];
     for (const name of ['Ada', 'Grace', 'Linus']) people.push(await person(name));
   });

@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { buildOwner, buildProject } from './factories.js';
+import { addPersonalAccessToken, buildMachine } from './machine-users.js';
 import type { ApiResponse, TestService } from './test-service.js';
 
 export const SCIM_ERROR = 'urn:ietf:params:scim:api:messages:2.0:Error';
@@ -41,4 +43,18 @@ export function expectScimErrorBody(
   expect(body.detail).to.be.a('string').and.not.equal('');
   if (scimType) expect(body.scimType).to.equal(scimType);
   else expect(body).not.to.have.property('scimType');
+}
+
+/**
+ * What a directory pushing Users and Groups works with: an organization's owner, a machine user
+ * of it holding ORG_OWNER with a personal access token, and a project of the organization, whose
+ * SCIM endpoint is `/scim/v2/{base}`. The read models' worker runs (SCIM answers from them).
+ */
+export async function buildScimProject(service: TestService) {
+  await service.startWorker();
+  const owner = await buildOwner(service);
+  const machine = await buildMachine(service, { roles: ['ORG_OWNER'], owner });
+  const pat = (await addPersonalAccessToken(service, machine)).token;
+  const projectId = (await buildProject(service, { orgId: owner.orgId })).projectId;
+  return { owner, pat, projectId, base: `${owner.orgId}/projects/${projectId}` };
 }
