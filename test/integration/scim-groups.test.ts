@@ -339,6 +339,13 @@ describeOnEachDatabase('SCIM 2.0 Groups: a project role, its members user grants
 
     const rolesBefore = (await roles()).length;
     const body = { schemas: [GROUP], displayName: unique('Refused') };
+    // A member who is no person here: refused before the role is made.
+    const stranger = await buildOwner(service);
+    expectScimError(
+      await scim('POST', '/Groups', { body: { ...body, members: [{ value: stranger.userId }] } }),
+      400,
+      'invalidValue',
+    );
     expectScimError(await scimCall(service, base, 'POST', '/Groups', { body }), 401);
     expectScimError(await scimCall(service, base, 'GET', '/Groups', { token: 'nonsense' }), 401);
     const manager = await buildMachine(service, { roles: ['ORG_USER_MANAGER'], owner });
@@ -347,7 +354,6 @@ describeOnEachDatabase('SCIM 2.0 Groups: a project role, its members user grants
       await scimCall(service, base, 'POST', '/Groups', { token: managerPat, body }),
       403,
     );
-    const stranger = await buildOwner(service);
     expectScimError(
       await scimCall(service, base, 'GET', '/Groups', { token: stranger.token }),
       403,

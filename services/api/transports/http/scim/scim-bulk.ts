@@ -42,15 +42,14 @@ export function scimBulkEndpoint(
     const ids = () =>
       new Map([...made].filter((entry): entry is [string, string] => entry[1] !== undefined));
     let errors = 0;
+    let answered = 0;
     const record = (index: number, outcome: ScimAnswer | ScimError) => {
       const operation = bulk.operations[index]!;
-      const result = resultOf(operation, outcome);
-      results[index] = result;
-      if (outcome instanceof ScimError) {
-        // A caller the first operation does not authenticate is refused as a whole.
-        if (outcome.status === 401) throw outcome;
-        errors += 1;
-      }
+      // A caller the first operation does not authenticate is refused as a whole.
+      if (outcome instanceof ScimError && outcome.status === 401 && answered === 0) throw outcome;
+      answered += 1;
+      results[index] = resultOf(operation, outcome);
+      if (outcome instanceof ScimError) errors += 1;
       if (operation.method === 'POST' && operation.bulkId !== undefined)
         made.set(
           operation.bulkId,

@@ -46,6 +46,10 @@ export function scimGroupEndpoints(calls: ScimCalls) {
     const members = membersOf(current.grants, current.role.key);
     const desired = desiredOf({ ...current.group, members });
     expectVersion(request, current.version);
+    const now = new Set(members.map((member) => member.value));
+    const wanted = new Set(desired.members);
+    const add = desired.members.filter((id) => !now.has(id));
+    await memberships.requirePeople(request, add);
     const sequences: string[] = [];
     if (desired.displayName.trim() !== current.role.displayName) {
       const done = await calls.call(updateProjectRoleOperation, request, {
@@ -56,11 +60,9 @@ export function scimGroupEndpoints(calls: ScimCalls) {
       });
       sequences.push(done.details.sequence);
     }
-    const now = new Set(members.map((member) => member.value));
-    const wanted = new Set(desired.members);
     sequences.push(
       ...(await memberships.write(request, current.role.key, current.grants, {
-        add: desired.members.filter((id) => !now.has(id)),
+        add,
         remove: [...now].filter((id) => !wanted.has(id)),
       })),
     );
@@ -74,6 +76,7 @@ export function scimGroupEndpoints(calls: ScimCalls) {
         desiredGroupOf(request.body),
       );
       const key = roleKeyFor(desired.displayName);
+      await memberships.requirePeople(request, desired.members);
       await calls.call(addProjectRoleOperation, request, {
         projectId: projectIdOf(request),
         roleKey: key,

@@ -37,9 +37,11 @@ export function membershipWrites(calls: ScimCalls) {
   };
 
   return {
+    requirePeople,
     /**
      * Adds and removes members of the role `key`, given the project's grants as read; answers
-     * the sequences of the commands made (none when nothing changed).
+     * the sequences of the commands made (none when nothing changed). The members added are
+     * checked by `requirePeople` first, before any command of the request.
      */
     async write(
       request: ScimRequest,
@@ -47,7 +49,6 @@ export function membershipWrites(calls: ScimCalls) {
       grants: readonly UserGrantView[],
       { add, remove }: { add: readonly string[]; remove: readonly string[] },
     ): Promise<string[]> {
-      await requirePeople(request, add);
       const projectId = request.params.projectId!;
       const grantOf = new Map(grants.map((grant) => [grant.userId, grant]));
       const sequences: string[] = [];
