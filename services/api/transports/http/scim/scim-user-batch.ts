@@ -12,7 +12,8 @@ import type { ScimAnswer, ScimCalls, ScimRequest } from './scim-exchange.js';
  * ImportHumanUsers call (`user.write`): every user checked alone as POST /Users checks it, then
  * all written in one transaction (the batch import's, which falls back to one transaction each
  * when a key was taken meanwhile), each answered in its place as POST /Users answers it: the
- * User (201, read back in one ListUsers once the read model shows them all) or its own error.
+ * User (201, read back in one ListUsers once the read model shows them all; without it when
+ * the read model is too late) or its own error.
  */
 export async function createUsers(
   calls: ScimCalls,
@@ -44,19 +45,28 @@ export async function createUsers(
       else made.set(index, result.userId!);
     });
     if (made.size > 0) {
-      const read = await calls.call(
-        listUsersOperation,
-        request,
-        {
-          query: { limit: made.size },
-          queries: [{ inUserIdsQuery: { userIds: [...made.values()] } }],
-        },
-        { afterSequence: imported.details.sequence },
-      );
+      // The users are made: a read that fails (the read model not caught up in time, 503)
+      // only leaves their answers without the User and its version, never makes them failures.
+      const read = await calls
+        .call(
+          listUsersOperation,
+          request,
+          {
+            query: { limit: made.size },
+            queries: [{ inUserIdsQuery: { userIds: [...made.values()] } }],
+          },
+          { afterSequence: imported.details.sequence },
+        )
+        .catch(() => ({ result: [] }));
       const byId = new Map(read.result.map((user) => [user.id, user]));
       for (const [index, id] of made) {
         const location = `${calls.base(request)}/Users/${encodeURIComponent(id)}`;
-        const user = scimUserOf(byId.get(id)!, location);
+        const view = byId.get(id);
+        if (!view) {
+          answers[index] = { status: 201, body: { id, meta: { location } }, headers: { location } };
+          continue;
+        }
+        const user = scimUserOf(view, location);
         const version = (user.meta as { version: string }).version;
         answers[index] = { status: 201, body: user, headers: { location, etag: version } };
       }
