@@ -61,7 +61,7 @@ describeOnEachDatabase(
         {
           step: 'service provider config',
           ok: true,
-          result: 'patch=true etag=true bulk=false',
+          result: 'patch=true etag=true bulk=true',
         },
         { step: 'resource types', ok: true, result: '1 User /Users' },
         {

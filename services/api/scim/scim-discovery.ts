@@ -1,16 +1,18 @@
 import { ENTERPRISE_SCHEMA } from './scim-attributes.js';
+import { MAX_OPERATIONS, MAX_PAYLOAD_SIZE } from './scim-bulk-requests.js';
+import { GROUP_SCHEMA } from './scim-groups.js';
 import { LIST_RESPONSE, MAX_RESULTS, USER_SCHEMA } from './scim-users.js';
 
 /**
- * What this provider supports, as RFC 7643 §5-7 describe it: exactly what is built. Bulk and
- * password change are not yet; filtering is, over the attributes scim-filter.ts translates, and
- * sorting, by the attributes ListUsers sorts by.
+ * What this provider supports, as RFC 7643 §5-7 describe it: exactly what is built. Password
+ * change is not yet; bulk is, up to its limits; filtering is, over the attributes scim-filter.ts
+ * translates, and sorting, by the attributes ListUsers sorts by.
  */
 export function serviceProviderConfig(base: string): Record<string, unknown> {
   return {
     schemas: ['urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig'],
     patch: { supported: true },
-    bulk: { supported: false, maxOperations: 0, maxPayloadSize: 0 },
+    bulk: { supported: true, maxOperations: MAX_OPERATIONS, maxPayloadSize: MAX_PAYLOAD_SIZE },
     filter: { supported: true, maxResults: MAX_RESULTS },
     changePassword: { supported: false },
     sort: { supported: true },
@@ -41,6 +43,24 @@ export function userResourceType(base: string): Record<string, unknown> {
   };
 }
 
+/**
+ * A Group is a role of the endpoint's project (`/scim/v2/{orgId}/projects/{projectId}/`); the
+ * organization's own endpoint has no Groups.
+ */
+export function groupResourceType(base: string): Record<string, unknown> {
+  return {
+    schemas: ['urn:ietf:params:scim:schemas:core:2.0:ResourceType'],
+    id: 'Group',
+    name: 'Group',
+    endpoint: '/Groups',
+    description:
+      "The project's roles; a member is a person holding the role through a user grant on the project.",
+    schema: GROUP_SCHEMA,
+    schemaExtensions: [],
+    meta: metaOf('ResourceType', `${base}/ResourceTypes/Group`),
+  };
+}
+
 const text = (name: string, more: Record<string, unknown> = {}) => ({
   name,
   type: 'string',
@@ -51,6 +71,14 @@ const text = (name: string, more: Record<string, unknown> = {}) => ({
   returned: 'default',
   uniqueness: 'none',
   ...more,
+});
+
+/** Every resource's `id`: the service's, never changed. */
+const ID = text('id', {
+  mutability: 'readOnly',
+  returned: 'always',
+  caseExact: true,
+  uniqueness: 'server',
 });
 
 /**
@@ -85,12 +113,7 @@ export function userSchema(base: string): Record<string, unknown> {
     // RFC 7643 §8.7.1's own words (Microsoft's reference collection checks for them).
     description: 'User Account',
     attributes: [
-      text('id', {
-        mutability: 'readOnly',
-        returned: 'always',
-        caseExact: true,
-        uniqueness: 'server',
-      }),
+      ID,
       // Kept exactly as given, unique in the organization; it cannot change once set.
       text('externalId', { caseExact: true, mutability: 'immutable' }),
       // Unique across the instance without regard to case; trimmed.
@@ -165,6 +188,36 @@ export const SCHEMAS: Record<string, (base: string) => Record<string, unknown>> 
   [USER_SCHEMA]: userSchema,
   [ENTERPRISE_SCHEMA]: enterpriseUserSchema,
 };
+
+/** The Group schema's attributes: displayName (the role's), members (its holders). */
+export function groupSchema(base: string): Record<string, unknown> {
+  return {
+    schemas: ['urn:ietf:params:scim:schemas:core:2.0:Schema'],
+    id: GROUP_SCHEMA,
+    name: 'Group',
+    description: "A role of the endpoint's project",
+    attributes: [
+      ID,
+      text('displayName', { required: true }),
+      {
+        ...text('members'),
+        type: 'complex',
+        multiValued: true,
+        subAttributes: [
+          text('value', { mutability: 'immutable', caseExact: true }),
+          {
+            ...text('$ref', { mutability: 'immutable' }),
+            type: 'reference',
+            referenceTypes: ['User'],
+          },
+          text('display', { mutability: 'readOnly' }),
+          text('type', { mutability: 'immutable', canonicalValues: ['User'] }),
+        ],
+      },
+    ],
+    meta: metaOf('Schema', `${base}/Schemas/${GROUP_SCHEMA}`),
+  };
+}
 
 /** A ListResponse of all of `resources` (the discovery endpoints answer them in one page). */
 export function listOf(resources: unknown[]): Record<string, unknown> {

@@ -43,8 +43,8 @@ export function scimErrorBody(error: ScimError): ScimErrorBody {
 
 /**
  * An operation's failure as SCIM answers it: the operation's HTTP status (the error catalogue's),
- * its message as the detail, and the scimType the condition is in SCIM: a taken user name is
- * `uniqueness`, a refused argument `invalidValue` (or `badArgument`, the caller's choice, where
+ * its message as the detail, and the scimType the condition is in SCIM: anything taken (a user name, a
+ * role key) is `uniqueness`, a refused argument `invalidValue` (or `badArgument`, the caller's choice, where
  * the argument was a filter).
  */
 export function scimErrorOf(
@@ -53,7 +53,9 @@ export function scimErrorOf(
 ): ScimError {
   const entry: CatalogueEntry = ERROR_CATALOGUE[error.id];
   const status = entry.http ?? 500;
-  if (error.id === 'USER-ALREADY-EXISTS') return new ScimError(status, error.message, 'uniqueness');
+  // A taken user name, role key or grant: in SCIM, a resource that exists.
+  if (error.code === StatusCode.ALREADY_EXISTS)
+    return new ScimError(status, error.message, 'uniqueness');
   if (error.code === StatusCode.INVALID_ARGUMENT) {
     const fields = error.fieldViolations.map((v) => `${v.field}: ${v.description}`);
     return new ScimError(status, [error.message, ...fields].join('; '), badArgument);

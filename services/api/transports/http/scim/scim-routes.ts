@@ -9,11 +9,14 @@ import { asServiceError } from '../../../../../shared/errors/as-service-error.js
 import type { Logger } from '../../../../../shared/logging/logger.js';
 import type { OperationPipeline } from '../../../pipeline/operation-pipeline.js';
 import {
+  groupResourceType,
+  groupSchema,
   listOf,
   SCHEMAS,
   serviceProviderConfig,
   userResourceType,
 } from '../../../scim/scim-discovery.js';
+import { MAX_PAYLOAD_SIZE } from '../../../scim/scim-bulk-requests.js';
 import { ScimError, scimErrorBody, scimErrorOf, type ScimType } from '../../../scim/scim-errors.js';
 import {
   type ScimAnswer,
@@ -21,13 +24,16 @@ import {
   type ScimEndpoint,
   type ScimRequest,
 } from './scim-exchange.js';
+import { scimBulkEndpoint } from './scim-bulk.js';
+import { scimGroupEndpoints } from './scim-group-endpoints.js';
 import { scimUserEndpoints } from './scim-user-endpoints.js';
 
 const SCIM_JSON = 'application/scim+json';
 
 /**
- * SCIM 2.0 (RFC 7643, RFC 7644) for one organization's people at `/scim/v2/{orgId}/`: the HTTP
- * side of the endpoints (scim-user-endpoints.ts), which call the operations through the pipeline
+ * SCIM 2.0 (RFC 7643, RFC 7644) for one organization's people at `/scim/v2/{orgId}/`, and with a
+ * project's roles as Groups at `/scim/v2/{orgId}/projects/{projectId}/`: the HTTP side of the
+ * endpoints (scim-user-endpoints.ts, scim-group-endpoints.ts, scim-bulk.ts), which call the operations through the pipeline
  * (authenticate, rate limit, authorize in the path's organization, validate, handle). Every
  * failure is SCIM's error message.
  */
@@ -43,48 +49,95 @@ export function scimRoutes(
   });
   const calls = new ScimCalls(pipeline, publicUrl);
   const users = scimUserEndpoints(calls);
-  const base = (request: Request) => calls.base(scimRequestOf(request));
+  const groups = scimGroupEndpoints(calls);
+  const bulkJson = bulkBodyParser();
 
-  router.get('/scim/v2/:orgId/ServiceProviderConfig', (request, res) => {
-    send(res, 200, serviceProviderConfig(base(request)));
-  });
-  router.get('/scim/v2/:orgId/ResourceTypes', (request, res) => {
-    send(res, 200, listOf([userResourceType(base(request))]));
-  });
-  router.get('/scim/v2/:orgId/ResourceTypes/:id', (request, res) => {
-    if (request.params.id !== 'User') throw new ScimError(404, 'no such resource type');
-    send(res, 200, userResourceType(base(request)));
-  });
-  router.get('/scim/v2/:orgId/Schemas', (request, res) => {
-    send(res, 200, listOf(Object.values(SCHEMAS).map((schema) => schema(base(request)))));
-  });
-  router.get('/scim/v2/:orgId/Schemas/:id', (request, res) => {
-    const schema = Object.hasOwn(SCHEMAS, request.params.id)
-      ? SCHEMAS[request.params.id]
-      : undefined;
-    if (!schema) throw new ScimError(404, 'no such schema');
-    send(res, 200, schema(base(request)));
-  });
+  /** A discovery list at `path` (one page of all), and each of its resources by id. */
+  const listed = (
+    path: string,
+    what: string,
+    of: (request: Request) => Record<string, unknown>[],
+  ) => {
+    router.get(path, (request, res) => {
+      send(res, 200, listOf(of(request)));
+    });
+    router.get(`${path}/:id`, (request, res) => {
+      const found = of(request).find((candidate) => candidate.id === request.params.id);
+      if (!found) throw new ScimError(404, `no such ${what}`);
+      send(res, 200, found);
+    });
+  };
 
-  router.post('/scim/v2/:orgId/Users', requireJson, json, answer(users.create));
-  router.get('/scim/v2/:orgId/Users', answer(users.list));
-  router.post('/scim/v2/:orgId/Users/.search', requireJson, json, answer(users.search));
-  router.get('/scim/v2/:orgId/Users/:id', answer(users.get));
-  router.delete('/scim/v2/:orgId/Users/:id', answer(users.remove));
-  router.put('/scim/v2/:orgId/Users/:id', requireJson, json, answer(users.replace));
-  router.patch('/scim/v2/:orgId/Users/:id', requireJson, json, answer(users.patch));
-  router.all('/scim/v2/:orgId/Users/:id', () => {
-    throw new ScimError(405, 'a User takes GET, PUT, PATCH and DELETE');
-  });
-  router.all('/scim/v2/:orgId/Users', () => {
-    throw new ScimError(405, 'the Users endpoint takes GET and POST');
-  });
+  /** A resource type's endpoints at `path`: a list and create, and each resource by its id. */
+  const resource = (path: string, name: string, endpoints: ResourceEndpoints) => {
+    router.post(path, requireJson, json, answer(endpoints.create));
+    router.get(path, answer(endpoints.list));
+    router.get(`${path}/:id`, answer(endpoints.get));
+    router.delete(`${path}/:id`, answer(endpoints.remove));
+    router.put(`${path}/:id`, requireJson, json, answer(endpoints.replace));
+    router.patch(`${path}/:id`, requireJson, json, answer(endpoints.patch));
+    router.all(`${path}/:id`, () => {
+      throw new ScimError(405, `a ${name} takes GET, PUT, PATCH and DELETE`);
+    });
+    router.all(path, () => {
+      throw new ScimError(405, `the ${name}s endpoint takes GET and POST`);
+    });
+  };
+
+  /**
+   * The endpoints under `prefix`: the organization's (`/scim/v2/:orgId`: Users) or a project's
+   * (`/scim/v2/:orgId/projects/:projectId`: the same Users, and the project's roles as Groups).
+   */
+  const mount = (prefix: string, withGroups: boolean) => {
+    const base = (request: Request) => {
+      const scim = scimRequestOf(request);
+      const org = calls.base(scim);
+      return withGroups ? `${org}/projects/${encodeURIComponent(scim.params.projectId!)}` : org;
+    };
+    const types = (request: Request) => [
+      userResourceType(base(request)),
+      ...(withGroups ? [groupResourceType(base(request))] : []),
+    ];
+    const schemas = (request: Request) => [
+      ...Object.values(SCHEMAS).map((schema) => schema(base(request))),
+      ...(withGroups ? [groupSchema(base(request))] : []),
+    ];
+    router.get(`${prefix}/ServiceProviderConfig`, (request, res) => {
+      send(res, 200, serviceProviderConfig(base(request)));
+    });
+    listed(`${prefix}/ResourceTypes`, 'resource type', types);
+    listed(`${prefix}/Schemas`, 'schema', schemas);
+    router.post(`${prefix}/Users/.search`, requireJson, json, answer(users.search));
+    resource(`${prefix}/Users`, 'User', users);
+    if (withGroups) {
+      resource(`${prefix}/Groups`, 'Group', groups);
+    } else
+      router.all([`${prefix}/Groups`, `${prefix}/Groups/*rest`], () => {
+        throw new ScimError(
+          404,
+          "Groups are a project's roles: use the project's endpoint, /scim/v2/{orgId}/projects/{projectId}/Groups",
+        );
+      });
+    const bulk = scimBulkEndpoint(calls, users, withGroups ? groups : undefined, logger);
+    router.post(`${prefix}/Bulk`, requireJson, bulkJson, answer(bulk));
+    router.all(`${prefix}/Bulk`, () => {
+      throw new ScimError(405, 'the Bulk endpoint takes POST');
+    });
+  };
+  mount('/scim/v2/:orgId/projects/:projectId', true);
+  mount('/scim/v2/:orgId', false);
   router.all(/^\/scim\/v2(\/.*)?$/i, () => {
     throw new ScimError(404, 'no SCIM endpoint has this path');
   });
   router.use(scimErrors(logger));
   return router;
 }
+
+/** What a resource type's routes call. */
+type ResourceEndpoints = Record<
+  'create' | 'list' | 'get' | 'remove' | 'replace' | 'patch',
+  ScimEndpoint
+>;
 
 /** An endpoint as express's handler: the request as the endpoint takes it, its answer sent. */
 function answer(endpoint: ScimEndpoint): RequestHandler {
@@ -107,6 +160,30 @@ function scimRequestOf(request: Request): ScimRequest {
     body: request.body as unknown,
     ifMatch: request.get('if-match'),
   };
+}
+
+/**
+ * A BulkRequest's body, up to maxPayloadSize (not the other endpoints' limit); one over it is
+ * 413 `tooMany`, as RFC 7644 §3.7.4 has it.
+ */
+function bulkBodyParser(): RequestHandler {
+  const parse = express.json({
+    limit: MAX_PAYLOAD_SIZE,
+    strict: false,
+    type: ['application/scim+json', 'application/json'],
+  });
+  return (request, res, next) =>
+    parse(request, res, (error?: unknown) => {
+      if (isBodyError(error) && error.type === 'entity.too.large')
+        next(
+          new ScimError(
+            413,
+            `the body is over the maxPayloadSize, ${MAX_PAYLOAD_SIZE} bytes`,
+            'tooMany',
+          ),
+        );
+      else next(error);
+    });
 }
 
 /** A body is SCIM's JSON or plain JSON; anything else is refused before it is read. */
