@@ -112,6 +112,7 @@ export async function startApi(
       bodyLimit: config.requestBodyLimit,
       publicUrl: config.publicUrl,
       logger: deps.logger,
+      dataSource: deps.dataSource,
     }),
     publicUrl: config.publicUrl,
   });

@@ -83,3 +83,33 @@ export async function findUserMetadata(
   );
   return rows[0] && viewOf(rows[0]);
 }
+
+/**
+ * The entries under `prefix` of each of `userIds` in the organization, by user, ordered by key:
+ * one read for a page of users (a SCIM list answers each User with its metadata). The caller has
+ * read the users in the organization with `user.read` in the same request.
+ */
+export async function userMetadataByUser(
+  dataSource: DataSource,
+  orgId: string,
+  userIds: readonly string[],
+  prefix: string,
+): Promise<Map<string, { key: string; value: string }[]>> {
+  const byUser = new Map(userIds.map((id) => [id, [] as { key: string; value: string }[]]));
+  if (userIds.length === 0) return byUser;
+  const prefixed = textCondition(
+    dialectOf(dataSource),
+    { column: 'metadata_key' },
+    prefix,
+    'TEXT_QUERY_METHOD_STARTS_WITH',
+  );
+  const rows: { user_id: string; metadata_key: string; value: string }[] = await dataSource.query(
+    `SELECT user_id, metadata_key, value FROM user_metadata_read_models
+      WHERE user_id IN (${userIds.map(() => '?').join(', ')}) AND org_id = ? AND removed = 0
+        AND ${prefixed.sql} ORDER BY user_id, metadata_key`,
+    [...userIds, orgId, ...prefixed.params],
+  );
+  for (const row of rows)
+    byUser.get(row.user_id)?.push({ key: row.metadata_key, value: row.value });
+  return byUser;
+}

@@ -7,7 +7,10 @@ import express, {
 } from 'express';
 import { asServiceError } from '../../../../../shared/errors/as-service-error.js';
 import type { Logger } from '../../../../../shared/logging/logger.js';
+import type { DataSource } from 'typeorm';
 import type { OperationPipeline } from '../../../pipeline/operation-pipeline.js';
+import { userMetadataByUser } from '../../../queries/user-metadata-queries.js';
+import { METADATA_PREFIX } from '../../../scim/scim-attributes.js';
 import {
   groupResourceType,
   groupSchema,
@@ -39,7 +42,12 @@ const SCIM_JSON = 'application/scim+json';
  */
 export function scimRoutes(
   pipeline: OperationPipeline,
-  { bodyLimit, publicUrl, logger }: { bodyLimit: number; publicUrl: string; logger: Logger },
+  {
+    bodyLimit,
+    publicUrl,
+    logger,
+    dataSource,
+  }: { bodyLimit: number; publicUrl: string; logger: Logger; dataSource: DataSource },
 ): Router {
   const router = express.Router({ caseSensitive: false });
   const json = express.json({
@@ -48,7 +56,9 @@ export function scimRoutes(
     type: ['application/scim+json', 'application/json'],
   });
   const calls = new ScimCalls(pipeline, publicUrl);
-  const users = scimUserEndpoints(calls);
+  const users = scimUserEndpoints(calls, (orgId, userIds) =>
+    userMetadataByUser(dataSource, orgId, userIds, METADATA_PREFIX),
+  );
   const groups = scimGroupEndpoints(calls);
   const bulkJson = bulkBodyParser();
 

@@ -58,7 +58,13 @@ const CHANGE_OPERATIONS: Record<
  * write is the operation's command with its events and permission, and a SCIM read the
  * operation's read model.
  */
-export function scimUserEndpoints(calls: ScimCalls) {
+export function scimUserEndpoints(
+  calls: ScimCalls,
+  metadataByUser: (
+    orgId: string,
+    userIds: readonly string[],
+  ) => Promise<Map<string, MetadataEntry[]>>,
+) {
   const userOf = (request: ScimRequest, user: UserView, metadata: readonly MetadataEntry[]) =>
     scimUserOf(user, `${calls.base(request)}/Users/${encodeURIComponent(user.id)}`, metadata);
 
@@ -100,10 +106,14 @@ export function scimUserEndpoints(calls: ScimCalls) {
         throw error instanceof ServiceError ? scimErrorOf(error, 'invalidFilter') : error;
       });
     const users = count === 0 ? [] : page.result;
-    const resources = await Promise.all(
-      users.map(async (user) =>
-        projected(userOf(request, user, await metadataOf(request, user.id)), asked.projection),
-      ),
+    // The page's metadata in one read of its read model: ListUsers has just read these users
+    // in this organization with user.read, which is what ListUserMetadata asks of each.
+    const metadata = await metadataByUser(
+      request.orgId,
+      users.map((user) => user.id),
+    );
+    const resources = users.map((user) =>
+      projected(userOf(request, user, metadata.get(user.id) ?? []), asked.projection),
     );
     return {
       status: 200,
