@@ -225,6 +225,85 @@ describeOnEachDatabase(
       );
     });
 
+    it('takes a phone number as the directory stores it: E.164 when it has a country code, otherwise kept only as given', async () => {
+      const phoneOf = async (id: string) => {
+        const user = await service.call('GET', `/management/v1/users/${id}`, {
+          token: owner.token,
+        });
+        expect(user.status, user.text).to.equal(200);
+        return user.body.user.human.phone?.phone as string | undefined;
+      };
+      const filtered = async (userName: string, filter: string) => {
+        const found = await scim(
+          service,
+          owner.orgId,
+          'GET',
+          `/Users?filter=${encodeURIComponent(`userName eq "${userName}" and ${filter}`)}`,
+          { token: pat },
+        );
+        expect(found.status, found.text).to.equal(200);
+        return found.body.totalResults as number;
+      };
+      // As Microsoft's reference collection sends it: no country code, so no phone of the user's.
+      const local = [{ value: '312-320-0932', type: 'work', primary: true }];
+      const userName = unique('local');
+      const created = await create(person(userName, { phoneNumbers: local }));
+      const id = created.id as string;
+      expect(created.phoneNumbers).to.deep.equal(local);
+      const read = await scim(service, owner.orgId, 'GET', `/Users/${id}`, { token: pat });
+      expect(read.body.phoneNumbers).to.deep.equal(local);
+      expect(await phoneOf(id)).to.equal(undefined);
+      // Filters search the user's E.164 phone alone.
+      expect(await filtered(userName, 'phoneNumbers pr')).to.equal(0);
+
+      // PATCH as Entra ID sends it: a global number with separators becomes the user's phone.
+      const global = await patch(id, [
+        { op: 'Replace', path: 'phoneNumbers[type eq "work"].value', value: '+1 (425) 555-0100' },
+      ]);
+      expect(global.status, global.text).to.equal(200);
+      expect(global.body.phoneNumbers).to.deep.equal([{ ...local[0], value: '+1 (425) 555-0100' }]);
+      expect(await phoneOf(id)).to.equal('+14255550100');
+      expect(await types(id)).to.include('user.human.phone.changed');
+      expect(await filtered(userName, 'phoneNumbers eq "+14255550100"')).to.equal(1);
+      // The same number again, written as E.164: the same phone, the list as now given.
+      const same = await patch(id, [
+        { op: 'replace', path: 'phoneNumbers[type eq "work"].value', value: '+14255550100' },
+      ]);
+      expect(same.status, same.text).to.equal(200);
+      expect(same.body.phoneNumbers).to.deep.equal([{ ...local[0], value: '+14255550100' }]);
+      expect(await phoneOf(id)).to.equal('+14255550100');
+
+      // And back: the phone removed, the number answered as given.
+      const back = await patch(id, [
+        { op: 'replace', path: 'phoneNumbers[type eq "work"].value', value: '312-320-0932' },
+      ]);
+      expect(back.status, back.text).to.equal(200);
+      expect(back.body.phoneNumbers).to.deep.equal(local);
+      expect(back.body.meta.version).not.to.equal(same.body.meta.version);
+      expect(await phoneOf(id)).to.equal(undefined);
+      expect(await types(id)).to.include('user.human.phone.removed');
+      // Nothing to change: no event, the same version.
+      const before = await types(id);
+      const again = await patch(id, [
+        { op: 'replace', path: 'phoneNumbers[type eq "work"].value', value: '312-320-0932' },
+      ]);
+      expect(again.body.meta.version).to.equal(back.body.meta.version);
+      expect(await types(id)).to.deep.equal(before);
+      // A PUT without phone numbers removes the kept list.
+      const put = await scim(service, owner.orgId, 'PUT', `/Users/${id}`, {
+        token: pat,
+        body: person(userName),
+      });
+      expect(put.status, put.text).to.equal(200);
+      expect(put.body).not.to.have.property('phoneNumbers');
+
+      // Created with Entra ID's form: the user's phone in E.164, the number answered as given.
+      const entra = [{ value: '+1 (425) 555-0100', type: 'mobile' }];
+      const withPhone = await create(person(unique('entra'), { phoneNumbers: entra }));
+      expect(withPhone.phoneNumbers).to.deep.equal([{ ...entra[0], primary: true }]);
+      expect(await phoneOf(withPhone.id as string)).to.equal('+14255550100');
+    });
+
     it('changes userName through UpdateUserName (PATCH and PUT): taken without regard to case is 409 uniqueness', async () => {
       const first = await create(person(unique('first')));
       const second = await create(person(unique('second')));

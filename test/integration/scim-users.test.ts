@@ -530,7 +530,7 @@ describeOnEachDatabase(
         `/Users/${id}`,
         patchOf([
           { op: 'replace', path: 'nickName', value: 'half' },
-          { op: 'replace', path: 'phoneNumbers', value: [{ value: 'not a number' }] },
+          { op: 'replace', path: 'phoneNumbers', value: [{ value: 7 }] },
         ]),
       );
       expectScimError(halfBad, 400, 'invalidValue');

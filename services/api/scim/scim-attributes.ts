@@ -1,5 +1,6 @@
 import { METADATA_VALUE_LIMIT } from '../operations/user-metadata.js';
 import { ScimError } from './scim-errors.js';
+import { isUserPhone, userPhoneOf } from './scim-phones.js';
 import { lowerKeys } from './scim-values.js';
 
 /** The enterprise User extension's URN (RFC 7643 §4.3). */
@@ -59,7 +60,8 @@ const keyOf = {
  * The metadata a SCIM User asks for (its keys lowered by `lowerKeys` at the top): every kept
  * attribute it has, as its JSON in base64. An attribute absent, null or empty is no entry. A
  * multi-valued list is kept only when it says more than its primary value alone (which is the
- * user's email or phone).
+ * user's email or phone), or when that value is a phone number not written in E.164 (kept as
+ * given, whether or not it becomes the user's phone).
  */
 export function metadataOf(user: Record<string, unknown>): MetadataEntry[] {
   const entries: [string, unknown][] = [];
@@ -114,7 +116,7 @@ export function attributesOf(
   for (const name of CORE_LISTS) {
     const values = kept.get(keyOf.core(name));
     if (!Array.isArray(values)) continue;
-    const answered = name === 'addresses' ? values : withPrimary(values, own[name]);
+    const answered = name === 'addresses' ? values : withPrimary(values, own[name], name);
     if (answered.length > 0) core[name] = answered;
   }
   const name: Record<string, unknown> = {};
@@ -213,7 +215,8 @@ function list(value: unknown, name: (typeof CORE_LISTS)[number]): unknown[] | un
   if (
     name !== 'addresses' &&
     entries.length === 1 &&
-    Object.keys(entries[0]!).every((k) => k === 'value' || k === 'primary')
+    Object.keys(entries[0]!).every((k) => k === 'value' || k === 'primary') &&
+    (name !== 'phoneNumbers' || userPhoneOf(entries[0]!.value) === entries[0]!.value)
   )
     return undefined;
   return entries.length === 0 ? undefined : entries;
@@ -221,18 +224,28 @@ function list(value: unknown, name: (typeof CORE_LISTS)[number]): unknown[] | un
 
 /**
  * A kept list answered with the user's own value (their email or phone now) in its primary entry
- * (or its first): a change through the operations shows in SCIM too. A phone removed there
- * takes the list with it (another entry answered alone would read as the primary one).
+ * (or its first): a change through the operations shows in SCIM too. A primary entry that names
+ * the user's own value is answered as given (a phone as the directory wrote it). A phone number
+ * that never was the user's (one without a country code) is answered as given while the user has
+ * no phone; a phone removed through the operations takes the list with it (another entry
+ * answered alone would read as the primary one).
  */
-function withPrimary(values: unknown[], own: string | undefined): unknown[] {
-  if (own === undefined) return [];
+function withPrimary(
+  values: unknown[],
+  own: string | undefined,
+  name: 'emails' | 'phoneNumbers',
+): unknown[] {
   const entries = values as Record<string, unknown>[];
   const primary = Math.max(
     0,
     entries.findIndex((entry) => entry.primary === true),
   );
+  const given = entries[primary]?.value;
+  const isPhone = name === 'phoneNumbers';
+  if (own === undefined) return isPhone && userPhoneOf(given) === undefined ? entries : [];
+  const value = (isPhone ? isUserPhone(given, own) : given === own) ? given : own;
   return entries.map((entry, index) =>
-    index === primary ? { ...entry, value: own, primary: true } : entry,
+    index === primary ? { ...entry, value, primary: true } : entry,
   );
 }
 

@@ -9,6 +9,7 @@ import {
 } from './scim-attributes.js';
 import { activeOf, USER_SCHEMA } from './scim-users.js';
 import { lowerKeys, objectOr, primaryValue } from './scim-values.js';
+import { userPhoneOf } from './scim-phones.js';
 
 export const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 
@@ -125,14 +126,12 @@ export function changesOf(
       request: { userId: user.id, email: email as string, isEmailVerified: true },
     });
 
-  const phone = primaryValue(want.phonenumbers, 'phoneNumbers');
+  // A number without a country code is no phone of the user's: the metadata keeps it as given.
+  const phone = userPhoneOf(primaryValue(want.phonenumbers, 'phoneNumbers'));
   if (phone === undefined && human.phone)
     changes.push({ kind: 'removePhone', request: { userId: user.id } });
   else if (phone !== undefined && phone !== human.phone?.phone)
-    changes.push({
-      kind: 'phone',
-      request: { userId: user.id, phone: phone as string, isPhoneVerified: true },
-    });
+    changes.push({ kind: 'phone', request: { userId: user.id, phone, isPhoneVerified: true } });
 
   const metadata = metadataChange(stored, metadataOf(want));
   if (metadata.set.length > 0)

@@ -3,6 +3,7 @@ import type { ListUsersRequest } from '../operations/list-users/list-users.reque
 import type { UserView } from '../queries/user-views.js';
 import { ScimError } from './scim-errors.js';
 import { lowerKeys, objectOr, primaryValue } from './scim-values.js';
+import { userPhoneOf } from './scim-phones.js';
 import { userQueriesOf } from './scim-filter.js';
 import { type Projection, projectionOf } from './scim-projection.js';
 import {
@@ -80,7 +81,8 @@ export interface UserToCreate {
  * A SCIM User to create as ImportHumanUser's request, the metadata that keeps the rest (its
  * `scim.` keys) and whether it is active. The directory vouches for the addresses it provisions,
  * so the email and phone are taken as verified; the primary one (or the first) of each is the
- * user's. ImportHumanUser's own schema then checks the result, as for any import.
+ * user's, the phone in E.164 (one without a country code is only kept, as given). ImportHumanUser's
+ * own schema then checks the result, as for any import.
  */
 export function userToCreateOf(body: unknown): UserToCreate {
   if (typeof body !== 'object' || body === null || Array.isArray(body))
@@ -91,7 +93,7 @@ export function userToCreateOf(body: unknown): UserToCreate {
     throw new ScimError(400, `schemas must include ${USER_SCHEMA}`, 'invalidValue');
   const name = lowerKeys(objectOr(user.name, 'name'));
   const email = primaryValue(user.emails, 'emails');
-  const phone = primaryValue(user.phonenumbers, 'phoneNumbers');
+  const phone = userPhoneOf(primaryValue(user.phonenumbers, 'phoneNumbers'));
   const language = user.preferredlanguage ?? user.locale;
   return {
     import: {
@@ -105,7 +107,7 @@ export function userToCreateOf(body: unknown): UserToCreate {
         ...(language !== undefined && { preferredLanguage: language as string }),
       },
       email: { email: email as string, isEmailVerified: true },
-      ...(phone !== undefined && { phone: { phone: phone as string, isPhoneVerified: true } }),
+      ...(phone !== undefined && { phone: { phone, isPhoneVerified: true } }),
       ...(user.password !== undefined && { password: user.password as string }),
     },
     metadata: metadataOf(user),
