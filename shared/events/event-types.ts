@@ -329,7 +329,7 @@ export interface EventPayloads {
   /** The user signs in by this user name now, no more by `oldUserName` (UpdateUserName). */
   'user.username.changed': { userName: string; oldUserName: string };
   /** The person's externalId now, or none (UpdateUserExternalId, SCIM's externalId). */
-  'user.external_id.changed': { externalId: string | null };
+  'user.externalid.changed': { externalId: string | null };
   /** An organization was made (AddOrg, `identityctl org create`): its first event. */
   'org.added': { name: string };
   /** The organization's name changed (UpdateOrg). */

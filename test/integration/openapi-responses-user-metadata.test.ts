@@ -93,7 +93,7 @@ describe('the user metadata and user name operations’ REST responses against t
       const other = await buildUser(service, { orgId: owner.orgId });
       const path = `/management/v1/users/${userId}/external_id`;
       const change: Call = ['PUT', path, { externalId: `hr-${userId}` }];
-      await answers(change, 'user.external_id.changed');
+      await answers(change, 'user.externalid.changed');
       conforms(change, await call(['PUT', path.replace(userId, 'none'), change[2]]), 404);
       conforms(change, await call(['PUT', path, { externalId: 'x'.repeat(201) }]), 400);
       const taken = ['PUT', path.replace(userId, other.userId), change[2]] as Call;

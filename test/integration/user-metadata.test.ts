@@ -227,7 +227,7 @@ describeOnEachDatabase(
       const changed = await manage('PUT', `/${userId}/external_id`, { externalId });
       expect(changed.status, changed.text).to.equal(200);
       const [event] = (await service.events(userId)).slice(-1);
-      expect(event!.type).to.equal('user.external_id.changed');
+      expect(event!.type).to.equal('user.externalid.changed');
       expect(payloadOf(event!.payload)).to.deep.equal({ externalId });
       const read = await readAfter(`/${userId}`, changed.body.details.sequence);
       expect(read.body.user.externalId).to.equal(externalId);
@@ -258,7 +258,7 @@ describeOnEachDatabase(
       const readRemoved = await readAfter(`/${userId}`, removed.body.details.sequence);
       expect(readRemoved.body.user).not.to.have.property('externalId');
       expect(
-        (await types(userId)).filter((type) => type === 'user.external_id.changed'),
+        (await types(userId)).filter((type) => type === 'user.externalid.changed'),
       ).to.have.length(2);
       // Free again: the other person takes it.
       const moved = await manage('PUT', `/${other.userId}/external_id`, { externalId });

@@ -10,14 +10,14 @@ const changeExternalId = humanUserChange<UpdateUserExternalIdRequest>(({ user, r
   const externalId = request.externalId || null;
   if (externalId === user.externalId) return {};
   return {
-    event: { type: 'user.external_id.changed', payload: { externalId } },
+    event: { type: 'user.externalid.changed', payload: { externalId } },
     columns: { externalId },
   };
 });
 
 /**
  * Gives a person of the target organization another externalId, or none when it is empty
- * (`user.external_id.changed`): an import naming the new one answers this person from then on.
+ * (`user.externalid.changed`): an import naming the new one answers this person from then on.
  * It is unique in the organization as the import keeps it (the database's unique key, under the
  * user's lock); the same one records nothing.
  */
