@@ -92,6 +92,12 @@ export const ERROR_CATALOGUE = {
     when: 'the userName is taken, case-insensitively, across the instance',
     message: 'a user with this userName already exists',
   },
+  'USER-EXTERNAL-ID-ALREADY-EXISTS': {
+    code: StatusCode.ALREADY_EXISTS,
+    http: 409,
+    when: 'UpdateUserExternalId names an externalId another person of the organization has',
+    message: 'a user with this externalId already exists in the organization',
+  },
   'USER-IDP-LINK-NOT-FOUND': {
     code: StatusCode.NOT_FOUND,
     http: 404,

@@ -328,6 +328,8 @@ export interface EventPayloads {
   'user.metadata.removed': { key: string };
   /** The user signs in by this user name now, no more by `oldUserName` (UpdateUserName). */
   'user.username.changed': { userName: string; oldUserName: string };
+  /** The person's externalId now, or none (UpdateUserExternalId, SCIM's externalId). */
+  'user.externalid.changed': { externalId: string | null };
   /** An organization was made (AddOrg, `identityctl org create`): its first event. */
   'org.added': { name: string };
   /** The organization's name changed (UpdateOrg). */

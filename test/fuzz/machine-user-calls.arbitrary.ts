@@ -117,6 +117,14 @@ export function machineUserCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall>
     metadataCall(fc.oneof(userId, fc.constant(fixtures.member.userId), unknownId), as),
     // A machine user's new name (a person's would change the one the fixtures sign in with).
     fc.record({ userId, userName: unique.map((id) => `renamed-${id}`) }).map(as('UpdateUserName')),
+    // The person's externalId: a few, so that some are taken, the same again, removed; a machine
+    // user has none to change.
+    fc
+      .record({
+        userId: fc.oneof(fc.constant(fixtures.member.userId), userId),
+        externalId: fc.constantFrom('hr-1', 'hr-2', '', 'ü'),
+      })
+      .map(as('UpdateUserExternalId')),
   );
 }
 

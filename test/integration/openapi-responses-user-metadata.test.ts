@@ -5,11 +5,11 @@ import { OpenApiContract } from '../support/openapi-contract.js';
 import { TestService } from '../support/test-service.js';
 import { buildOwner, buildUser, type BuiltMember } from '../support/factories.js';
 
-const PATHS = / \/management\/v1\/users\/(\{id\}\/metadata|\{userId\}\/username)/;
+const PATHS = / \/management\/v1\/users\/(\{id\}\/metadata|\{userId\}\/(username|external_id))/;
 const value = Buffer.from('Sales').toString('base64');
 
 /**
- * The user metadata operations' and UpdateUserName's real responses, success and each documented
+ * The user metadata operations', UpdateUserName's and UpdateUserExternalId's real responses, success and each documented
  * error, held to the document the service serves, as openapi-responses.test.ts holds the
  * others'; in the end every response the document declares for them must have been seen.
  */
@@ -87,6 +87,18 @@ describe('the user metadata and user name operations’ REST responses against t
       conforms(rename, await call(['PUT', rename[1], { userName: ' ' }]), 400);
       conforms(rename, await call(['PUT', rename[1], { userName: other.userName }]), 409);
     });
+
+    it('UpdateUserExternalId: each response declared', async () => {
+      const { userId } = await buildUser(service, { orgId: owner.orgId });
+      const other = await buildUser(service, { orgId: owner.orgId });
+      const path = `/management/v1/users/${userId}/external_id`;
+      const change: Call = ['PUT', path, { externalId: `hr-${userId}` }];
+      await answers(change, 'user.externalid.changed');
+      conforms(change, await call(['PUT', path.replace(userId, 'none'), change[2]]), 404);
+      conforms(change, await call(['PUT', path, { externalId: 'x'.repeat(201) }]), 400);
+      const taken = ['PUT', path.replace(userId, other.userId), change[2]] as Call;
+      conforms(change, await call(taken), 409);
+    });
   });
 
   describe('on a service with a rate limit and a database that goes away', () => {
@@ -103,6 +115,7 @@ describe('the user metadata and user name operations’ REST responses against t
       ['GET', `/management/v1/users/${userId}/metadata/k`],
       ['POST', `/management/v1/users/${userId}/metadata/_search`, {}],
       ['PUT', `/management/v1/users/${userId}/username`, { userName: `n-${userId}` }],
+      ['PUT', `/management/v1/users/${userId}/external_id`, { externalId: `e-${userId}` }],
     ];
     answersWhenLimited(
       limited,

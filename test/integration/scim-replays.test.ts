@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { describeOnEachDatabase } from '../support/databases.js';
+import { ENTERPRISE } from '../support/scim-client.js';
 import {
   directoryClient,
   directoryOrg,
@@ -167,11 +168,17 @@ describeOnEachDatabase('SCIM replays: Microsoft Entra ID and Okta as they send',
     expect(many.name).to.include({ givenName: 'Kkom', familyName: 'Unua' });
     expect(many.emails[0]).to.include({ value: 'TestMhvaes@test.microsoft.com', type: 'work' });
 
-    // Without the flag, one Replace per attribute, externalId among them: externalId is
-    // immutable here (the import's idempotency key), so the whole PATCH is refused and nothing
-    // of it stored.
-    expectErrorAnswer(await send('PATCH', path, ENTRA_REPLACE_MANY_UNFLAGGED), 400, 'mutability');
-    expectSameUser(await read(send, org, created.id), many);
+    // Without the flag, one Replace per attribute, externalId among them (UpdateUserExternalId).
+    const unflagged = expectUserAnswer(
+      await send('PATCH', path, ENTRA_REPLACE_MANY_UNFLAGGED),
+      200,
+      org.base,
+    );
+    expect(unflagged).to.include({ displayName: 'Pvlo', externalId: 'Eqpj' });
+    expect(unflagged.name).to.include({ givenName: 'Gtfd', familyName: 'Pkqf' });
+    expect(unflagged.emails[0]).to.include({ value: 'TestBcwqnm@test.microsoft.com' });
+    expect(unflagged[ENTERPRISE]).to.include({ employeeNumber: 'Eqpj' });
+    expectSameUser(await read(send, org, created.id), unflagged);
 
     const disabled = expectUserAnswer(await send('PATCH', path, ENTRA_DISABLE), 200, org.base);
     expect(disabled.active).to.equal(false);

@@ -333,13 +333,35 @@ describeOnEachDatabase(
         body: person(renamed.toUpperCase()),
       });
       expectScimError(taken, 409, 'uniqueness');
-      // The externalId stays immutable.
-      const external = await create(person(unique('ext'), { externalId: unique('id') }));
+      // The externalId changes (UpdateUserExternalId), unique in the organization, and goes.
+      const externalId = unique('id');
+      const external = await create(person(unique('ext'), { externalId }));
+      const other = await create(person(unique('ext2'), { externalId: unique('id') }));
+      const moved = await patch(external.id as string, [
+        { op: 'replace', path: 'externalId', value: `${externalId}-2` },
+      ]);
+      expect(moved.status).to.equal(200);
+      expect(moved.body.externalId).to.equal(`${externalId}-2`);
       expectScimError(
-        await patch(external.id as string, [{ op: 'replace', path: 'externalId', value: 'other' }]),
-        400,
-        'mutability',
+        await patch(other.id as string, [
+          { op: 'replace', path: 'externalId', value: `${externalId}-2` },
+        ]),
+        409,
+        'uniqueness',
       );
+      expectScimError(
+        await patch(other.id as string, [{ op: 'replace', path: 'externalId', value: 42 }]),
+        400,
+        'invalidValue',
+      );
+      const removed = await patch(external.id as string, [{ op: 'remove', path: 'externalId' }]);
+      expect(removed.status).to.equal(200);
+      expect(removed.body).not.to.have.property('externalId');
+      // Its old externalId is free again: another person takes it.
+      const freed = await patch(other.id as string, [
+        { op: 'replace', path: 'externalId', value: `${externalId}-2` },
+      ]);
+      expect(freed.body.externalId).to.equal(`${externalId}-2`);
     });
 
     it('creates a user deactivated for active false or "False", without an initialization email', async () => {
@@ -412,7 +434,11 @@ describeOnEachDatabase(
         caseExact: false,
         required: true,
       });
-      expect(attribute('externalId')).to.include({ mutability: 'immutable', caseExact: true });
+      expect(attribute('externalId')).to.include({
+        mutability: 'readWrite',
+        uniqueness: 'server',
+        caseExact: true,
+      });
       expect(attribute('profileUrl')).to.include({ type: 'reference' });
       for (const name of ['title', 'userType', 'locale', 'timezone', 'addresses'])
         expect(attribute(name), name).to.include({ mutability: 'readWrite', returned: 'default' });

@@ -7,6 +7,7 @@ import { buildIdp, buildMember, buildOrg, buildOwner, buildProject } from '../su
 import { describeOnEachDatabase } from '../support/databases.js';
 import { CASES, type Fixtures, type Operation, type Outcome } from '../support/transport-cases.js';
 import { TAKEN_MACHINE_NAME } from '../support/machine-user-transport-cases.js';
+import { TAKEN_EXTERNAL_ID } from '../support/user-lifecycle-transport-cases.js';
 import { addPersonalAccessToken, buildMachine } from '../support/machine-users.js';
 import { buildProvider } from '../support/login-policy-providers.js';
 
@@ -105,6 +106,10 @@ describeOnEachDatabase('the same requests over every transport', (service) => {
     const admin = await buildMember(service, { roles: ['IAM_OWNER'] });
     for (const transport of Object.keys(TRANSPORTS)) {
       const owner = await buildOwner(service);
+      const profile = { firstName: 'T', lastName: 'F' };
+      const email = { email: 't@example.com' };
+      const holder = { userName: `external-${transport}`, externalId: TAKEN_EXTERNAL_ID };
+      await service.importUser({ ...holder, profile, email }, { token: owner.token });
       fixtures.set(transport, {
         owner,
         other,

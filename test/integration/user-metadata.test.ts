@@ -11,7 +11,7 @@ const payloadOf = (payload: unknown) =>
   typeof payload === 'string' ? (JSON.parse(payload) as unknown) : payload;
 
 describeOnEachDatabase(
-  "A user's metadata and user name (ZITADEL's operations)",
+  "A user's metadata, user name (ZITADEL's operations) and externalId (ours)",
   (service) => {
     const people = administeredPeople(service, PASSWORD);
     const { person, manage } = people;
@@ -218,6 +218,51 @@ describeOnEachDatabase(
       expect(taken.status, taken.text).to.equal(409);
       expect(taken.body.details.at(-1).id).to.equal('USER-ALREADY-EXISTS');
       expect((await manage('PUT', `/${userId}/username`, { userName: '  ' })).status).to.equal(400);
+    });
+
+    it('UpdateUserExternalId: the read model and the import follow it; the same records nothing; a taken one is 409', async () => {
+      const { userId } = await person();
+      const other = await person();
+      const externalId = `hr-${userId}`;
+      const changed = await manage('PUT', `/${userId}/external_id`, { externalId });
+      expect(changed.status, changed.text).to.equal(200);
+      const [event] = (await service.events(userId)).slice(-1);
+      expect(event!.type).to.equal('user.externalid.changed');
+      expect(payloadOf(event!.payload)).to.deep.equal({ externalId });
+      const read = await readAfter(`/${userId}`, changed.body.details.sequence);
+      expect(read.body.user.externalId).to.equal(externalId);
+      // An import naming it answers this person, as for one the import made.
+      const imported = await service.call('POST', '/management/v1/users/human/_import', {
+        token: people.owner.token,
+        body: {
+          userName: `${userId}-again`,
+          externalId,
+          profile: { firstName: 'A', lastName: 'B' },
+          email: { email: 'again@example.com' },
+        },
+      });
+      expect(imported.body).to.include({ userId, alreadyExisted: true });
+
+      const same = await manage('PUT', `/${userId}/external_id`, { externalId });
+      expect(same.status, same.text).to.equal(200);
+      expect(same.body.details.sequence).to.equal(changed.body.details.sequence);
+      const taken = await manage('PUT', `/${other.userId}/external_id`, { externalId });
+      expect(taken.status, taken.text).to.equal(409);
+      expect(taken.body.details.at(-1).id).to.equal('USER-EXTERNAL-ID-ALREADY-EXISTS');
+
+      const removed = await manage('PUT', `/${userId}/external_id`, {});
+      expect(removed.status, removed.text).to.equal(200);
+      expect(payloadOf((await service.events(userId)).at(-1)!.payload)).to.deep.equal({
+        externalId: null,
+      });
+      const readRemoved = await readAfter(`/${userId}`, removed.body.details.sequence);
+      expect(readRemoved.body.user).not.to.have.property('externalId');
+      expect(
+        (await types(userId)).filter((type) => type === 'user.externalid.changed'),
+      ).to.have.length(2);
+      // Free again: the other person takes it.
+      const moved = await manage('PUT', `/${other.userId}/external_id`, { externalId });
+      expect(moved.status, moved.text).to.equal(200);
     });
   },
   publicUrlEnv,

@@ -184,6 +184,7 @@ export const EVENT_SAMPLES: { [T in EventType]: EventPayloads[T] } = {
   'user.metadata.set': { key: 'scim.enterprise.department', value: 'U2FsZXM=' },
   'user.metadata.removed': { key: 'scim.enterprise.department' },
   'user.username.changed': { userName: 'ada.byron', oldUserName: 'ada' },
+  'user.externalid.changed': { externalId: 'hr-1042' },
   'org.added': { name: 'Acme Rockets' },
   'org.changed': { name: 'Acme Rockets and Sons' },
   'org.deactivated': {},

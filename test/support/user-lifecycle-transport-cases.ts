@@ -19,10 +19,14 @@ export type UserLifecycleOperation =
   | 'UnlockUser'
   | 'RemoveUser'
   | 'UpdateUserName'
+  | 'UpdateUserExternalId'
   | 'SetUserMetadata'
   | 'BulkSetUserMetadata'
   | 'RemoveUserMetadata'
   | 'BulkRemoveUserMetadata';
+
+/** The externalId of a person transports.test.ts makes in each transport's organization. */
+export const TAKEN_EXTERNAL_ID = 'external-taken-by-fixture';
 
 const DETAILS = ['details', 'details.changeDate', 'details.resourceOwner', 'details.sequence'];
 const changed = { code: 0, shape: DETAILS };
@@ -208,6 +212,27 @@ const METADATA_CASES: Case[] = [
     request: (f) => ({ userId: f.humanUserId, userName: 'TAKEN-BY-FIXTURE' }),
     expected: { code: 6, errorId: 'USER-ALREADY-EXISTS' },
   },
+  ofPerson('UpdateUserExternalId', 'a person’s externalId', { externalId: 'hr-1042' }, changed),
+  ofPerson('UpdateUserExternalId', 'the same externalId again', { externalId: 'hr-1042' }, changed),
+  ofPerson(
+    'UpdateUserExternalId',
+    'an externalId another person of the organization has',
+    { externalId: TAKEN_EXTERNAL_ID },
+    { code: 6, errorId: 'USER-EXTERNAL-ID-ALREADY-EXISTS' },
+  ),
+  ofPerson(
+    'UpdateUserExternalId',
+    'an externalId longer than any',
+    { externalId: 'x'.repeat(201) },
+    { code: 3, errorId: 'REQUEST-INVALID', fields: ['externalId'] },
+  ),
+  {
+    name: 'a machine user’s externalId',
+    operation: 'UpdateUserExternalId',
+    request: (f) => ({ userId: f.machineUserId, externalId: 'hr-1043' }),
+    expected: { code: 5, errorId: 'USER-NOT-FOUND' },
+  },
+  ofPerson('UpdateUserExternalId', 'a person’s externalId removed', { externalId: '' }, changed),
 ];
 
 export const USER_LIFECYCLE_CASES: Case[] = [

@@ -91,6 +91,7 @@ const CONTRACT_TYPES = [
   'user.metadata.set',
   'user.metadata.removed',
   'user.username.changed',
+  'user.externalid.changed',
   'org.member.added',
   'org.member.removed',
   'org.added',

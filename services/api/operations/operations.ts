@@ -118,6 +118,7 @@ import { getMyEmailOperation } from './get-my-email/get-my-email.operation.js';
 import { setMyEmailOperation } from './set-my-email/set-my-email.operation.js';
 import { verifyMyEmailOperation } from './verify-my-email/verify-my-email.operation.js';
 import { updateUserNameOperation } from './update-user-name/update-user-name.operation.js';
+import { updateUserExternalIdOperation } from './update-user-external-id/update-user-external-id.operation.js';
 import { listUserMetadataOperation } from './list-user-metadata/list-user-metadata.operation.js';
 import { getUserMetadataOperation } from './get-user-metadata/get-user-metadata.operation.js';
 import { setUserMetadataOperation } from './set-user-metadata/set-user-metadata.operation.js';
@@ -163,6 +164,7 @@ export const operations: readonly Operation[] = [
   removeUserIDPLinkOperation,
   updateHumanProfileOperation,
   updateUserNameOperation,
+  updateUserExternalIdOperation,
   // The literal paths (_search, _bulk, _bulk_remove) before {key}: the first route that matches serves.
   listUserMetadataOperation,
   bulkSetUserMetadataOperation,

@@ -18,6 +18,7 @@ const MANAGER = `${ENTERPRISE_SCHEMA}:manager`.toLowerCase();
 
 /** One existing operation's request that a SCIM change comes down to, in the order to call. */
 export type UserChange =
+  | { kind: 'externalId'; request: { userId: string; externalId: string } }
   | { kind: 'userName'; request: { userId: string; userName: string } }
   | { kind: 'profile'; request: Record<string, unknown> }
   | { kind: 'email'; request: { userId: string; email: string; isEmailVerified: true } }
@@ -72,10 +73,11 @@ export function patchedUser(
 
 /**
  * What turns `user` (with its `scim.` metadata, `stored`) into `desired` (a whole SCIM User, as
- * PUT sends it or PATCH makes it), as the operations' requests, in the order to call: the user
- * name (UpdateUserName), the profile, the email, the phone, the metadata that keeps the other
- * attributes (BulkSetUserMetadata, BulkRemoveUserMetadata), the state. `externalId` cannot change
- * (`mutability`); attributes not kept are ignored.
+ * PUT sends it or PATCH makes it), as the operations' requests, in the order to call: the
+ * externalId (UpdateUserExternalId; one left out or null is removed, as a PUT removes what it
+ * leaves out), the user name (UpdateUserName), the profile, the email, the phone, the metadata
+ * that keeps the other attributes (BulkSetUserMetadata, BulkRemoveUserMetadata), the state;
+ * attributes not kept are ignored.
  */
 export function changesOf(
   user: UserView,
@@ -90,10 +92,13 @@ export function changesOf(
     throw new ScimError(400, `schemas must include ${USER_SCHEMA}`, 'invalidValue');
   if (typeof want.username !== 'string')
     throw new ScimError(400, 'a User has a userName', 'invalidValue');
-  if (want.externalid !== undefined && want.externalid !== (user.externalId ?? want.externalid))
-    throw new ScimError(400, 'externalId cannot be changed', 'mutability');
+  const externalId = want.externalid ?? '';
+  if (typeof externalId !== 'string')
+    throw new ScimError(400, 'externalId is a string', 'invalidValue');
 
   const changes: UserChange[] = [];
+  if (externalId !== (user.externalId ?? ''))
+    changes.push({ kind: 'externalId', request: { userId: user.id, externalId } });
   if (want.username.trim() !== user.userName)
     changes.push({ kind: 'userName', request: { userId: user.id, userName: want.username } });
   const name = lowerKeys(objectOr(want.name, 'name'));

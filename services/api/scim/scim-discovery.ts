@@ -114,8 +114,8 @@ export function userSchema(base: string): Record<string, unknown> {
     description: 'User Account',
     attributes: [
       ID,
-      // Kept exactly as given, unique in the organization; it cannot change once set.
-      text('externalId', { caseExact: true, mutability: 'immutable' }),
+      // Kept exactly as given, unique in the organization (the endpoint's); UpdateUserExternalId.
+      text('externalId', { caseExact: true, uniqueness: 'server' }),
       // Unique across the instance without regard to case; trimmed.
       text('userName', { required: true, uniqueness: 'server' }),
       {

@@ -104,6 +104,7 @@ export class UserReadModelConsumer extends ReadModelConsumer {
     'user.metadata.removed': (event) => this.change(event, {}),
     'user.username.changed': (event, data) =>
       this.change(event, { userName: data.userName, userNameLower: uniqueNameKey(data.userName) }),
+    'user.externalid.changed': (event, data) => this.change(event, { externalId: data.externalId }),
     'user.idp.link.added': (event, data) => [
       this.rows.applyIfNewer(
         event,

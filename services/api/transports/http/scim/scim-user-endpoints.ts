@@ -12,6 +12,7 @@ import { updateHumanPhoneOperation } from '../../../operations/update-human-phon
 import { removeHumanPhoneOperation } from '../../../operations/remove-human-phone/remove-human-phone.operation.js';
 import { importHumanUsersOperation } from '../../../operations/import-human-users/import-human-users.operation.js';
 import { updateUserNameOperation } from '../../../operations/update-user-name/update-user-name.operation.js';
+import { updateUserExternalIdOperation } from '../../../operations/update-user-external-id/update-user-external-id.operation.js';
 import { listUserMetadataOperation } from '../../../operations/list-user-metadata/list-user-metadata.operation.js';
 import { bulkSetUserMetadataOperation } from '../../../operations/bulk-set-user-metadata/bulk-set-user-metadata.operation.js';
 import { bulkRemoveUserMetadataOperation } from '../../../operations/bulk-remove-user-metadata/bulk-remove-user-metadata.operation.js';
@@ -42,6 +43,7 @@ const CHANGE_OPERATIONS: Record<
   UserChange['kind'],
   Operation<never, { details: { sequence: string } }>
 > = {
+  externalId: updateUserExternalIdOperation,
   userName: updateUserNameOperation,
   profile: updateHumanProfileOperation,
   email: updateHumanEmailOperation,
@@ -129,8 +131,8 @@ export function scimUserEndpoints(
 
   /**
    * A PUT or PATCH: the user read, the User asked for (`desiredOf` the User as it is), and what
-   * differs sent through the operations' commands (profile, email, phone, deactivate,
-   * reactivate) in turn; the answer is the User once the read model shows them all.
+   * differs sent through the operations' commands (externalId, user name, profile, email, phone,
+   * metadata, deactivate, reactivate) in turn; the answer is the User once the read model shows them all.
    */
   const change = async (
     request: ScimRequest,
