@@ -511,6 +511,21 @@ describeOnEachDatabase(
         [[{ op: 'move', path: 'nickName' }], 'invalidValue'],
         [[{ op: 'replace', path: 'active', value: 'maybe' }], 'invalidValue'],
         [[{ op: 'remove' }], 'invalidPath'],
+        // Meant to reach every object's prototype through scim-patch's walk of the path.
+        [[{ op: 'add', path: '__proto__.ifMatch', value: '"1"' }], 'invalidPath'],
+        [[{ op: 'replace', value: { 'constructor.prototype.x': 1 } }], 'invalidPath'],
+        [
+          [
+            {
+              op: 'add',
+              path: 'nickName',
+              value: JSON.parse(
+                '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]',
+              ),
+            },
+          ],
+          'invalidSyntax',
+        ],
       ];
       for (const [operations, scimType] of refusals)
         expectScimError(
@@ -518,6 +533,8 @@ describeOnEachDatabase(
           400,
           scimType,
         );
+      // None of them reached a prototype: a write without If-Match still goes through.
+      expect(({} as Record<string, unknown>).ifMatch).to.equal(undefined);
       // A change that is good beside one that is not: refused whole, nothing of it stored.
       // (The worker's initialization code may still be recorded meanwhile: not the PATCH's.)
       const changes = async () =>

@@ -235,7 +235,12 @@ function withPrimary(
   own: string | undefined,
   name: 'emails' | 'phoneNumbers',
 ): unknown[] {
-  const entries = values as Record<string, unknown>[];
+  // Entries as SCIM has them, objects: a kept value set otherwise through the metadata
+  // operations (which know no SCIM) is left out rather than failing every read of the user.
+  const entries = values.filter(
+    (entry): entry is Record<string, unknown> =>
+      typeof entry === 'object' && entry !== null && !Array.isArray(entry),
+  );
   const primary = Math.max(
     0,
     entries.findIndex((entry) => entry.primary === true),

@@ -20,7 +20,7 @@ export interface BulkOperation {
   /** The path relative to the endpoint: `/Users`, `/Groups/{id}`; may hold `bulkId:` references. */
   path: string;
   data?: unknown;
-  /** The bulkIds this operation refers to in its path and its data. */
+  /** The bulkIds this operation refers to in its path, and of the request's in its data. */
   references: string[];
 }
 
@@ -58,18 +58,25 @@ export function bulkRequestOf(body: unknown): BulkRequest {
       'tooMany',
     );
   const bulkIds = new Set<string>();
-  return {
-    ...(failOnErrors !== undefined && { failOnErrors }),
-    operations: operations.map((operation: unknown, index) => {
-      const checked = operationOf(operation, index);
-      if (checked.bulkId !== undefined) {
-        if (bulkIds.has(checked.bulkId))
-          throw new ScimError(400, `Operations[${index}]: bulkId is given twice`, 'invalidValue');
-        bulkIds.add(checked.bulkId);
-      }
-      return checked;
-    }),
-  };
+  const checked = operations.map((operation: unknown, index) => {
+    const one = operationOf(operation, index);
+    if (one.bulkId !== undefined) {
+      if (bulkIds.has(one.bulkId))
+        throw new ScimError(400, `Operations[${index}]: bulkId is given twice`, 'invalidValue');
+      bulkIds.add(one.bulkId);
+    }
+    return one;
+  });
+  // In data, only a value naming one of the request's bulkIds is a reference: any other text
+  // that happens to start with `bulkId:` (a password, a name) is the value as given.
+  for (const operation of checked)
+    operation.references = [
+      ...new Set([
+        ...referencesIn(operation.path.split('/')),
+        ...referencesIn(operation.data).filter((id) => bulkIds.has(id)),
+      ]),
+    ];
+  return { ...(failOnErrors !== undefined && { failOnErrors }), operations: checked };
 }
 
 function operationOf(operation: unknown, index: number): BulkOperation {
@@ -100,7 +107,7 @@ function operationOf(operation: unknown, index: number): BulkOperation {
     ...(version !== undefined && { version: version as string }),
     path,
     ...(data !== undefined && { data }),
-    references: [...new Set([...referencesIn(path.split('/')), ...referencesIn(data)])],
+    references: [],
   };
 }
 

@@ -8,7 +8,7 @@ import {
   type MetadataEntry,
 } from './scim-attributes.js';
 import { activeOf, USER_SCHEMA } from './scim-users.js';
-import { lowerKeys, objectOr, primaryValue } from './scim-values.js';
+import { checkedBody, lowerKeys, namesPrototype, objectOr, primaryValue } from './scim-values.js';
 import { userPhoneOf } from './scim-phones.js';
 
 export const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
@@ -49,6 +49,10 @@ export function patchedUser(
     const { op, path, value } = operation as { op?: unknown; path?: unknown; value?: unknown };
     if (typeof op !== 'string' || !['add', 'replace', 'remove'].includes(op.toLowerCase()))
       throw new ScimError(400, 'op is add, replace or remove', 'invalidValue');
+    // scim-patch walks a path name by name: one naming a prototype would reach every object's.
+    if (path !== undefined && (typeof path !== 'string' || namesPrototype(path)))
+      throw new ScimError(400, 'the path names no attribute', 'invalidPath');
+    checkedBody(value);
     // A manager is one whole: Entra ID's add of its id (a plain string) replaces the one before.
     if (op.toLowerCase() !== 'remove' && typeof path === 'string' && path.toLowerCase() === MANAGER)
       return [

@@ -156,7 +156,12 @@ const formattedName: FilterAttribute = {
         { firstNameQuery: { firstName: given, method: 'TEXT_QUERY_METHOD_EQUALS_IGNORE_CASE' } },
         { lastNameQuery: { lastName: family, method: 'TEXT_QUERY_METHOD_EQUALS_IGNORE_CASE' } },
       );
-    const splits = [...compValue.matchAll(/ /g)].map(({ index }) =>
+    // Each space is one way to split it, one term of List Users' `or` (at most 20), and the
+    // names are 200 characters at most: anything longer names no one and costs every term.
+    const spaces = [...compValue.matchAll(/ /g)];
+    if (spaces.length > 20 || compValue.length > 401)
+      throw invalidFilter(`${path} eq compares at most 401 characters with at most 20 spaces`);
+    const splits = spaces.map(({ index }) =>
       name(compValue.slice(0, index), compValue.slice(index! + 1)),
     );
     return splits.length === 0 ? NEVER : { orQuery: { queries: splits } };

@@ -16,6 +16,9 @@ import {
 export const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
 export const LIST_RESPONSE = 'urn:ietf:params:scim:api:messages:2.0:ListResponse';
 
+/** The longest filter read: far more than List Users' 20 terms a level of 200 characters need. */
+export const MAX_FILTER_LENGTH = 10_000;
+
 /** The most resources one page answers (ServiceProviderConfig's filter.maxResults). */
 export const MAX_RESULTS = 1000;
 
@@ -163,6 +166,12 @@ export function listRequestOf(query: ListParameters): {
   if (query.filter !== undefined) {
     if (typeof query.filter !== 'string')
       throw new ScimError(400, 'filter is one string', 'invalidFilter');
+    if (query.filter.length > MAX_FILTER_LENGTH)
+      throw new ScimError(
+        400,
+        `a filter is at most ${MAX_FILTER_LENGTH} characters`,
+        'invalidFilter',
+      );
     // Its top `and` is the list's own (every query must hold): one level fewer.
     const filter = userQueriesOf(query.filter);
     queries.push(...((filter.andQuery as { queries: unknown[] } | undefined)?.queries ?? [filter]));

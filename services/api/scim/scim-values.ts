@@ -22,3 +22,37 @@ export function primaryValue(values: unknown, name: string): unknown {
   const entries = values.map((v) => lowerKeys(v as Record<string, unknown>));
   return (entries.find((entry) => entry.primary === true) ?? entries[0])?.value;
 }
+
+/** How deep a SCIM body may nest: a User is a few levels; more is no resource of ours. */
+export const MAX_BODY_DEPTH = 32;
+
+/** Names that would reach an object's prototype where a library walks a path name by name. */
+const PROTOTYPE_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** Whether an attribute path (`a.b`, `urn:…:User:a`, `a[b eq "c"].d`) names a prototype. */
+export function namesPrototype(path: string): boolean {
+  return path
+    .toLowerCase()
+    .split(/[.:[\]\s]+/)
+    .some((segment) => PROTOTYPE_NAMES.has(segment));
+}
+
+/**
+ * A body checked before anything reads it: nested at most MAX_BODY_DEPTH deep (walked without
+ * recursion, so no depth can exhaust the stack) and with no key naming a prototype (scim-patch
+ * walks a path-less replace's keys as paths).
+ */
+export function checkedBody(body: unknown): void {
+  const stack: [unknown, number][] = [[body, 1]];
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop()!;
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth > MAX_BODY_DEPTH)
+      throw new ScimError(400, `the body nests deeper than ${MAX_BODY_DEPTH}`, 'invalidSyntax');
+    for (const [key, item] of Object.entries(value)) {
+      if (!Array.isArray(value) && namesPrototype(key))
+        throw new ScimError(400, 'an attribute name names no attribute', 'invalidPath');
+      stack.push([item, depth + 1]);
+    }
+  }
+}

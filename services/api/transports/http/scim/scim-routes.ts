@@ -11,6 +11,7 @@ import type { DataSource } from 'typeorm';
 import type { OperationPipeline } from '../../../pipeline/operation-pipeline.js';
 import { userMetadataByUser } from '../../../queries/user-metadata-queries.js';
 import { METADATA_PREFIX } from '../../../scim/scim-attributes.js';
+import { checkedBody } from '../../../scim/scim-values.js';
 import {
   groupResourceType,
   groupSchema,
@@ -152,6 +153,9 @@ type ResourceEndpoints = Record<
 /** An endpoint as express's handler: the request as the endpoint takes it, its answer sent. */
 function answer(endpoint: ScimEndpoint): RequestHandler {
   return async (request, res) => {
+    // Depth and prototype names first: no library below walks a body that could exhaust the
+    // stack or reach a prototype (this says nothing of the organization, so before the caller).
+    checkedBody(request.body);
     const { status, body, headers }: ScimAnswer = await endpoint(scimRequestOf(request));
     if (headers) res.set(headers);
     if (body === undefined) res.status(status).end();
