@@ -49,7 +49,13 @@ describe('events without Kafka: consumers read the outbox', function () {
       expect(ready.checks).to.deep.equal({ database: 'ok', redis: 'ok' });
       const lag = (await scrape(url)).filter((s) => s.name === 'identity_consumer_lag_messages');
       expect(lag.map((s) => s.labels.group).sort()).to.deep.equal(
-        ['initialization-email', 'project-read-model', 'user-grant-read-model', 'user-read-model']
+        [
+          'initialization-email',
+          'project-read-model',
+          'user-grant-read-model',
+          'user-metadata-read-model',
+          'user-read-model',
+        ]
           .map((name) => `${service.config.worker.consumerGroupPrefix}.${name}`)
           .sort(),
       );
@@ -69,7 +75,7 @@ describe('events without Kafka: consumers read the outbox', function () {
       );
     const cursors = async () =>
       (await service.dataSource.getRepository(ConsumerCursor).find()).map((c) => c.position);
-    expect(await cursors()).to.deep.equal(Array(4).fill(await lastPosition()));
+    expect(await cursors()).to.deep.equal(Array(5).fill(await lastPosition()));
     expect(
       await service.count('events', 'published_at IS NULL'),
       'delivered is published',
@@ -89,7 +95,7 @@ describe('events without Kafka: consumers read the outbox', function () {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(await emails(), 'no email sent again after the restart').to.equal(sent);
     await worker.close();
-    expect(await cursors()).to.deep.equal(Array(4).fill(await lastPosition()));
+    expect(await cursors()).to.deep.equal(Array(5).fill(await lastPosition()));
   });
 
   it('performs an event that commits after a later one, even once the cursor has passed its gap', async () => {
