@@ -95,6 +95,10 @@ describeOnEachDatabase(
   },
   async () => {
     const port = await freePort();
-    return { HTTP_PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` };
+    return {
+      HTTP_PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      KAFKA_BROKERS: '',
+    };
   },
 );

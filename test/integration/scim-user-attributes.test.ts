@@ -444,4 +444,5 @@ describeOnEachDatabase(
         expect(attribute(name), name).to.include({ mutability: 'readWrite', returned: 'default' });
     });
   },
+  { KAFKA_BROKERS: '' },
 );

@@ -230,13 +230,17 @@ export function scimUserEndpoints(
       change(request, (current) => patchedUser(current, request.body)),
     async remove(request: ScimRequest): Promise<ScimAnswer> {
       // Machine users are no SCIM Users: one is not found here, as it is not by GET.
-      await humanOf(request, request.params.id!);
-      await calls.call(
+      const id = request.params.id!;
+      await humanOf(request, id);
+      const removed = await calls.call(
         removeUserOperation,
         request,
-        { id: request.params.id },
+        { id },
         { ifMatch: strongIfMatch(request) },
       );
+      // Answered once the read model shows the removal (a GET that follows is 404, as directories
+      // expect), or once it has not within the read wait: the user is removed either way.
+      await humanOf(request, id, removed.details.sequence).catch(() => undefined);
       return { status: 204 };
     },
   };
