@@ -26,6 +26,7 @@ import { createHttpApp } from './transports/http/http-app.js';
 import { scimRoutes } from './transports/http/scim/scim-routes.js';
 import { apiDocsRoutes } from './ui/api-docs-routes.js';
 import { uiRoutes } from './ui/ui-routes.js';
+import { consoleRoutes } from './console/console-routes.js';
 import { createHttpServer } from './transports/http/http-server.js';
 import { withProviderLane } from './transports/http/provider-lane.js';
 import { withRestLane } from './transports/http/rest-lane.js';
@@ -91,6 +92,8 @@ export async function startApi(
     },
   );
   const signIn = await startSignIn(config, deps.dataSource, deps.logger, attempts);
+  // Where the console reaches the provider: this process's own listener, once it listens.
+  let localOrigin = '';
   const app = createHttpApp({
     pipeline,
     operations,
@@ -107,7 +110,11 @@ export async function startApi(
       brandingRoutes(deps.dataSource, deps.logger),
     ],
     signIn: signIn?.router,
-    userInterface: [uiRoutes(), apiDocsRoutes(operations)],
+    userInterface: [
+      uiRoutes(),
+      apiDocsRoutes(operations),
+      ...(signIn ? [consoleRoutes({ ...deps, pipeline, localOrigin: () => localOrigin })] : []),
+    ],
     scim: scimRoutes(pipeline, {
       bodyLimit: config.requestBodyLimit,
       publicUrl: config.publicUrl,
@@ -150,6 +157,7 @@ export async function startApi(
     });
   const address = server.address();
   const boundPort = typeof address === 'object' && address ? address.port : port;
+  localOrigin = `http://127.0.0.1:${boundPort}`;
   return {
     server,
     url: `http://127.0.0.1:${boundPort}`,

@@ -26,8 +26,30 @@ export async function authorize(
   const orgId = requestedOrgId || caller.orgId;
   // An inactive organization is out of reach but for its lifecycle (ReactivateOrg), the
   // instance owners' alone; the others are refused there as in an unknown one.
-  const reachesInactive = permission === 'instance.org.write';
-  const roles = await cache.remember(
+  const roles = await rolesIn(
+    dataSource,
+    caller,
+    orgId,
+    permission === 'instance.org.write',
+    cache,
+  );
+  if (!rolesGrant(roles, permission)) throw permissionDenied();
+  return orgId;
+}
+
+/**
+ * The caller's roles in `orgId` (the organization's and the instance-wide ones), none in an
+ * unknown organization or, unless `reachesInactive`, an inactive one; remembered in `cache` for
+ * a while when there are any (none is asked again, so that a grant works at once).
+ */
+export function rolesIn(
+  dataSource: DataSource,
+  caller: Caller,
+  orgId: string,
+  reachesInactive: boolean,
+  cache: AuthCache,
+): Promise<Role[]> {
+  return cache.remember(
     JSON.stringify(['roles', caller.userId, orgId, reachesInactive]),
     async () => {
       const rows: { role: Role | null }[] = await dataSource.query(
@@ -39,9 +61,6 @@ export async function authorize(
       return rows.flatMap((row) => (row.role ? [row.role] : []));
     },
     undefined,
-    // None (no grant, no such organization): refused now, and a grant works at once.
     (roles) => roles.length > 0,
   );
-  if (!rolesGrant(roles, permission)) throw permissionDenied();
-  return orgId;
 }

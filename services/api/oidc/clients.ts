@@ -27,6 +27,31 @@ export function profilePageClient(publicUrl: string): ClientMetadata {
   };
 }
 
+/** The admin console's client id: a public client every instance knows without registration. */
+export const CONSOLE_CLIENT_ID = 'console';
+
+/** Where the console's sign-in comes back to, and where its sign-out ends. */
+export const consoleUrls = (publicUrl: string) => {
+  const base = `${publicUrl.replace(/\/$/, '')}/ui/console`;
+  return { redirect: `${base}/callback`, home: `${base}/` };
+};
+
+/**
+ * The built-in public client of the admin console at `PUBLIC_URL/ui/console/`: the console's
+ * server does the code flow with PKCE and keeps the tokens in the person's sealed cookie.
+ */
+export function consoleClient(publicUrl: string): ClientMetadata {
+  const { redirect, home } = consoleUrls(publicUrl);
+  return {
+    client_id: CONSOLE_CLIENT_ID,
+    client_name: 'Console',
+    redirect_uris: [redirect],
+    post_logout_redirect_uris: [home],
+    token_endpoint_auth_method: 'none',
+    ...CODE_FLOW,
+  };
+}
+
 export interface NewClient {
   name: string;
   redirectUris: string[];

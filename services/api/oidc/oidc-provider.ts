@@ -8,7 +8,7 @@ import Provider, {
 } from 'oidc-provider';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../../shared/config/config.js';
-import { profilePageClient, readClient } from './clients.js';
+import { consoleClient, profilePageClient, readClient } from './clients.js';
 import { recordSignIn } from '../accounts/sign-in-records.js';
 import { secretKeyOf } from '../../../shared/credentials/secret-key.js';
 import { databaseAdapter } from './oidc-adapter.js';
@@ -99,7 +99,7 @@ export function createOidcProvider(
       replayed: () =>
         new errors.InvalidClientAuth('client assertion tokens must only be used once'),
     }),
-    clients: [profilePageClient(config.publicUrl)],
+    clients: [profilePageClient(config.publicUrl), consoleClient(config.publicUrl)],
     // An application's record ties it to its project (clients.ts writes it).
     extraClientMetadata: { properties: APPLICATION_METADATA },
     // ID tokens are signed with the one signing key, whatever its algorithm.

@@ -5,7 +5,9 @@ import { requestIdFrom, withLogContext } from '../../../shared/logging/log-conte
 import type { CallMetrics, Transport } from '../../../shared/observability/metrics.js';
 import { authenticate } from '../auth/authenticate.js';
 import { AuthCache } from '../auth/auth-cache.js';
-import { authorize } from '../auth/authorize.js';
+import { authorize, rolesIn } from '../auth/authorize.js';
+import type { Caller } from '../auth/caller.js';
+import { rolesGrant, type Permission } from '../auth/permissions.js';
 import type { Dependencies, Operation } from '../operations/operation.js';
 import { RequestSchemas, type RequestValidator } from '../validation/request-validator.js';
 import { honorsIfMatch, ifMatchOf, ifMatchUnsupported } from '../operations/if-match.js';
@@ -63,6 +65,33 @@ export class OperationPipeline {
    */
   check(operation: Operation, request: unknown): void {
     this.validators.get(operation)!(request);
+  }
+
+  /**
+   * What the caller of `authorization` may do in the target organization (the caller's own when
+   * none is named), by the same roles and permissions every call is authorized by: for a page
+   * that offers only what its calls would not refuse. Refused as a call would be (UNAUTHENTICATED).
+   */
+  async permissions(
+    authorization: string | undefined,
+    targetOrgId?: string,
+  ): Promise<{ caller: Caller; orgId: string; may: (permission: Permission) => boolean }> {
+    const { deps } = this;
+    const caller = await authenticate(
+      this.keys,
+      deps.config,
+      deps.dataSource,
+      authorization,
+      this.authCache,
+    );
+    const orgId = targetOrgId || caller.orgId;
+    const roles = await rolesIn(deps.dataSource, caller, orgId, false, this.authCache);
+    return {
+      caller,
+      orgId,
+      may: (permission) =>
+        permission === 'authenticated' ? !caller.machine : rolesGrant(roles, permission),
+    };
   }
 
   call<Response>(operation: Operation<never, Response>, incoming: IncomingCall): Promise<Response> {

@@ -1,0 +1,70 @@
+import { html, type SafeHtml } from '../login/kit/page-kit.js';
+
+/** A refused request's field violations by the request's field, the request-wide ones under ''. */
+export type Violations = Map<string, string[]>;
+
+/**
+ * The violations of the form's own fields (`fields`, by the request's field names), and the
+ * rest said above the form: a violation of a field the form does not show is still shown.
+ */
+export function fieldViolations(
+  violations: Violations,
+  fields: readonly string[],
+): { byField: Violations; rest: SafeHtml } {
+  const byField: Violations = new Map();
+  const rest: string[] = [];
+  for (const [field, descriptions] of violations) {
+    if (fields.includes(field)) byField.set(field, descriptions);
+    else
+      rest.push(
+        ...descriptions.map((description) => (field ? `${field}: ${description}` : description)),
+      );
+  }
+  return {
+    byField,
+    rest: html`${
+      rest.length > 0 &&
+      html`<div class="error" role="alert">
+        <ul>
+          ${rest.map((said) => html`<li>${said}</li>`)}
+        </ul>
+      </div>`
+    }`,
+  };
+}
+
+export interface FieldSpec {
+  name: string;
+  label: string;
+  type?: string;
+  value?: string;
+  required?: boolean;
+  autocomplete?: string;
+  maxLength?: number;
+  hint?: string;
+  /** What the API said of the field's value, shown beside it. */
+  violations?: string[] | undefined;
+}
+
+/** A labelled input, its hint and what the API said of it tied to it for assistive technology. */
+export function formField(spec: FieldSpec): SafeHtml {
+  const id = `field-${spec.name.replace(/[^a-zA-Z0-9_-]/g, '-')}`;
+  const invalid = (spec.violations?.length ?? 0) > 0;
+  const described = [spec.hint && `${id}-hint`, invalid && `${id}-error`].filter(Boolean).join(' ');
+  return html`<div class="field${invalid ? ' invalid' : ''}">
+    <label for="${id}">${spec.label}</label>
+    <input
+      id="${id}"
+      name="${spec.name}"
+      type="${spec.type ?? 'text'}"
+      value="${spec.type === 'password' ? '' : (spec.value ?? '')}"
+      ${spec.required && html`required`}
+      ${spec.autocomplete && html`autocomplete="${spec.autocomplete}"`}
+      ${spec.maxLength && html`maxlength="${spec.maxLength}"`}
+      ${invalid && html`aria-invalid="true"`}
+      ${described && html`aria-describedby="${described}"`}
+    />
+    ${spec.hint && html`<p class="hint" id="${id}-hint">${spec.hint}</p>`}
+    ${invalid && html`<p class="error" id="${id}-error">${spec.violations!.join(' ')}</p>`}
+  </div>`;
+}

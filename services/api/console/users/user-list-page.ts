@@ -1,0 +1,214 @@
+import { html, type SafeHtml } from '../../login/kit/page-kit.js';
+import { queryOf } from '../../login/kit/forms.js';
+import { listUsersOperation } from '../../operations/list-users/list-users.operation.js';
+import type { ListUsersRequest } from '../../operations/list-users/list-users.request.js';
+import type { UserView } from '../../queries/user-views.js';
+import { consolePage, sendPage, type ConsoleContext } from '../console-page.js';
+import { CONSOLE_PATH } from '../console-session.js';
+import { afterOf } from './user-page.js';
+import { USER_WORDS, type UserWords } from './user-words.js';
+
+/** Users on one page of the list. */
+export const USERS_PER_PAGE = 50;
+
+/** The text fields a search may start with, each ListUsers' query of it. */
+const SEARCHES = {
+  userName: (text: string) => ({ userNameQuery: { userName: text, method: STARTS } }),
+  displayName: (text: string) => ({ displayNameQuery: { displayName: text, method: STARTS } }),
+  email: (text: string) => ({ emailQuery: { emailAddress: text, method: STARTS } }),
+  lastName: (text: string) => ({ lastNameQuery: { lastName: text, method: STARTS } }),
+} as const;
+const STARTS = 'TEXT_QUERY_METHOD_STARTS_WITH_IGNORE_CASE' as const;
+
+/** The columns the list sorts by, each ListUsers' sorting column. */
+const SORTS = {
+  userName: 'USER_FIELD_NAME_USER_NAME',
+  name: 'USER_FIELD_NAME_DISPLAY_NAME',
+  email: 'USER_FIELD_NAME_EMAIL',
+  state: 'USER_FIELD_NAME_STATE',
+  type: 'USER_FIELD_NAME_TYPE',
+} as const;
+
+const STATES = ['USER_STATE_ACTIVE', 'USER_STATE_INACTIVE', 'USER_STATE_LOCKED'] as const;
+
+type SearchBy = keyof typeof SEARCHES;
+type SortBy = keyof typeof SORTS;
+
+/** What the list's address asks: the search, the order, and the page. */
+interface ListAsked {
+  q: string;
+  by: SearchBy;
+  state: string;
+  sort: SortBy;
+  dir: 'asc' | 'desc';
+  /** The previous page's nextCursor, for the page after it. */
+  cursor: string;
+  /** The position of the page's first user (0-based). */
+  at: number;
+}
+
+/** The list's address asks, read as declared: whatever is not one of ours is the default. */
+function askedOf(context: ConsoleContext): ListAsked {
+  const read = queryOf(context.request, {
+    q: 200,
+    by: 20,
+    state: 30,
+    sort: 20,
+    dir: 4,
+    cursor: 2000,
+    at: 9,
+  });
+  const at = /^[0-9]{1,8}$/.test(read.at) ? Number(read.at) : 0;
+  return {
+    q: read.q.trim(),
+    by: read.by in SEARCHES ? (read.by as SearchBy) : 'userName',
+    state: (STATES as readonly string[]).includes(read.state) ? read.state : '',
+    sort: read.sort in SORTS ? (read.sort as SortBy) : 'userName',
+    dir: read.dir === 'desc' ? 'desc' : 'asc',
+    cursor: read.cursor,
+    at: read.cursor ? at : at - (at % USERS_PER_PAGE),
+  };
+}
+
+/** ListUsers' request for what the address asks. */
+export function listRequestOf(asked: ListAsked): ListUsersRequest {
+  return {
+    query: {
+      limit: USERS_PER_PAGE,
+      asc: asked.dir === 'asc',
+      ...(asked.cursor ? { cursor: asked.cursor } : { offset: asked.at }),
+    },
+    sortingColumn: SORTS[asked.sort],
+    queries: [
+      ...(asked.q ? [SEARCHES[asked.by](asked.q)] : []),
+      ...(asked.state ? [{ stateQuery: { state: asked.state as (typeof STATES)[number] } }] : []),
+    ],
+  };
+}
+
+/** The list's address for `asked` with `changes` (a new order starts at the first page). */
+function listHref(asked: ListAsked, changes: Partial<ListAsked>): string {
+  const next = { ...asked, ...changes };
+  const params = new URLSearchParams();
+  if (next.q) params.set('q', next.q);
+  if (next.by !== 'userName') params.set('by', next.by);
+  if (next.state) params.set('state', next.state);
+  if (next.sort !== 'userName') params.set('sort', next.sort);
+  if (next.dir !== 'asc') params.set('dir', next.dir);
+  if (next.cursor) params.set('cursor', next.cursor);
+  if (next.at > 0) params.set('at', String(next.at));
+  const query = params.toString();
+  return `${CONSOLE_PATH}/users${query ? `?${query}` : ''}`;
+}
+
+/**
+ * The users' list (ListUsers): a search by the start of a user name, display name, email or last
+ * name and a state, sorted by a column either way, USERS_PER_PAGE at a time (the next page by
+ * ListUsers' cursor, the previous by its offset), each user linked to their page.
+ */
+export async function userListPage(context: ConsoleContext): Promise<void> {
+  const words = USER_WORDS[context.language];
+  const asked = askedOf(context);
+  const listed = await context.call(listUsersOperation, listRequestOf(asked), afterOf(context));
+  const total = Number(listed.details.totalResult);
+  const first = asked.at + 1;
+  const last = asked.at + listed.result.length;
+  const pages = html`<nav class="pages" aria-label="${context.words.page(first, last, total)}">
+    ${
+      asked.at > 0 &&
+      html`<a href="${listHref(asked, { cursor: '', at: Math.max(0, asked.at - USERS_PER_PAGE) })}"
+        >${context.words.previous}</a
+      >`
+    }
+    <span>${listed.result.length > 0 ? context.words.page(first, last, total) : ''}</span>
+    ${
+      listed.details.nextCursor &&
+      html`<a
+        href="${listHref(asked, { cursor: listed.details.nextCursor, at: asked.at + USERS_PER_PAGE })}"
+        >${context.words.next}</a
+      >`
+    }
+  </nav>`;
+  const body = html`${
+    context.may('user.write') &&
+    html`<p class="toolbar">
+      <a class="button" href="${CONSOLE_PATH}/users/new">${words.newUser}</a>
+      <a class="button secondary" href="${CONSOLE_PATH}/users/import">${words.importCsv}</a>
+    </p>`
+  }
+  ${searchForm(words, asked)}
+  ${
+    listed.result.length === 0
+      ? html`<p role="status">${words.noUsers}</p>`
+      : html`${userTable(words, asked, listed.result)} ${pages}`
+  }`;
+  sendPage(context, 200, consolePage(context, words.title, body, 'users'));
+}
+
+function searchForm(words: UserWords, asked: ListAsked): SafeHtml {
+  const option = (value: string, label: string, chosen: string) =>
+    html`<option value="${value}" ${value === chosen && html`selected`}>${label}</option>`;
+  return html`<form class="search" method="get" action="${CONSOLE_PATH}/users" role="search">
+    <div class="field">
+      <label for="search-by">${words.searchBy}</label>
+      <select id="search-by" name="by">
+        ${Object.keys(SEARCHES).map((by) => option(by, words.by[by as SearchBy], asked.by))}
+      </select>
+    </div>
+    <div class="field grow">
+      <label for="search-text">${words.searchLabel}</label>
+      <input id="search-text" name="q" type="search" maxlength="200" value="${asked.q}" />
+    </div>
+    <div class="field">
+      <label for="search-state">${words.state}</label>
+      <select id="search-state" name="state">
+        ${option('', words.anyState, asked.state)}
+        ${STATES.map((state) => option(state, words.states[state]!, asked.state))}
+      </select>
+    </div>
+    ${asked.sort !== 'userName' && html`<input type="hidden" name="sort" value="${asked.sort}" />`}
+    ${asked.dir !== 'asc' && html`<input type="hidden" name="dir" value="${asked.dir}" />`}
+    <div class="field"><button type="submit">${words.apply}</button></div>
+  </form>`;
+}
+
+function userTable(words: UserWords, asked: ListAsked, users: UserView[]): SafeHtml {
+  const header = (column: SortBy) => {
+    const sorted = asked.sort === column;
+    const dir = sorted && asked.dir === 'asc' ? 'desc' : 'asc';
+    const label = words.columns[column];
+    return html`<th
+      scope="col"
+      ${sorted && html`aria-sort="${asked.dir === 'asc' ? 'ascending' : 'descending'}"`}
+    >
+      <a
+        href="${listHref(asked, { sort: column, dir, cursor: '', at: 0 })}"
+        title="${words.sortBy(label)}, ${dir === 'asc' ? words.ascending : words.descending}"
+        >${label}${sorted && (asked.dir === 'asc' ? ' ▲' : ' ▼')}</a
+      >
+    </th>`;
+  };
+  return html`<div class="table-wrap">
+    <table class="list">
+      <thead>
+        <tr>
+          ${(Object.keys(SORTS) as SortBy[]).map(header)}
+        </tr>
+      </thead>
+      <tbody>
+        ${users.map(
+          (user) =>
+            html`<tr>
+              <td>
+                <a href="${CONSOLE_PATH}/users/${encodeURIComponent(user.id)}">${user.userName}</a>
+              </td>
+              <td>${user.human?.profile.displayName ?? user.machine?.name}</td>
+              <td>${user.human?.email.email}</td>
+              <td>${words.states[user.state] ?? user.state}</td>
+              <td>${user.machine ? words.types.machine : words.types.human}</td>
+            </tr>`,
+        )}
+      </tbody>
+    </table>
+  </div>`;
+}

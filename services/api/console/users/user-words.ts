@@ -1,0 +1,298 @@
+import type { Language } from '../../login/kit/page-kit.js';
+
+/** What the console's user pages say. */
+export interface UserWords {
+  title: string;
+  search: string;
+  searchLabel: string;
+  searchBy: string;
+  by: { userName: string; displayName: string; email: string; lastName: string };
+  state: string;
+  anyState: string;
+  states: Record<string, string>;
+  type: string;
+  types: { human: string; machine: string };
+  apply: string;
+  columns: { userName: string; name: string; email: string; state: string; type: string };
+  sortBy: (column: string) => string;
+  ascending: string;
+  descending: string;
+  noUsers: string;
+  newUser: string;
+  importCsv: string;
+  profile: string;
+  firstName: string;
+  lastName: string;
+  displayName: string;
+  nickName: string;
+  language: string;
+  emailAndPhone: string;
+  email: string;
+  verified: string;
+  unverified: string;
+  phone: string;
+  noPhone: string;
+  details: string;
+  id: string;
+  loginNames: string;
+  externalId: string;
+  created: string;
+  changed: string;
+  methods: string;
+  password: string;
+  passwordChangeRequired: string;
+  otp: string;
+  passkey: string;
+  notReady: string;
+  links: string;
+  provider: string;
+  subject: string;
+  grants: string;
+  project: string;
+  roles: string;
+  memberships: string;
+  organization: string;
+  instance: string;
+  actions: string;
+  deactivate: string;
+  reactivate: string;
+  lock: string;
+  unlock: string;
+  remove: string;
+  removeTitle: (name: string) => string;
+  removeConfirm: (name: string) => string;
+  removeYes: string;
+  removed: (name: string) => string;
+  editProfile: string;
+  editProfileOf: (name: string) => string;
+  gender: string;
+  genders: Record<string, string>;
+  profileSaved: string;
+  setPassword: string;
+  newPassword: string;
+  changeRequired: string;
+  passwordSet: string;
+  resendInit: string;
+  initSent: string;
+  removeOtp: string;
+  otpRemoved: string;
+  removePasskey: (name: string) => string;
+  passkeyRemoved: string;
+  done: Record<'deactivated' | 'reactivated' | 'locked' | 'unlocked', string>;
+}
+
+export const USER_WORDS: Record<Language, UserWords> = {
+  en: {
+    title: 'Users',
+    search: 'Search',
+    searchLabel: 'Starts with',
+    searchBy: 'Search in',
+    by: {
+      userName: 'User name',
+      displayName: 'Display name',
+      email: 'Email',
+      lastName: 'Last name',
+    },
+    state: 'State',
+    anyState: 'Any state',
+    states: {
+      USER_STATE_ACTIVE: 'Active',
+      USER_STATE_INACTIVE: 'Inactive',
+      USER_STATE_LOCKED: 'Locked',
+      USER_STATE_INITIAL: 'Not yet activated',
+    },
+    type: 'Type',
+    types: { human: 'Person', machine: 'Machine' },
+    apply: 'Search',
+    columns: {
+      userName: 'User name',
+      name: 'Name',
+      email: 'Email',
+      state: 'State',
+      type: 'Type',
+    },
+    sortBy: (column) => `Sort by ${column}`,
+    ascending: 'ascending',
+    descending: 'descending',
+    noUsers: 'No user matches.',
+    newUser: 'Add a person',
+    importCsv: 'Import from CSV',
+    profile: 'Profile',
+    firstName: 'First name',
+    lastName: 'Last name',
+    displayName: 'Display name',
+    nickName: 'Nick name',
+    language: 'Language',
+    emailAndPhone: 'Email and phone',
+    email: 'Email',
+    verified: 'verified',
+    unverified: 'not verified',
+    phone: 'Phone',
+    noPhone: 'No phone number',
+    details: 'Details',
+    id: 'ID',
+    loginNames: 'Login names',
+    externalId: 'External ID',
+    created: 'Created',
+    changed: 'Last changed',
+    methods: 'Authentication methods',
+    password: 'Password',
+    passwordChangeRequired: 'must be changed at the next sign-in',
+    otp: 'Authenticator app (TOTP)',
+    passkey: 'Passkey',
+    notReady: 'not yet confirmed',
+    links: 'Identity provider links',
+    provider: 'Provider',
+    subject: 'Their ID there',
+    grants: 'Project grants',
+    project: 'Project',
+    roles: 'Roles',
+    memberships: 'Memberships',
+    organization: 'Organization',
+    instance: 'The whole instance',
+    actions: 'Actions',
+    deactivate: 'Deactivate',
+    reactivate: 'Reactivate',
+    lock: 'Lock',
+    unlock: 'Unlock',
+    remove: 'Remove',
+    removeTitle: (name) => `Remove ${name}?`,
+    removeConfirm: (name) =>
+      `${name} will no longer be able to sign in, and their grants and links go with them. This cannot be undone.`,
+    removeYes: 'Yes, remove',
+    removed: (name) => `${name} was removed.`,
+    editProfile: 'Edit the profile',
+    editProfileOf: (name) => `Edit the profile of ${name}`,
+    gender: 'Gender',
+    genders: {
+      GENDER_UNSPECIFIED: 'Not given',
+      GENDER_FEMALE: 'Female',
+      GENDER_MALE: 'Male',
+      GENDER_DIVERSE: 'Diverse',
+    },
+    profileSaved: 'The profile was saved.',
+    setPassword: 'Set a password',
+    newPassword: 'New password',
+    changeRequired: 'They must change it at their next sign-in',
+    passwordSet: 'The password was set.',
+    resendInit: 'Resend the initialization email',
+    initSent: 'A new initialization email is on its way.',
+    removeOtp: 'Remove the authenticator app',
+    otpRemoved: 'The authenticator app was removed.',
+    removePasskey: (name) => `Remove passkey ${name}`,
+    passkeyRemoved: 'The passkey was removed.',
+    done: {
+      deactivated: 'The user was deactivated: they cannot sign in until reactivated.',
+      reactivated: 'The user was reactivated.',
+      locked: 'The user was locked: they cannot sign in until unlocked.',
+      unlocked: 'The user was unlocked.',
+    },
+  },
+  de: {
+    title: 'Benutzer',
+    search: 'Suche',
+    searchLabel: 'Beginnt mit',
+    searchBy: 'Suchen in',
+    by: {
+      userName: 'Benutzername',
+      displayName: 'Anzeigename',
+      email: 'E-Mail',
+      lastName: 'Nachname',
+    },
+    state: 'Status',
+    anyState: 'Jeder Status',
+    states: {
+      USER_STATE_ACTIVE: 'Aktiv',
+      USER_STATE_INACTIVE: 'Inaktiv',
+      USER_STATE_LOCKED: 'Gesperrt',
+      USER_STATE_INITIAL: 'Noch nicht aktiviert',
+    },
+    type: 'Typ',
+    types: { human: 'Person', machine: 'Maschine' },
+    apply: 'Suchen',
+    columns: {
+      userName: 'Benutzername',
+      name: 'Name',
+      email: 'E-Mail',
+      state: 'Status',
+      type: 'Typ',
+    },
+    sortBy: (column) => `Nach ${column} sortieren`,
+    ascending: 'aufsteigend',
+    descending: 'absteigend',
+    noUsers: 'Kein Benutzer passt.',
+    newUser: 'Person hinzufügen',
+    importCsv: 'Aus CSV importieren',
+    profile: 'Profil',
+    firstName: 'Vorname',
+    lastName: 'Nachname',
+    displayName: 'Anzeigename',
+    nickName: 'Spitzname',
+    language: 'Sprache',
+    emailAndPhone: 'E-Mail und Telefon',
+    email: 'E-Mail',
+    verified: 'bestätigt',
+    unverified: 'nicht bestätigt',
+    phone: 'Telefon',
+    noPhone: 'Keine Telefonnummer',
+    details: 'Details',
+    id: 'ID',
+    loginNames: 'Anmeldenamen',
+    externalId: 'Externe ID',
+    created: 'Erstellt',
+    changed: 'Zuletzt geändert',
+    methods: 'Anmeldemethoden',
+    password: 'Passwort',
+    passwordChangeRequired: 'muss bei der nächsten Anmeldung geändert werden',
+    otp: 'Authenticator-App (TOTP)',
+    passkey: 'Passkey',
+    notReady: 'noch nicht bestätigt',
+    links: 'Verknüpfte Identitätsanbieter',
+    provider: 'Anbieter',
+    subject: 'Ihre ID dort',
+    grants: 'Projektberechtigungen',
+    project: 'Projekt',
+    roles: 'Rollen',
+    memberships: 'Mitgliedschaften',
+    organization: 'Organisation',
+    instance: 'Die ganze Instanz',
+    actions: 'Aktionen',
+    deactivate: 'Deaktivieren',
+    reactivate: 'Reaktivieren',
+    lock: 'Sperren',
+    unlock: 'Entsperren',
+    remove: 'Entfernen',
+    removeTitle: (name) => `${name} entfernen?`,
+    removeConfirm: (name) =>
+      `${name} kann sich dann nicht mehr anmelden; Berechtigungen und Verknüpfungen werden mit entfernt. Das lässt sich nicht rückgängig machen.`,
+    removeYes: 'Ja, entfernen',
+    removed: (name) => `${name} wurde entfernt.`,
+    editProfile: 'Profil bearbeiten',
+    editProfileOf: (name) => `Profil von ${name} bearbeiten`,
+    gender: 'Geschlecht',
+    genders: {
+      GENDER_UNSPECIFIED: 'Keine Angabe',
+      GENDER_FEMALE: 'Weiblich',
+      GENDER_MALE: 'Männlich',
+      GENDER_DIVERSE: 'Divers',
+    },
+    profileSaved: 'Das Profil wurde gespeichert.',
+    setPassword: 'Passwort setzen',
+    newPassword: 'Neues Passwort',
+    changeRequired: 'Muss bei der nächsten Anmeldung geändert werden',
+    passwordSet: 'Das Passwort wurde gesetzt.',
+    resendInit: 'Initialisierungs-E-Mail erneut senden',
+    initSent: 'Eine neue Initialisierungs-E-Mail ist unterwegs.',
+    removeOtp: 'Authenticator-App entfernen',
+    otpRemoved: 'Die Authenticator-App wurde entfernt.',
+    removePasskey: (name) => `Passkey ${name} entfernen`,
+    passkeyRemoved: 'Der Passkey wurde entfernt.',
+    done: {
+      deactivated:
+        'Der Benutzer wurde deaktiviert: Er kann sich erst nach der Reaktivierung wieder anmelden.',
+      reactivated: 'Der Benutzer wurde reaktiviert.',
+      locked: 'Der Benutzer wurde gesperrt: Er kann sich erst nach dem Entsperren wieder anmelden.',
+      unlocked: 'Der Benutzer wurde entsperrt.',
+    },
+  },
+};
