@@ -47,6 +47,8 @@ export type ConsoleWork = (context: ConsoleContext) => Promise<void>;
 export interface ConsoleRouter {
   page(path: string, work: ConsoleWork): void;
   form(path: string, work: ConsoleWork): void;
+  /** A form that posts a file (multipart/form-data, read whole up to the import's limit). */
+  upload(path: string, work: ConsoleWork): void;
 }
 
 /** The first section the person may see: where the console's first page sends them. */

@@ -18,6 +18,8 @@ import {
 import { CONSOLE_PATH, consoleCookies, consolePathOr } from './console-session.js';
 import { consoleSignIn } from './console-sign-in.js';
 import { CONSOLE_WORDS } from './console-words.js';
+import { multipartForm } from './console-forms.js';
+import { IMPORT_BYTES } from './users/csv-import.js';
 import { userRoutes } from './users/user-routes.js';
 
 /** The console's stylesheet, from the source tree (as the profile page's). */
@@ -165,7 +167,9 @@ export function consoleRoutes(deps: ConsoleDependencies): Router {
           throw error;
         });
         if (!granted) return void (await expired());
-        if (method === 'POST' && !forms.verify(request))
+        // A body too large was not read (its token neither): its work only says so.
+        const tooLarge = (request.body as { tooLarge?: true } | undefined)?.tooLarge === true;
+        if (method === 'POST' && !tooLarge && !forms.verify(request))
           return void plainPage(request, response, 403, (w) => [w.formTitle, w.form]);
         const context: ConsoleContext = {
           request,
@@ -236,6 +240,12 @@ export function consoleRoutes(deps: ConsoleDependencies): Router {
     page: (path, work) => router.get(`${CONSOLE_PATH}/${path}`, consoleRoute('GET', work)),
     form: (path, work) =>
       router.post(`${CONSOLE_PATH}/${path}`, parseForm, consoleRoute('POST', work)),
+    upload: (path, work) =>
+      router.post(
+        `${CONSOLE_PATH}/${path}`,
+        multipartForm(IMPORT_BYTES + 64 * 1024),
+        consoleRoute('POST', work),
+      ),
   };
   userRoutes(sections);
   return router;

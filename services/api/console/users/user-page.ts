@@ -49,6 +49,7 @@ const DONE = {
   otp: (w: UserWords) => w.otpRemoved,
   passkey: (w: UserWords) => w.passkeyRemoved,
   profile: (w: UserWords) => w.profileSaved,
+  created: (w: UserWords) => w.addedNotice,
 } as const;
 
 export const userPath = (id: string) => `${CONSOLE_PATH}/users/${encodeURIComponent(id)}`;
