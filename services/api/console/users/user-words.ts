@@ -11,6 +11,7 @@ export interface UserWords {
   anyState: string;
   states: Record<string, string>;
   type: string;
+  anyType: string;
   types: { human: string; machine: string };
   apply: string;
   columns: { userName: string; name: string; email: string; state: string; type: string };
@@ -130,6 +131,7 @@ export const USER_WORDS: Record<Language, UserWords> = {
       USER_STATE_INITIAL: 'Not yet activated',
     },
     type: 'Type',
+    anyType: 'Any type',
     types: { human: 'Person', machine: 'Machine' },
     apply: 'Search',
     columns: {
@@ -269,6 +271,7 @@ export const USER_WORDS: Record<Language, UserWords> = {
       USER_STATE_INITIAL: 'Noch nicht aktiviert',
     },
     type: 'Typ',
+    anyType: 'Jeder Typ',
     types: { human: 'Person', machine: 'Maschine' },
     apply: 'Suchen',
     columns: {
