@@ -186,6 +186,42 @@ describeOnEachDatabase('ListEvents: who changed what in the organization, and wh
     expect(asAdmin.body.events).to.deep.equal(await listed({}));
   });
 
+  it('answers the same events over gRPC and gRPC-web, the payload as a Struct', async () => {
+    const request = { editorUserId: second.userId, range: { since: '2020-01-01T00:00:00Z' } };
+    const overJson = await listed(request);
+    const management = 'identity.management.v1.ManagementService';
+    for (const call of [service.grpc.bind(service), service.grpcWeb.bind(service)]) {
+      const { code, response } = await call(management, 'ListEvents', request, {
+        token: first.token,
+      });
+      expect(code).to.equal(0);
+      const events = response.events as {
+        editor: ListedEvent['editor'];
+        aggregate: ListedEvent['aggregate'];
+        sequence: string;
+        creationDate: { seconds: string };
+        payload: { fields: Record<string, { stringValue?: string }> };
+        type: { type: string };
+      }[];
+      expect(events.map((event) => event.sequence)).to.deep.equal(
+        overJson.map((event) => event.sequence),
+      );
+      for (const [index, event] of events.entries()) {
+        const json = overJson[index]!;
+        expect(event.editor).to.deep.equal(json.editor);
+        expect(event.aggregate).to.deep.equal(json.aggregate);
+        expect(event.type).to.deep.equal(json.type);
+        expect(Number(event.creationDate.seconds)).to.equal(
+          Math.floor(Date.parse(json.creationDate) / 1000),
+        );
+        expect(Object.keys(event.payload.fields ?? {}).sort()).to.deep.equal(
+          Object.keys(json.payload).sort(),
+        );
+      }
+      expect(events[1]!.payload.fields.key).to.deep.equal({ stringValue: 'team' });
+    }
+  });
+
   it('refuses bad input as INVALID_ARGUMENT naming each field, never a 500', async () => {
     const refused = async (body: object, fields: string[]) =>
       expectErrorOf(await list(body), 'REQUEST-INVALID', fields);
