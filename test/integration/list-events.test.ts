@@ -222,6 +222,33 @@ describeOnEachDatabase('ListEvents: who changed what in the organization, and wh
     }
   });
 
+  it("lists every event type and aggregate type, the filters' choices, to event.read alone", async () => {
+    const types = await service.call('POST', '/management/v1/events/types/_search', {
+      token: first.token,
+      body: {},
+    });
+    expect(types.status, types.text).to.equal(200);
+    const eventTypes = (types.body.eventTypes as { type: string }[]).map((entry) => entry.type);
+    expect(eventTypes).to.include.members(['user.human.added', 'user.metadata.set', 'org.added']);
+    expect(new Set(eventTypes).size).to.equal(eventTypes.length);
+    const aggregates = await service.call('POST', '/management/v1/aggregates/types/_search', {
+      token: first.token,
+      body: {},
+    });
+    expect(aggregates.body).to.deep.equal({
+      aggregateTypes: ['user', 'project', 'org', 'instance', 'idp'].map((type) => ({ type })),
+    });
+    const manager = await buildMember(service, { orgId: first.orgId, roles: ['ORG_USER_MANAGER'] });
+    for (const path of [
+      '/management/v1/events/types/_search',
+      '/management/v1/aggregates/types/_search',
+    ])
+      expectErrorOf(
+        await service.call('POST', path, { token: manager.token, body: {} }),
+        'AUTH-PERMISSION-DENIED',
+      );
+  });
+
   it('refuses bad input as INVALID_ARGUMENT naming each field, never a 500', async () => {
     const refused = async (body: object, fields: string[]) =>
       expectErrorOf(await list(body), 'REQUEST-INVALID', fields);

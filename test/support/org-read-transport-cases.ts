@@ -13,7 +13,9 @@ export type OrgReadOperation =
   | 'ListHumanLinkedIDPs'
   | 'ListHumanAuthFactors'
   | 'ListUserMemberships'
-  | 'ListEvents';
+  | 'ListEvents'
+  | 'ListEventTypes'
+  | 'ListAggregateTypes';
 
 /** A list's answer: its results and details, with no next cursor. */
 export const LISTED = [
@@ -199,5 +201,24 @@ export const ORG_READ_CASES: Case[] = [
     operation: 'ListEvents',
     request: () => ({ limit: 5000, aggregateTypes: ['group'] }),
     expected: { code: 3, errorId: 'REQUEST-INVALID', fields: ['aggregateTypes[0]', 'limit'] },
+  },
+  {
+    name: 'the event types',
+    operation: 'ListEventTypes',
+    request: () => ({}),
+    expected: { code: 0, shape: ['eventTypes'] },
+  },
+  {
+    name: 'the aggregate types',
+    operation: 'ListAggregateTypes',
+    request: () => ({}),
+    expected: { code: 0, shape: ['aggregateTypes'] },
+  },
+  {
+    name: 'the aggregate types, in an organization the caller has no role in',
+    operation: 'ListAggregateTypes',
+    request: () => ({}),
+    caller: (f) => ({ token: f.owner.token, orgId: f.other.orgId }),
+    expected: { code: 7, errorId: 'AUTH-PERMISSION-DENIED' },
   },
 ];
