@@ -64,6 +64,7 @@ describe('the admin console, every page at desktop and phone width', function ()
       ['user-remove', (p) => p.goto(`${base}/users/${ada}/remove`)],
       ['user-new', (p) => p.goto(`${base}/users/new`)],
       ['users-import', (p) => p.goto(`${base}/users/import`)],
+      ['activity', (p) => p.goto(`${base}/activity`)],
     );
   });
 

@@ -122,6 +122,20 @@ describe('the admin console: users, in headless Chromium', function () {
     expect(admitted.url).to.contain('/ui/console/');
     expect(admitted.h1).to.equal('Not allowed');
 
+    // The activity says who did it: the administrator deactivated and reactivated the person.
+    await page.goto(`${service.config.publicUrl}/ui/console/users/${target.userId}`);
+    await page.click('a:has-text("What changed, and who changed it")');
+    await page.fill('#field-editor', administrator.userName);
+    await page.selectOption('#activity-type', 'user.');
+    await page.click('form.search button[type=submit]');
+    const changes = await page.locator('table.list tbody tr').allTextContents();
+    expect(changes.map((row) => /user\.[a-z.]+/.exec(row)?.[0])).to.deep.equal([
+      'user.human.reactivated',
+      'user.human.deactivated',
+    ]);
+    expect(changes[0]).to.contain(`${administrator.userName} Admin`);
+    await accessible(page);
+
     expect(violations, 'Content-Security-Policy violations').to.deep.equal([]);
     await context.close();
   });

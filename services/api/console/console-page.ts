@@ -13,7 +13,7 @@ const SECTIONS: { section: Section; path: string; needs: Permission }[] = [
   { section: 'users', path: 'users', needs: 'user.read' },
   { section: 'projects', path: 'projects', needs: 'project.read' },
   { section: 'organization', path: 'organization', needs: 'org.read' },
-  { section: 'activity', path: 'activity', needs: 'org.read' },
+  { section: 'activity', path: 'activity', needs: 'event.read' },
 ];
 
 /** A console page's request as its route works with it: who asks, in which organization, how. */

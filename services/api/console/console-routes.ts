@@ -20,6 +20,7 @@ import { consoleSignIn } from './console-sign-in.js';
 import { CONSOLE_WORDS } from './console-words.js';
 import { multipartForm } from './console-forms.js';
 import { IMPORT_BYTES } from './users/csv-import.js';
+import { activityPage } from './activity/activity-page.js';
 import { userRoutes } from './users/user-routes.js';
 
 /** The console's stylesheet, from the source tree (as the profile page's). */
@@ -243,5 +244,6 @@ export function consoleRoutes(deps: ConsoleDependencies): Router {
       ),
   };
   userRoutes(sections);
+  sections.page('activity', activityPage);
   return router;
 }

@@ -152,6 +152,14 @@ export async function userPage(
           ${row(words.created, dateOf(context, user.details.creationDate))}
           ${row(words.changed, dateOf(context, user.details.changeDate))}
         </dl>
+        ${
+          context.may('event.read') &&
+          html`<p>
+            <a href="${CONSOLE_PATH}/activity?item=${encodeURIComponent(user.id)}"
+              >${words.activity}</a
+            >
+          </p>`
+        }
       </section>
       ${
         user.human &&

@@ -39,6 +39,7 @@ export interface UserWords {
   externalId: string;
   created: string;
   changed: string;
+  activity: string;
   methods: string;
   password: string;
   passwordChangeRequired: string;
@@ -165,6 +166,7 @@ export const USER_WORDS: Record<Language, UserWords> = {
     externalId: 'External ID',
     created: 'Created',
     changed: 'Last changed',
+    activity: 'What changed, and who changed it',
     methods: 'Authentication methods',
     password: 'Password',
     passwordChangeRequired: 'must be changed at the next sign-in',
@@ -305,6 +307,7 @@ export const USER_WORDS: Record<Language, UserWords> = {
     externalId: 'Externe ID',
     created: 'Erstellt',
     changed: 'Zuletzt geändert',
+    activity: 'Was sich geändert hat, und wer es geändert hat',
     methods: 'Anmeldemethoden',
     password: 'Passwort',
     passwordChangeRequired: 'muss bei der nächsten Anmeldung geändert werden',
