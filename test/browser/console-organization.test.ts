@@ -192,6 +192,22 @@ describe('the admin console: organization, in headless Chromium', function () {
     expect(await page.content()).not.to.contain(secret);
     await accessible(page);
 
+    // Changed with the secret left empty: it is kept, and not shown in the form.
+    await page.click(`a:has-text("Change Partner ${suffix}")`);
+    const idpId = new URL(page.url()).pathname.split('/').pop()!;
+    expect(await page.inputValue('#field-clientSecret')).to.equal('');
+    expect(await page.content()).not.to.contain(secret);
+    await accessible(page);
+    await page.fill('#field-clientId', 'console-test-2');
+    await page.click('button:has-text("Save")');
+    await page.waitForURL(/done=updated/);
+    expect(await page.textContent('.notice')).to.contain('changed');
+    const changed = await service.call('GET', `/management/v1/idps/templates/${idpId}`, {
+      token: await service.token(owner.userId),
+    });
+    expect(changed.status, changed.text).to.equal(200);
+    expect(changed.body.idp.config.oidc.clientId).to.equal('console-test-2');
+
     await page.click('.sub-nav a:has-text("Login policy")');
     await page.waitForURL(/\/organization\/login-policy$/);
     await accessible(page);

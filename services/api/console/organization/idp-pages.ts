@@ -1,10 +1,12 @@
 import { ServiceError } from '../../../../shared/errors/service-error.js';
 import { formOf, queryOf } from '../../login/kit/forms.js';
-import { html } from '../../login/kit/page-kit.js';
+import { html, type SafeHtml } from '../../login/kit/page-kit.js';
 import { addGenericOIDCProviderOperations } from '../../operations/add-generic-oidc-provider/add-generic-oidc-provider.operation.js';
 import { addIDPToLoginPolicyOperation } from '../../operations/add-idp-to-login-policy/add-idp-to-login-policy.operation.js';
 import { deactivateOrgIDPOperations } from '../../operations/deactivate-org-idp/deactivate-org-idp.operation.js';
 import { deleteProviderOperations } from '../../operations/delete-provider/delete-provider.operation.js';
+import { getProviderByIDOperations } from '../../operations/get-provider-by-id/get-provider-by-id.operation.js';
+import { updateGenericOIDCProviderOperations } from '../../operations/update-generic-oidc-provider/update-generic-oidc-provider.operation.js';
 import { getLoginPolicyOperation } from '../../operations/get-login-policy/get-login-policy.operation.js';
 import { listProvidersOperations } from '../../operations/list-providers/list-providers.operation.js';
 import type { Operation } from '../../operations/operation.js';
@@ -15,7 +17,7 @@ import { updateCustomLoginPolicyOperation } from '../../operations/update-custom
 import type { ProviderView } from '../../queries/idp-queries.js';
 import { csrfField, type ConsoleContext } from '../console-page.js';
 import { fieldViolations, formField, type Violations } from '../console-forms.js';
-import { afterOf, afterWrite, violationsByField } from '../users/user-page.js';
+import { afterOf, afterWrite, ifMatchOf, violationsByField } from '../users/user-page.js';
 import { actionButton, checkbox, doneNotice, ORG_PATH, orgWords, sendOrgPage } from './org-kit.js';
 import type { Written } from './org-page.js';
 import { LOGIN_SWITCHES, PROVIDER_SWITCHES } from './org-words.js';
@@ -72,27 +74,13 @@ export async function idpListPage(
   const words = orgWords(context);
   const providers = await listProviders(context);
   const write = context.may('idp.write');
-  const { byField, rest } = fieldViolations(violations, [
-    ...Object.keys(OIDC_FIELDS),
-    ...PROVIDER_SWITCHES,
-  ]);
-  const text = (name: keyof typeof OIDC_FIELDS, label: string, required = true, hint?: string) =>
-    formField({
-      name,
-      label,
-      value: posted[name],
-      type: name === 'clientSecret' ? 'password' : name === 'issuer' ? 'url' : 'text',
-      required,
-      ...(name === 'clientSecret' && { autocomplete: 'new-password' }),
-      ...(hint && { hint }),
-      violations: byField.get(name),
-    });
   const own = (provider: ProviderView) => provider.owner === 'IDP_OWNER_TYPE_ORG';
   const body = html`${doneNotice(context, {
       added: words.idpAdded,
       deactivated: words.idpDeactivated,
       reactivated: words.idpReactivated,
       deleted: words.idpDeleted,
+      updated: words.idpUpdated,
     })}
     <p>${words.idpsIntro}</p>
     ${
@@ -141,6 +129,14 @@ export async function idpListPage(
                                       { idpId: provider.id },
                                     )
                               }
+                              ${
+                                provider.config.oidc &&
+                                html`<a
+                                  class="button secondary"
+                                  href="${IDPS_PATH}/${encodeURIComponent(provider.id)}"
+                                  >${words.editIdp(provider.name)}</a
+                                >`
+                              }
                               <a
                                 class="button danger"
                                 href="${IDPS_PATH}/delete?id=${encodeURIComponent(provider.id)}"
@@ -155,23 +151,63 @@ export async function idpListPage(
             </table>
           </div>`
     }
-    ${
-      write &&
-      html`<form method="post" action="${IDPS_PATH}/_add" class="narrow oidc-form">
-        <h2>${words.addOidc}</h2>
-        ${csrfField(context)} ${rest} ${text('name', words.name)} ${text('issuer', words.issuer)}
-        ${text('clientId', words.clientId)}
-        ${text('clientSecret', words.clientSecret, true, words.clientSecretHint)}
-        ${text('scopes', words.scopes, false, words.scopesHint)}
-        ${PROVIDER_SWITCHES.map((name) => checkbox(name, words.providerSwitches[name], posted[name]))}
-        <button type="submit">${words.addOidc}</button>
-      </form>`
-    }`;
+    ${write && oidcForm(context, `${IDPS_PATH}/_add`, words.addOidc, posted, violations)}`;
   sendOrgPage(context, status, words.pages.idps, 'idps', body);
 }
 
-/** The OIDC form posted: AddGenericOIDCProvider; refused input beside its field, the secret not. */
-export async function addOidcAction(context: ConsoleContext): Promise<void> {
+/**
+ * The generic OIDC form, to add a provider or change one (`version` then its ETag): the client
+ * secret's field always empty, its value never shown; left empty when changing, it is kept.
+ */
+function oidcForm(
+  context: ConsoleContext,
+  action: string,
+  label: string,
+  posted: OidcForm,
+  violations: Violations,
+  version?: string,
+): SafeHtml {
+  const words = orgWords(context);
+  const { byField, rest } = fieldViolations(violations, [
+    ...Object.keys(OIDC_FIELDS),
+    ...PROVIDER_SWITCHES,
+  ]);
+  const text = (name: keyof typeof OIDC_FIELDS, label: string, required = true, hint?: string) =>
+    formField({
+      name,
+      label,
+      value: posted[name],
+      type: name === 'clientSecret' ? 'password' : name === 'issuer' ? 'url' : 'text',
+      required,
+      ...(name === 'clientSecret' && { autocomplete: 'new-password' }),
+      ...(hint && { hint }),
+      violations: byField.get(name),
+    });
+  return html`<form method="post" action="${action}" class="narrow oidc-form">
+    ${version === undefined && html`<h2>${label}</h2>`} ${csrfField(context)}
+    ${version !== undefined && html`<input type="hidden" name="version" value="${version}" />`}
+    ${rest} ${text('name', words.name)} ${text('issuer', words.issuer)}
+    ${text('clientId', words.clientId)}
+    ${text(
+      'clientSecret',
+      words.clientSecret,
+      version === undefined,
+      version === undefined ? words.clientSecretHint : words.clientSecretKept,
+    )}
+    ${text('scopes', words.scopes, false, words.scopesHint)}
+    ${PROVIDER_SWITCHES.map((name) => checkbox(name, words.providerSwitches[name], posted[name]))}
+    <div class="actions">
+      <button type="submit">${version === undefined ? label : context.words.save}</button>
+      ${
+        version !== undefined &&
+        html`<a class="button secondary" href="${IDPS_PATH}">${context.words.cancel}</a>`
+      }
+    </div>
+  </form>`;
+}
+
+/** The OIDC form as posted, and the request it makes (the secret left out when empty). */
+function postedProvider(context: ConsoleContext): { posted: OidcForm; request: object } {
   const read: Record<string, string> = formOf(context.request, {
     ...OIDC_FIELDS,
     ...Object.fromEntries(PROVIDER_SWITCHES.map((name) => [name, 1])),
@@ -179,30 +215,99 @@ export async function addOidcAction(context: ConsoleContext): Promise<void> {
   const posted = {
     ...Object.fromEntries(Object.keys(OIDC_FIELDS).map((name) => [name, read[name]!.trim()])),
     ...Object.fromEntries(PROVIDER_SWITCHES.map((name) => [name, read[name] === '1'])),
+    clientSecret: '',
   } as OidcForm;
+  return {
+    posted,
+    request: {
+      name: posted.name,
+      issuer: posted.issuer,
+      clientId: posted.clientId,
+      ...(read.clientSecret && { clientSecret: read.clientSecret }),
+      scopes: posted.scopes.split(/\s+/).filter(Boolean),
+      providerOptions: {
+        isLinkingAllowed: posted.isLinkingAllowed,
+        isCreationAllowed: posted.isCreationAllowed,
+        isAutoCreation: posted.isAutoCreation,
+        isAutoUpdate: posted.isAutoUpdate,
+      },
+      isIdTokenMapping: posted.isIdTokenMapping,
+      usePkce: posted.usePkce,
+    },
+  };
+}
+
+/** The OIDC form posted: AddGenericOIDCProvider; refused input beside its field, the secret not. */
+export async function addOidcAction(context: ConsoleContext): Promise<void> {
+  const { posted, request } = postedProvider(context);
   try {
     const written = (await context.call(
       addGenericOIDCProviderOperations.org as Operation<never, unknown>,
-      {
-        name: posted.name,
-        issuer: posted.issuer,
-        clientId: posted.clientId,
-        clientSecret: read.clientSecret,
-        scopes: posted.scopes.split(/\s+/).filter(Boolean),
-        providerOptions: {
-          isLinkingAllowed: posted.isLinkingAllowed,
-          isCreationAllowed: posted.isCreationAllowed,
-          isAutoCreation: posted.isAutoCreation,
-          isAutoUpdate: posted.isAutoUpdate,
-        },
-        isIdTokenMapping: posted.isIdTokenMapping,
-        usePkce: posted.usePkce,
-      },
+      { clientSecret: '', ...request },
     )) as Written;
     context.response.redirect(303, afterWrite(IDPS_PATH, written, 'added'));
   } catch (error) {
     if (!(error instanceof ServiceError) || error.id !== 'REQUEST-INVALID') throw error;
-    await idpListPage(context, 400, { ...posted, clientSecret: '' }, violationsByField(error));
+    await idpListPage(context, 400, posted, violationsByField(error));
+  }
+}
+
+/**
+ * A generic OIDC provider of the organization's changed (GetProviderByID, then
+ * UpdateGenericOIDCProvider If-Match the version shown); another kind is not changed here.
+ */
+export async function editOidcPage(
+  context: ConsoleContext,
+  status = 200,
+  posted?: OidcForm & { version: string },
+  violations: Violations = new Map(),
+): Promise<void> {
+  const words = orgWords(context);
+  const id = String(context.request.params.id);
+  const { idp } = await context.call(getProviderByIDOperations.org, { id }, afterOf(context));
+  if (idp.owner !== 'IDP_OWNER_TYPE_ORG' || !idp.config.oidc)
+    throw new ServiceError('IDP-NOT-FOUND');
+  const { oidc, options } = { oidc: idp.config.oidc, options: idp.config.options };
+  const shown = posted ?? {
+    name: idp.name,
+    issuer: oidc.issuer,
+    clientId: oidc.clientId,
+    clientSecret: '',
+    scopes: oidc.scopes.join(' '),
+    usePkce: oidc.usePkce,
+    isIdTokenMapping: oidc.isIdTokenMapping,
+    isLinkingAllowed: options.isLinkingAllowed,
+    isCreationAllowed: options.isCreationAllowed,
+    isAutoCreation: options.isAutoCreation,
+    isAutoUpdate: options.isAutoUpdate,
+    version: idp.details.sequence,
+  };
+  const body = oidcForm(
+    context,
+    `${IDPS_PATH}/${encodeURIComponent(id)}/_update`,
+    words.editIdp(idp.name),
+    shown,
+    violations,
+    shown.version,
+  );
+  sendOrgPage(context, status, words.editIdp(idp.name), 'idps', body);
+}
+
+/** The edit form posted: UpdateGenericOIDCProvider If-Match its version; the secret kept if empty. */
+export async function updateOidcAction(context: ConsoleContext): Promise<void> {
+  const id = String(context.request.params.id);
+  const { posted, request } = postedProvider(context);
+  try {
+    const written = (await context.call(
+      updateGenericOIDCProviderOperations.org as Operation<never, unknown>,
+      { id, ...request },
+      ifMatchOf(context),
+    )) as Written;
+    context.response.redirect(303, afterWrite(IDPS_PATH, written, 'updated'));
+  } catch (error) {
+    if (!(error instanceof ServiceError) || error.id !== 'REQUEST-INVALID') throw error;
+    const { version } = formOf(context.request, { version: 20 });
+    await editOidcPage(context, 400, { ...posted, version }, violationsByField(error));
   }
 }
 

@@ -12,12 +12,14 @@ import {
   deactivateIdpAction,
   deleteIdpAction,
   deleteIdpPage,
+  editOidcPage,
   idpListPage,
   loginPolicyPage,
   reactivateIdpAction,
   removePolicyIdpAction,
   resetLoginPolicyAction,
   saveLoginPolicyAction,
+  updateOidcAction,
 } from './idp-pages.js';
 import {
   addKeyAction,
@@ -77,6 +79,8 @@ export function organizationRoutes(router: ConsoleRouter): void {
   form('/idps/_reactivate', reactivateIdpAction);
   page('/idps/delete', deleteIdpPage);
   form('/idps/_delete', deleteIdpAction);
+  page('/idps/:id', (context) => editOidcPage(context));
+  form('/idps/:id/_update', updateOidcAction);
 
   page('/login-policy', loginPolicyPage);
   form('/login-policy/_save', saveLoginPolicyAction);

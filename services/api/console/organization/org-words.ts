@@ -148,6 +148,9 @@ export interface OrgWords {
   idpDeactivated: string;
   idpReactivated: string;
   idpDeleted: string;
+  idpUpdated: string;
+  editIdp: (name: string) => string;
+  clientSecretKept: string;
   deleteIdp: (name: string) => string;
   deleteIdpTitle: (name: string) => string;
   deleteIdpConfirm: (name: string) => string;
@@ -338,6 +341,9 @@ export const ORG_WORDS: Record<Language, OrgWords> = {
     idpDeactivated: 'The identity provider was deactivated.',
     idpReactivated: 'The identity provider was reactivated.',
     idpDeleted: 'The identity provider was deleted.',
+    idpUpdated: 'The identity provider was changed.',
+    editIdp: (name) => `Change ${name}`,
+    clientSecretKept: 'Leave empty to keep the secret it has; it is never shown.',
     deleteIdp: (name) => `Delete ${name}`,
     deleteIdpTitle: (name) => `Delete ${name}?`,
     deleteIdpConfirm: (name) =>
@@ -537,6 +543,9 @@ export const ORG_WORDS: Record<Language, OrgWords> = {
     idpDeactivated: 'Der Identitätsanbieter wurde deaktiviert.',
     idpReactivated: 'Der Identitätsanbieter wurde reaktiviert.',
     idpDeleted: 'Der Identitätsanbieter wurde gelöscht.',
+    idpUpdated: 'Der Identitätsanbieter wurde geändert.',
+    editIdp: (name) => `${name} ändern`,
+    clientSecretKept: 'Leer lassen, um das bisherige Secret zu behalten; es wird nie gezeigt.',
     deleteIdp: (name) => `${name} löschen`,
     deleteIdpTitle: (name) => `${name} löschen?`,
     deleteIdpConfirm: (name) =>
