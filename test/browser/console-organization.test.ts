@@ -74,6 +74,14 @@ describe('the admin console: organization, in headless Chromium', function () {
     await accessible(page);
     expect(violations, 'Content-Security-Policy violations').to.deep.equal([]);
     await context.close();
+
+    // In German, by the browser's language.
+    const german = await signedInConsole(browser, service, owner, 'de');
+    await german.page.goto(url('organization'));
+    expect(await german.page.textContent('#members')).to.equal('Mitglieder');
+    expect(await german.page.textContent('.sub-nav')).to.contain('Maschinenbenutzer');
+    await accessible(german.page);
+    await german.context.close();
   });
 
   it('makes a machine user, gives it a personal access token shown once, which works against the API', async () => {
@@ -127,6 +135,7 @@ describe('the admin console: organization, in headless Chromium', function () {
     await page.click('button:has-text("Add a key")');
     expect(await page.textContent('h1')).to.equal('New key');
     expect(JSON.parse(await page.inputValue('textarea.new-secret')).userId).to.equal(machineId);
+    await accessible(page);
 
     // The token removed: the API refuses it.
     await page.goto(url(`organization/machines/${machineId}`));
@@ -138,6 +147,9 @@ describe('the admin console: organization, in headless Chromium', function () {
     await page.click('a:has-text("Remove")');
     expect(await page.textContent('h1')).to.equal('Remove Robot?');
     await accessible(page);
+    await page.click('button:has-text("Yes, remove")');
+    await page.waitForURL(/\/organization\/machines\?after=/);
+    expect(await page.locator(`a:has-text("robot-${suffix}")`).count()).to.equal(0);
     expect(violations, 'Content-Security-Policy violations').to.deep.equal([]);
     await context.close();
   });
@@ -208,6 +220,13 @@ describe('the admin console: organization, in headless Chromium', function () {
     expect(changed.status, changed.text).to.equal(200);
     expect(changed.body.idp.config.oidc.clientId).to.equal('console-test-2');
 
+    // Its deletion asks first; cancelled here.
+    await page.click(`a:has-text("Delete Partner ${suffix}")`);
+    expect(await page.textContent('h1')).to.equal(`Delete Partner ${suffix}?`);
+    await accessible(page);
+    await page.click('a:has-text("Cancel")');
+    await page.waitForURL(/\/organization\/idps$/);
+
     await page.click('.sub-nav a:has-text("Login policy")');
     await page.waitForURL(/\/organization\/login-policy$/);
     await accessible(page);
@@ -217,9 +236,16 @@ describe('the admin console: organization, in headless Chromium', function () {
     expect(await page.textContent('ul.policy-idps')).to.contain(`Partner ${suffix}`);
     await accessible(page);
 
+    await page.check('#check-allowExternalIdp');
+    await page.click('button:has-text("Save")');
+    await page.waitForURL(/done=saved/);
+    expect(await page.isChecked('#check-allowExternalIdp')).to.equal(true);
+    await accessible(page);
+
     const token = await service.token(owner.userId);
     const policy = await service.call('GET', '/management/v1/policies/login', { token });
     expect(policy.status, policy.text).to.equal(200);
+    expect(policy.body.policy.allowExternalIdp).to.equal(true);
     expect(policy.body.policy.idps.map((idp: { idpName: string }) => idp.idpName)).to.include(
       `Partner ${suffix}`,
     );
