@@ -9,8 +9,9 @@
  * console) asks each page `--requests` times (200) after 20 to warm, one after another over a
  * kept-alive connection on loopback, so that each latency is the server's time to answer the whole
  * page: the first page (by user name), sorted by each other column, the next page by its cursor,
- * a page at 90% of the list (by offset), and a search by the start of a user name. Each answer must be the
- * console's page with 50 users. Prints JSON, and writes it to `--out`.
+ * and a search by the start of a user name. Each answer must be the console's page with 50 users
+ * (the whole run stays within the access token's ten minutes: the console renews it with a
+ * rotated refresh token, which this client does not keep). Prints JSON, and writes it to `--out`.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
@@ -83,14 +84,12 @@ async function main(): Promise<void> {
     const pool = new Http1Pool(service.url);
     const first = await timed(pool, cookie, '/ui/console/users', 1);
     const next = /href="([^"]*cursor=[^"]*)"/.exec(first.html)![1]!.replace(/&amp;/g, '&');
-    const deep = Math.floor((users * 0.9) / 50) * 50;
     const pages: Record<string, string> = {
       'first page (user name)': '/ui/console/users',
       'sorted by display name': '/ui/console/users?sort=name',
       'sorted by email, descending': '/ui/console/users?sort=email&dir=desc',
       'sorted by state': '/ui/console/users?sort=state',
       'next page (cursor)': next,
-      [`page at ${deep.toLocaleString('en')} (offset)`]: `/ui/console/users?at=${deep}`,
       'user name starts with "user12"': '/ui/console/users?q=user12',
     };
     const latencyMs: Record<string, ReturnType<typeof summary>> = {};

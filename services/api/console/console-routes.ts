@@ -21,6 +21,7 @@ import { CONSOLE_WORDS } from './console-words.js';
 import { multipartForm } from './console-forms.js';
 import { IMPORT_BYTES } from './users/csv-import.js';
 import { activityPage } from './activity/activity-page.js';
+import { organizationRoutes } from './organization/org-routes.js';
 import { userRoutes } from './users/user-routes.js';
 
 /** The console's stylesheet, from the source tree (as the profile page's). */
@@ -245,5 +246,6 @@ export function consoleRoutes(deps: ConsoleDependencies): Router {
   };
   userRoutes(sections);
   sections.page('activity', activityPage);
+  organizationRoutes(sections);
   return router;
 }

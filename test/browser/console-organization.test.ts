@@ -1,0 +1,272 @@
+import { expect } from 'chai';
+import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { seriousAccessibilityViolations } from '../support/accessibility.js';
+import {
+  consoleAndService,
+  consolePerson,
+  signedInConsole,
+  type ConsolePerson,
+} from '../support/console-browser.js';
+import { buildOrg } from '../support/factories.js';
+
+/**
+ * The console's Organization section as an organization owner uses it, in headless Chromium
+ * through the sign-in: a member added with a role; a machine user made, a member too, given a
+ * personal access token read once from the page that works against the API and is not shown
+ * again; a branding colour previewed and saved; a generic OIDC provider added and offered by the
+ * login policy. A read-only viewer (who does not read the organization) has no such section.
+ * axe-core checks every page.
+ */
+describe('the admin console: organization, in headless Chromium', function () {
+  this.timeout(300_000);
+  const both = consoleAndService();
+  const suffix = randomBytes(3).toString('hex');
+  let orgId: string;
+  let owner: ConsolePerson;
+
+  before(async function () {
+    this.timeout(600_000);
+    orgId = (await buildOrg(both.service)).orgId;
+    owner = await consolePerson(both.service, orgId, `owner-${suffix}`, ['ORG_OWNER']);
+  });
+
+  /** Checks the page with axe-core: no serious or critical violation. */
+  const accessible = async (page: Page) =>
+    expect(await seriousAccessibilityViolations(page), page.url()).to.deep.equal([]);
+
+  const url = (path: string) => `${both.service.config.publicUrl}/ui/console/${path}`;
+
+  /** Adds `userName` as a member with `role` on the organization's page. */
+  const addMember = async (page: Page, userName: string, role: string) => {
+    await page.goto(url('organization'));
+    await page.fill('#field-userName', userName);
+    await page.check(`#role-${role}`);
+    await page.click('form.add-member button[type=submit]');
+    await page.waitForURL(/done=added/);
+  };
+
+  it('an owner adds a member with a role and sees them listed', async () => {
+    const { browser, service } = both;
+    const person = await consolePerson(service, orgId, `member-${suffix}`, []);
+    const { page, context, violations } = await signedInConsole(browser, service, owner);
+    await page.click('.console-bar nav a:has-text("Organization")');
+    await page.waitForURL(/\/ui\/console\/organization$/);
+    expect(await page.textContent('.state')).to.equal('Active');
+    expect(await page.textContent('table.members')).to.contain(owner.userName);
+    await accessible(page);
+
+    // No role ticked: said beside the roles, nothing written.
+    await page.fill('#field-userName', person.userName);
+    await page.click('form.add-member button[type=submit]');
+    expect(await page.textContent('#roles-error')).to.contain('Choose at least one role');
+    await accessible(page);
+    // An unknown user name: said beside the field.
+    await page.fill('#field-userName', `nobody-${suffix}`);
+    await page.check('#role-ORG_USER_VIEWER');
+    await page.click('form.add-member button[type=submit]');
+    expect(await page.getAttribute('#field-userName', 'aria-invalid')).to.equal('true');
+
+    await addMember(page, person.userName.toUpperCase(), 'ORG_USER_MANAGER');
+    expect(await page.textContent('.notice')).to.contain('The member was added.');
+    const row = page.locator('table.members tr', { hasText: person.userName });
+    expect(await row.textContent()).to.contain('User manager');
+    await accessible(page);
+    expect(violations, 'Content-Security-Policy violations').to.deep.equal([]);
+    await context.close();
+
+    // In German, by the browser's language.
+    const german = await signedInConsole(browser, service, owner, 'de');
+    await german.page.goto(url('organization'));
+    expect(await german.page.textContent('#members')).to.equal('Mitglieder');
+    expect(await german.page.textContent('.sub-nav')).to.contain('Maschinenbenutzer');
+    await accessible(german.page);
+    await german.context.close();
+  });
+
+  it('makes a machine user, gives it a personal access token shown once, which works against the API', async () => {
+    const { browser, service } = both;
+    const { page, context, violations } = await signedInConsole(browser, service, owner);
+    await page.goto(url('organization/machines'));
+    await accessible(page);
+    await page.fill('#field-userName', `robot-${suffix}`);
+    await page.fill('#field-name', 'Robot');
+    await page.click('button:has-text("Add a machine user")');
+    await page.waitForURL(/\/organization\/machines\/[^/?]+\?after=.*done=added/);
+    const machineId = new URL(page.url()).pathname.split('/').pop()!;
+    expect(await page.textContent('h1')).to.equal('Robot');
+    await accessible(page);
+
+    // A member, so that its token may read users.
+    await addMember(page, `robot-${suffix}`, 'ORG_USER_VIEWER');
+    expect(await page.textContent('table.members')).to.contain(`robot-${suffix}`);
+
+    await page.goto(url(`organization/machines/${machineId}`));
+    const [answer] = await Promise.all([
+      page.waitForNavigation(),
+      page.click('button:has-text("Add a personal access token")'),
+    ]);
+    expect(answer!.status()).to.equal(200);
+    expect(answer!.headers()['cache-control']).to.equal('no-store');
+    expect(await page.textContent('h1')).to.equal('New personal access token');
+    expect(await page.textContent('.notice')).to.contain('shown only this once');
+    const token = (await page.inputValue('textarea.new-secret')).trim();
+    expect(token).to.match(/^pat_/);
+    expect(page.url()).not.to.contain(token);
+    await accessible(page);
+
+    const read = await service.call('GET', `/management/v1/users/${machineId}`, { token });
+    expect(read.status, read.text).to.equal(200);
+    expect(read.body.user.userName).to.equal(`robot-${suffix}`);
+
+    await page.click('a:has-text("Back to Robot")');
+    await page.waitForURL(new RegExp(`/machines/${machineId}\\?after=`));
+    await page.reload();
+    expect(await page.content()).not.to.contain(token);
+    expect(await page.locator('section:has(#tokens) table tbody tr').count()).to.equal(1);
+    await accessible(page);
+
+    // A client secret, shown once too; a key file, in JSON.
+    await page.click('button:has-text("Generate a client secret")');
+    expect(await page.textContent('h1')).to.equal('New client secret');
+    expect(await page.locator('textarea.new-secret').count()).to.equal(2);
+    await accessible(page);
+    await page.goto(url(`organization/machines/${machineId}`));
+    await page.click('button:has-text("Add a key")');
+    expect(await page.textContent('h1')).to.equal('New key');
+    expect(JSON.parse(await page.inputValue('textarea.new-secret')).userId).to.equal(machineId);
+    await accessible(page);
+
+    // The token removed: the API refuses it.
+    await page.goto(url(`organization/machines/${machineId}`));
+    await page.click('section:has(#tokens) button:has-text("Remove token")');
+    await page.waitForURL(/done=tokenRemoved/);
+    const refused = await service.call('GET', `/management/v1/users/${machineId}`, { token });
+    expect(refused.status).to.equal(401);
+
+    await page.click('a:has-text("Remove")');
+    expect(await page.textContent('h1')).to.equal('Remove Robot?');
+    await accessible(page);
+    await page.click('button:has-text("Yes, remove")');
+    await page.waitForURL(/\/organization\/machines\?after=/);
+    expect(await page.locator(`a:has-text("robot-${suffix}")`).count()).to.equal(0);
+    expect(violations, 'Content-Security-Policy violations').to.deep.equal([]);
+    await context.close();
+  });
+
+  it('previews a branding colour before saving, saves it, and the preview shows it', async () => {
+    const { browser, service } = both;
+    const { page, context, violations } = await signedInConsole(browser, service, owner);
+    await page.goto(url('organization/branding'));
+    await accessible(page);
+    const buttonColour = () =>
+      page.evaluate<string>(
+        "getComputedStyle(document.querySelector('.signin-preview .preview-button')).backgroundColor",
+      );
+    expect(await buttonColour()).to.equal('rgb(41, 82, 204)');
+
+    await page.fill('#field-primaryColor', '#1a5e20');
+    await page.check('#check-hideServiceName');
+    await page.click('button:has-text("Preview without saving")');
+    expect(await page.textContent('#preview ~ p')).to.contain('not saved yet');
+    expect(await buttonColour()).to.equal('rgb(26, 94, 32)');
+    expect(await page.locator('.signin-preview .service-name').count()).to.equal(0);
+    await accessible(page);
+
+    await page.click('button:has-text("Save")');
+    await page.waitForURL(/done=saved/);
+    expect(await page.inputValue('#field-primaryColor')).to.equal('#1a5e20');
+    expect(await buttonColour()).to.equal('rgb(26, 94, 32)');
+    await accessible(page);
+
+    // A colour the API refuses is said beside its field.
+    await page.fill('#field-fontColor', 'blue');
+    await page.click('button:has-text("Save")');
+    expect(await page.getAttribute('#field-fontColor', 'aria-invalid')).to.equal('true');
+    await accessible(page);
+    expect(violations, 'Content-Security-Policy violations').to.deep.equal([]);
+    await context.close();
+  });
+
+  it('adds a generic OIDC provider, never showing its secret, and offers it in the login policy', async () => {
+    const { browser, service } = both;
+    const { page, context, violations } = await signedInConsole(browser, service, owner);
+    const secret = `very-secret-${suffix}`;
+    await page.goto(url('organization/idps'));
+    await accessible(page);
+    await page.fill('#field-name', `Partner ${suffix}`);
+    await page.fill('#field-issuer', 'https://accounts.example.com');
+    await page.fill('#field-clientId', 'console-test');
+    await page.fill('#field-clientSecret', secret);
+    await page.click('form.oidc-form button[type=submit]');
+    await page.waitForURL(/done=added/);
+    expect(await page.textContent('table.providers')).to.contain(`Partner ${suffix}`);
+    expect(await page.content()).not.to.contain(secret);
+    await accessible(page);
+
+    // Changed with the secret left empty: it is kept, and not shown in the form.
+    await page.click(`a:has-text("Change Partner ${suffix}")`);
+    const idpId = new URL(page.url()).pathname.split('/').pop()!;
+    expect(await page.inputValue('#field-clientSecret')).to.equal('');
+    expect(await page.content()).not.to.contain(secret);
+    await accessible(page);
+    await page.fill('#field-clientId', 'console-test-2');
+    await page.click('button:has-text("Save")');
+    await page.waitForURL(/done=updated/);
+    expect(await page.textContent('.notice')).to.contain('changed');
+    const changed = await service.call('GET', `/management/v1/idps/templates/${idpId}`, {
+      token: await service.token(owner.userId),
+    });
+    expect(changed.status, changed.text).to.equal(200);
+    expect(changed.body.idp.config.oidc.clientId).to.equal('console-test-2');
+
+    // Its deletion asks first; cancelled here.
+    await page.click(`a:has-text("Delete Partner ${suffix}")`);
+    expect(await page.textContent('h1')).to.equal(`Delete Partner ${suffix}?`);
+    await accessible(page);
+    await page.click('a:has-text("Cancel")');
+    await page.waitForURL(/\/organization\/idps$/);
+
+    await page.click('.sub-nav a:has-text("Login policy")');
+    await page.waitForURL(/\/organization\/login-policy$/);
+    await accessible(page);
+    await page.selectOption('#field-idpId', { label: `Partner ${suffix} (This organization)` });
+    await page.click('button:has-text("Offer at sign-in")');
+    await page.waitForURL(/done=idpAdded/);
+    expect(await page.textContent('ul.policy-idps')).to.contain(`Partner ${suffix}`);
+    await accessible(page);
+
+    await page.check('#check-allowExternalIdp');
+    await page.click('button:has-text("Save")');
+    await page.waitForURL(/done=saved/);
+    expect(await page.isChecked('#check-allowExternalIdp')).to.equal(true);
+    await accessible(page);
+
+    const token = await service.token(owner.userId);
+    const policy = await service.call('GET', '/management/v1/policies/login', { token });
+    expect(policy.status, policy.text).to.equal(200);
+    expect(policy.body.policy.allowExternalIdp).to.equal(true);
+    expect(policy.body.policy.idps.map((idp: { idpName: string }) => idp.idpName)).to.include(
+      `Partner ${suffix}`,
+    );
+    expect(violations, 'Content-Security-Policy violations').to.deep.equal([]);
+    await context.close();
+  });
+
+  it('a read-only viewer has no organization section: not in the navigation, and 403 at its address', async () => {
+    const { browser, service } = both;
+    const viewer = await consolePerson(service, orgId, `viewer-${suffix}`, [
+      'ORG_USER_VIEWER',
+      'ORG_PROJECT_VIEWER',
+    ]);
+    const { page, context } = await signedInConsole(browser, service, viewer);
+    expect(await page.locator('.console-bar nav a:has-text("Organization")').count()).to.equal(0);
+    for (const path of ['organization', 'organization/machines', 'organization/branding']) {
+      const answer = await page.goto(url(path));
+      expect(answer!.status(), path).to.equal(403);
+      expect(await page.textContent('h1')).to.equal('Not allowed');
+    }
+    await accessible(page);
+    await context.close();
+  });
+});
