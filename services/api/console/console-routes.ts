@@ -18,6 +18,7 @@ import {
 import { CONSOLE_PATH, consoleCookies, consolePathOr } from './console-session.js';
 import { consoleSignIn } from './console-sign-in.js';
 import { CONSOLE_WORDS } from './console-words.js';
+import { projectRoutes } from './projects/project-routes.js';
 import { userRoutes } from './users/user-routes.js';
 
 /** The console's stylesheet, from the source tree (as the profile page's). */
@@ -238,5 +239,6 @@ export function consoleRoutes(deps: ConsoleDependencies): Router {
       router.post(`${CONSOLE_PATH}/${path}`, parseForm, consoleRoute('POST', work)),
   };
   userRoutes(sections);
+  projectRoutes(sections, config.publicUrl);
   return router;
 }

@@ -1,0 +1,137 @@
+import { formOf } from '../../login/kit/forms.js';
+import { html } from '../../login/kit/page-kit.js';
+import { addProjectRoleOperation } from '../../operations/add-project-role/add-project-role.operation.js';
+import { listProjectRolesOperation } from '../../operations/list-project-roles/list-project-roles.operation.js';
+import type { Operation } from '../../operations/operation.js';
+import { removeProjectRoleOperation } from '../../operations/remove-project-role/remove-project-role.operation.js';
+import type { RoleView } from '../../queries/project-role-queries.js';
+import { csrfField, type ConsoleContext } from '../console-page.js';
+import { fieldViolations, formField, type Violations } from '../console-forms.js';
+import {
+  actionForm,
+  partChange,
+  projectOf,
+  projectPath,
+  sendProjectPage,
+  wordsOf,
+  writeThen,
+} from './project-kit.js';
+
+/** The most roles a project's pages list and offer (ListProjectRoles' largest page). */
+export const ROLES_SHOWN = 1000;
+
+/** The project's roles (ListProjectRoles), ROLES_SHOWN of them, in the order of their keys. */
+export async function rolesOf(context: ConsoleContext, projectId: string): Promise<RoleView[]> {
+  const { result } = await context.call(listProjectRolesOperation, {
+    projectId,
+    query: { limit: ROLES_SHOWN, asc: true },
+  });
+  return result;
+}
+
+const ROLE_FIELDS = { roleKey: 300, displayName: 300, group: 300 } as const;
+type RoleForm = Record<keyof typeof ROLE_FIELDS, string>;
+
+/**
+ * The project's roles (ListProjectRoles): key, display name, group; with `project.write`, the
+ * form of a new role (AddProjectRole) and each role's removal (RemoveProjectRole).
+ */
+export async function rolesPage(
+  context: ConsoleContext,
+  status = 200,
+  posted: RoleForm = { roleKey: '', displayName: '', group: '' },
+  violations: Violations = new Map(),
+): Promise<void> {
+  const words = wordsOf(context);
+  const project = await projectOf(context);
+  const roles = await rolesOf(context, project.id);
+  const writes = context.may('project.write');
+  const path = projectPath(project.id);
+  const { byField, rest } = fieldViolations(violations, Object.keys(ROLE_FIELDS));
+  const field = (name: keyof RoleForm, label: string, required: boolean, hint?: string) =>
+    formField({
+      name,
+      label,
+      value: posted[name],
+      required,
+      maxLength: 300,
+      ...(hint && { hint }),
+      violations: byField.get(name),
+    });
+  const body = html`<h2>${words.roles}</h2>
+    ${
+      roles.length === 0
+        ? html`<p>${words.noRoles}</p>`
+        : html`<div class="table-wrap">
+            <table class="list">
+              <thead>
+                <tr>
+                  <th scope="col">${words.roleKey}</th>
+                  <th scope="col">${words.displayName}</th>
+                  <th scope="col">${words.group}</th>
+                  ${writes && html`<th scope="col">${words.actions}</th>`}
+                </tr>
+              </thead>
+              <tbody>
+                ${roles.map(
+                  (role) =>
+                    html`<tr>
+                      <td><code>${role.key}</code></td>
+                      <td>${role.displayName}</td>
+                      <td>${role.group}</td>
+                      ${
+                        writes &&
+                        html`<td>
+                          ${actionForm(
+                            context,
+                            `${path}/roles/_remove`,
+                            words.removeRole(role.key),
+                            'secondary',
+                            html`<input type="hidden" name="roleKey" value="${role.key}" />`,
+                          )}
+                        </td>`
+                      }
+                    </tr>`,
+                )}
+              </tbody>
+            </table>
+          </div>`
+    }
+    ${
+      writes &&
+      html`<form method="post" action="${path}/roles/_add" class="narrow">
+        <h2>${words.addRole}</h2>
+        ${csrfField(context)} ${rest} ${field('roleKey', words.roleKey, true, words.roleKeyHint)}
+        ${field('displayName', words.displayName, true)} ${field('group', words.group, false)}
+        <button type="submit">${words.addRole}</button>
+      </form>`
+    }`;
+  sendProjectPage(context, project, 'roles', body, status);
+}
+
+/** The new role's form posted: AddProjectRole, then the roles. */
+export async function addRoleAction(context: ConsoleContext): Promise<void> {
+  const projectId = String(context.request.params.id);
+  const form = formOf(context.request, ROLE_FIELDS);
+  await writeThen(
+    context,
+    () =>
+      context.call(addProjectRoleOperation as Operation<never, unknown>, {
+        projectId,
+        roleKey: form.roleKey.trim(),
+        displayName: form.displayName,
+        ...(form.group.trim() && { group: form.group }),
+      }),
+    `${projectPath(projectId)}/roles`,
+    'role',
+    (violations) => rolesPage(context, 400, form, violations),
+  );
+}
+
+/** A role's removal: RemoveProjectRole, then the roles. */
+export const removeRoleAction = partChange(
+  removeProjectRoleOperation as Operation<never, unknown>,
+  (context, projectId) => ({ projectId, ...formOf(context.request, { roleKey: 200 }) }),
+  '/roles',
+  'roleRemoved',
+);
