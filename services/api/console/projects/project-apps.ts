@@ -16,6 +16,8 @@ import {
   linesOf,
   listFieldsTogether,
   partChange,
+  PARTS_SHOWN,
+  partTable,
   projectOf,
   projectPath,
   sendProjectPage,
@@ -24,9 +26,6 @@ import {
   writeThen,
 } from './project-kit.js';
 import type { ProjectWords } from './project-words.js';
-
-/** The most applications the list shows (ListApps' largest page). */
-const APPS_SHOWN = 1000;
 
 /** The application form's fields, each its longest value. */
 const APP_FIELDS = {
@@ -79,7 +78,7 @@ export async function appsPage(context: ConsoleContext): Promise<void> {
   const project = await projectOf(context);
   const { result: apps } = await context.call(listAppsOperation, {
     projectId: project.id,
-    query: { limit: APPS_SHOWN, asc: true },
+    query: { limit: PARTS_SHOWN, asc: true },
   });
   const body = html`<h2>${words.apps}</h2>
     ${
@@ -88,31 +87,11 @@ export async function appsPage(context: ConsoleContext): Promise<void> {
         <a class="button" href="${projectPath(project.id)}/apps/new">${words.newApp}</a>
       </p>`
     }
-    ${
-      apps.length === 0
-        ? html`<p>${words.noApps}</p>`
-        : html`<div class="table-wrap">
-            <table class="list">
-              <thead>
-                <tr>
-                  <th scope="col">${words.name}</th>
-                  <th scope="col">${words.clientId}</th>
-                  <th scope="col">${words.kind}</th>
-                </tr>
-              </thead>
-              <tbody>
-                ${apps.map(
-                  (app) =>
-                    html`<tr>
-                      <td><a href="${appPath(project.id, app.id)}">${app.name}</a></td>
-                      <td><code>${app.oidcConfig.clientId}</code></td>
-                      <td>${kindOf(words, app)}</td>
-                    </tr>`,
-                )}
-              </tbody>
-            </table>
-          </div>`
-    }`;
+    ${partTable(apps, words.noApps, [words.name, words.clientId, words.kind], (app) => [
+      html`<a href="${appPath(project.id, app.id)}">${app.name}</a>`,
+      html`<code>${app.oidcConfig.clientId}</code>`,
+      kindOf(words, app),
+    ])}`;
   sendProjectPage(context, project, 'apps', body);
 }
 

@@ -10,17 +10,17 @@ import {
   actionForm,
   checkboxes,
   partChange,
+  PARTS_SHOWN,
+  partTable,
   projectOf,
   projectPath,
+  roleOptions,
   sendProjectPage,
   valuesOf,
   wordsOf,
   writeThen,
 } from './project-kit.js';
 import { rolesOf } from './project-roles.js';
-
-/** The most project grants the page lists (ListProjectGrants' largest page). */
-const GRANTS_SHOWN = 1000;
 
 /**
  * The organizations the project is shared with (ListProjectGrants) and the roles each may give;
@@ -39,49 +39,30 @@ export async function projectGrantsPage(
     rolesOf(context, project.id),
     context.call(listProjectGrantsOperation, {
       projectId: project.id,
-      query: { limit: GRANTS_SHOWN, asc: true },
+      query: { limit: PARTS_SHOWN, asc: true },
     }),
   ]);
   const writes = context.may('project.write');
   const path = projectPath(project.id);
   const { byField, rest } = fieldViolations(violations, ['grantedOrgId', 'roleKeys']);
   const body = html`<h2>${words.projectGrants}</h2>
-    ${
-      grants.length === 0
-        ? html`<p>${words.noProjectGrants}</p>`
-        : html`<div class="table-wrap">
-            <table class="list">
-              <thead>
-                <tr>
-                  <th scope="col">${words.organization}</th>
-                  <th scope="col">${words.roles}</th>
-                  ${writes && html`<th scope="col">${words.actions}</th>`}
-                </tr>
-              </thead>
-              <tbody>
-                ${grants.map(
-                  (grant) =>
-                    html`<tr>
-                      <td>${grant.grantedOrgName} <code>${grant.grantedOrgId}</code></td>
-                      <td>${grant.grantedRoleKeys.join(', ')}</td>
-                      ${
-                        writes &&
-                        html`<td>
-                          ${actionForm(
-                            context,
-                            `${path}/project-grants/_remove`,
-                            words.removeProjectGrant(grant.grantedOrgName),
-                            'secondary',
-                            html`<input type="hidden" name="grantId" value="${grant.grantId}" />`,
-                          )}
-                        </td>`
-                      }
-                    </tr>`,
-                )}
-              </tbody>
-            </table>
-          </div>`
-    }
+    ${partTable(
+      grants,
+      words.noProjectGrants,
+      [words.organization, words.roles, writes && words.actions],
+      (grant) => [
+        html`${grant.grantedOrgName} <code>${grant.grantedOrgId}</code>`,
+        grant.grantedRoleKeys.join(', '),
+        writes &&
+          actionForm(
+            context,
+            `${path}/project-grants/_remove`,
+            words.removeProjectGrant(grant.grantedOrgName),
+            'secondary',
+            html`<input type="hidden" name="grantId" value="${grant.grantId}" />`,
+          ),
+      ],
+    )}
     ${
       writes &&
       html`<form method="post" action="${path}/project-grants/_add" class="narrow">
@@ -102,10 +83,7 @@ export async function projectGrantsPage(
             name: 'roleKeys',
             legend: words.chooseRoles,
             prefix: 'project-grant-role',
-            options: roles.map((role) => ({
-              value: role.key,
-              label: `${role.displayName} (${role.key})`,
-            })),
+            options: roleOptions(roles),
             chosen: posted.roleKeys,
             violations: byField.get('roleKeys'),
           })

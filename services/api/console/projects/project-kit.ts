@@ -23,6 +23,9 @@ const TABS: { tab: Tab; path: string }[] = [
   { tab: 'projectGrants', path: '/project-grants' },
 ];
 
+/** The most of a project's parts a page lists: the list operations' largest page. */
+export const PARTS_SHOWN = 1000;
+
 export const projectPath = (id: string) => `${CONSOLE_PATH}/projects/${encodeURIComponent(id)}`;
 
 export const wordsOf = (context: ConsoleContext): ProjectWords => PROJECT_WORDS[context.language];
@@ -209,3 +212,42 @@ export function partChange(
     context.response.redirect(303, afterWrite(`${projectPath(projectId)}${tab}`, written, done));
   };
 }
+
+/** A cell of a list's table: text (escaped) or markup. */
+type Cell = string | SafeHtml | false | undefined;
+
+/**
+ * A project part's list: `empty` said when there is none, else a table of `headers` and one row
+ * per item (`row`'s cells; a cell left out, `false`, as its header is).
+ */
+export function partTable<Item>(
+  items: readonly Item[],
+  empty: string,
+  headers: (string | false)[],
+  row: (item: Item, index: number) => Cell[],
+): SafeHtml {
+  if (items.length === 0) return html`<p>${empty}</p>`;
+  return html`<div class="table-wrap">
+    <table class="list">
+      <thead>
+        <tr>
+          ${headers.filter((header) => header !== false).map((header) => html`<th scope="col">${header}</th>`)}
+        </tr>
+      </thead>
+      <tbody>
+        ${items.map(
+          (item, index) =>
+            html`<tr>
+              ${row(item, index)
+                .filter((cell) => cell !== false)
+                .map((cell) => html`<td>${cell}</td>`)}
+            </tr>`,
+        )}
+      </tbody>
+    </table>
+  </div>`;
+}
+
+/** The project's roles as the options of checkboxes: the display name and key of each. */
+export const roleOptions = (roles: readonly { key: string; displayName: string }[]) =>
+  roles.map((role) => ({ value: role.key, label: `${role.displayName} (${role.key})` }));

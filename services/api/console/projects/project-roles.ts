@@ -10,6 +10,8 @@ import { fieldViolations, formField, type Violations } from '../console-forms.js
 import {
   actionForm,
   partChange,
+  PARTS_SHOWN,
+  partTable,
   projectOf,
   projectPath,
   sendProjectPage,
@@ -17,14 +19,11 @@ import {
   writeThen,
 } from './project-kit.js';
 
-/** The most roles a project's pages list and offer (ListProjectRoles' largest page). */
-export const ROLES_SHOWN = 1000;
-
-/** The project's roles (ListProjectRoles), ROLES_SHOWN of them, in the order of their keys. */
+/** The project's roles (ListProjectRoles), the first PARTS_SHOWN of them. */
 export async function rolesOf(context: ConsoleContext, projectId: string): Promise<RoleView[]> {
   const { result } = await context.call(listProjectRolesOperation, {
     projectId,
-    query: { limit: ROLES_SHOWN, asc: true },
+    query: { limit: PARTS_SHOWN, asc: true },
   });
   return result;
 }
@@ -59,44 +58,24 @@ export async function rolesPage(
       violations: byField.get(name),
     });
   const body = html`<h2>${words.roles}</h2>
-    ${
-      roles.length === 0
-        ? html`<p>${words.noRoles}</p>`
-        : html`<div class="table-wrap">
-            <table class="list">
-              <thead>
-                <tr>
-                  <th scope="col">${words.roleKey}</th>
-                  <th scope="col">${words.displayName}</th>
-                  <th scope="col">${words.group}</th>
-                  ${writes && html`<th scope="col">${words.actions}</th>`}
-                </tr>
-              </thead>
-              <tbody>
-                ${roles.map(
-                  (role) =>
-                    html`<tr>
-                      <td><code>${role.key}</code></td>
-                      <td>${role.displayName}</td>
-                      <td>${role.group}</td>
-                      ${
-                        writes &&
-                        html`<td>
-                          ${actionForm(
-                            context,
-                            `${path}/roles/_remove`,
-                            words.removeRole(role.key),
-                            'secondary',
-                            html`<input type="hidden" name="roleKey" value="${role.key}" />`,
-                          )}
-                        </td>`
-                      }
-                    </tr>`,
-                )}
-              </tbody>
-            </table>
-          </div>`
-    }
+    ${partTable(
+      roles,
+      words.noRoles,
+      [words.roleKey, words.displayName, words.group, writes && words.actions],
+      (role) => [
+        html`<code>${role.key}</code>`,
+        role.displayName,
+        role.group,
+        writes &&
+          actionForm(
+            context,
+            `${path}/roles/_remove`,
+            words.removeRole(role.key),
+            'secondary',
+            html`<input type="hidden" name="roleKey" value="${role.key}" />`,
+          ),
+      ],
+    )}
     ${
       writes &&
       html`<form method="post" action="${path}/roles/_add" class="narrow">

@@ -15,8 +15,11 @@ import {
   actionForm,
   checkboxes,
   partChange,
+  PARTS_SHOWN,
+  partTable,
   projectOf,
   projectPath,
+  roleOptions,
   sendProjectPage,
   valuesOf,
   wordsOf,
@@ -24,9 +27,6 @@ import {
 } from './project-kit.js';
 import { rolesOf } from './project-roles.js';
 import type { ProjectWords } from './project-words.js';
-
-/** The most grants the page lists (ListUserGrants' largest page). */
-const GRANTS_SHOWN = 1000;
 
 /**
  * Who holds which roles of the project (ListUserGrants by project); with `user.grant.write`,
@@ -46,7 +46,7 @@ export async function userGrantsPage(
     context.call(
       listUserGrantsOperation,
       {
-        query: { limit: GRANTS_SHOWN, asc: true },
+        query: { limit: PARTS_SHOWN, asc: true },
         queries: [{ projectIdQuery: { projectId: project.id } }],
       },
       afterOf(context),
@@ -55,31 +55,14 @@ export async function userGrantsPage(
   const writes = context.may('user.grant.write');
   const path = projectPath(project.id);
   const { byField, rest } = fieldViolations(violations, ['userName', 'roleKeys']);
-  const options = roles.map((role) => ({
-    value: role.key,
-    label: `${role.displayName} (${role.key})`,
-  }));
+  const options = roleOptions(roles);
   const body = html`<h2>${words.userGrants}</h2>
-    ${
-      grants.length === 0
-        ? html`<p>${words.noUserGrants}</p>`
-        : html`<div class="table-wrap">
-            <table class="list">
-              <thead>
-                <tr>
-                  <th scope="col">${words.user}</th>
-                  <th scope="col">${words.roles}</th>
-                  ${writes && html`<th scope="col">${words.actions}</th>`}
-                </tr>
-              </thead>
-              <tbody>
-                ${grants.map((grant, index) =>
-                  grantRow(context, words, path, grant, index, writes ? options : undefined),
-                )}
-              </tbody>
-            </table>
-          </div>`
-    }
+    ${partTable(
+      grants,
+      words.noUserGrants,
+      [words.user, words.roles, writes && words.actions],
+      (grant, index) => grantCells(context, words, path, grant, index, writes && options),
+    )}
     ${
       writes &&
       html`<form method="post" action="${path}/user-grants/_add" class="narrow">
@@ -113,49 +96,40 @@ export async function userGrantsPage(
   sendProjectPage(context, project, 'userGrants', body, status);
 }
 
-function grantRow(
+/** A grant's cells: the user, the roles (as a form with `options`: the writer's), its removal. */
+function grantCells(
   context: ConsoleContext,
   words: ProjectWords,
   path: string,
   grant: UserGrantView,
   index: number,
-  options: { value: string; label: string }[] | undefined,
-): SafeHtml {
+  options: { value: string; label: string }[] | false,
+): (string | SafeHtml | false)[] {
   const user = grant.displayName ? `${grant.displayName} (${grant.userName})` : grant.userName;
   const which = html`<input type="hidden" name="userId" value="${grant.userId}" />
     <input type="hidden" name="grantId" value="${grant.id}" />`;
-  return html`<tr>
-    <td>${user}</td>
-    <td>
-      ${
-        options
-          ? html`<form method="post" action="${path}/user-grants/_update" class="grant-roles">
-              ${csrfField(context)} ${which}
-              ${checkboxes({
-                name: 'roleKeys',
-                legend: words.roles,
-                prefix: `grant-${index}-role`,
-                options,
-                chosen: grant.roleKeys,
-              })}
-              <button type="submit" class="secondary">${words.saveRoles(grant.userName)}</button>
-            </form>`
-          : grant.roleKeys.join(', ')
-      }
-    </td>
-    ${
-      options &&
-      html`<td>
-        ${actionForm(
-          context,
-          `${path}/user-grants/_remove`,
-          words.removeGrant(grant.userName),
-          'secondary',
-          which,
-        )}
-      </td>`
-    }
-  </tr>`;
+  if (!options) return [user, grant.roleKeys.join(', ')];
+  return [
+    user,
+    html`<form method="post" action="${path}/user-grants/_update" class="grant-roles">
+      ${csrfField(context)} ${which}
+      ${checkboxes({
+        name: 'roleKeys',
+        legend: words.roles,
+        prefix: `grant-${index}-role`,
+        options,
+        chosen: grant.roleKeys,
+      })}
+      <button type="submit" class="secondary">${words.saveRoles(grant.userName)}</button>
+    </form>`,
+    actionForm(
+      context,
+      `${path}/user-grants/_remove`,
+      words.removeGrant(grant.userName),
+      'secondary',
+      which,
+    ),
+  ];
 }
 
 /**
