@@ -255,13 +255,13 @@ describe('the admin console: projects, in headless Chromium', function () {
     await context.close();
   });
 
-  it('a read-only viewer sees the project pages without any form that writes, and a posted form is refused', async () => {
+  it('a read-only viewer sees the project pages (in German) without any form that writes, and a posted form is refused', async () => {
     const { browser, service } = both;
     const viewer = await consolePerson(service, orgId, `viewer-${suffix}`, [
       'ORG_USER_VIEWER',
       'ORG_PROJECT_VIEWER',
     ]);
-    const { page, context } = await signedInConsole(browser, service, viewer);
+    const { page, context } = await signedInConsole(browser, service, viewer, 'de');
     const base = `${service.config.publicUrl}/ui/console/projects`;
     for (const path of [
       '',
@@ -279,7 +279,8 @@ describe('the admin console: projects, in headless Chromium', function () {
       await accessible(page);
     }
     await page.goto(`${base}/${projectId}`);
-    expect(await page.textContent('dl.settings')).to.contain('At sign-in');
+    expect(await page.textContent('dl.settings')).to.contain('Bei der Anmeldung');
+    expect(await page.textContent('nav.tabs')).to.contain('Projektfreigaben');
     await page.goto(`${base}/${projectId}/user-grants`);
     expect(await page.textContent('table.list tbody')).to.contain(member.userName);
 
@@ -290,9 +291,12 @@ describe('the admin console: projects, in headless Chromium', function () {
       [`/${projectId}/roles/_add`, { roleKey: 'intruder', displayName: 'Intruder' }],
       [`/_add`, { name: `Viewer's ${suffix}` }],
     ] as const) {
-      const posted = await page.request.post(`${base}${path}`, { form: { _csrf: token, ...form } });
+      const posted = await page.request.post(`${base}${path}`, {
+        form: { _csrf: token, ...form },
+        headers: { 'accept-language': 'de' },
+      });
       expect(posted.status(), path).to.equal(403);
-      expect(await posted.text()).to.contain('Not allowed');
+      expect(await posted.text()).to.contain('Nicht erlaubt');
     }
     const still = await service.call('GET', `/management/v1/projects/${projectId}`, {
       token: await service.token(viewer.userId),
