@@ -200,10 +200,20 @@ describe('the admin console: projects, in headless Chromium', function () {
     await context.close();
   });
 
-  it('grants the project to another organization and takes it back; an If-Match conflict is said; deactivation and removal', async () => {
+  it('changes a role, grants the project to another organization and takes it back; an If-Match conflict is said; deactivation and removal', async () => {
     const { browser, service } = both;
     const { page, context } = await signedInConsole(browser, service, administrator);
     const other = await buildOrg(service);
+    await page.goto(`${service.config.publicUrl}/ui/console/projects/${projectId}/roles`);
+    await page.click('table.list a:has-text("buyer")');
+    expect(await page.textContent('h1')).to.equal('The role Buyer');
+    await accessible(page);
+    await page.fill('#field-displayName', 'Buyer of goods');
+    await page.fill('#field-group', 'Shop');
+    await page.click('button:has-text("Save")');
+    await page.waitForURL(/done=roleChanged/);
+    expect(await page.textContent('table.list tbody')).to.contain('Buyer of goods');
+
     await page.goto(`${service.config.publicUrl}/ui/console/projects/${projectId}/project-grants`);
     expect(await page.textContent('main')).to.contain('granted to no other organization');
     await accessible(page);

@@ -20,7 +20,13 @@ import {
   removePage,
   settingsAction,
 } from './project-page.js';
-import { addRoleAction, removeRoleAction, rolesPage } from './project-roles.js';
+import {
+  addRoleAction,
+  removeRoleAction,
+  rolePage,
+  rolesPage,
+  updateRoleAction,
+} from './project-roles.js';
 import {
   addUserGrantAction,
   removeUserGrantAction,
@@ -46,6 +52,8 @@ export function projectRoutes(router: ConsoleRouter, issuer: string): void {
   router.page('projects/:id/roles', (context) => rolesPage(context));
   router.form('projects/:id/roles/_add', addRoleAction);
   router.form('projects/:id/roles/_remove', removeRoleAction);
+  router.page('projects/:id/roles/:key', (context) => rolePage(context));
+  router.form('projects/:id/roles/:key/_update', updateRoleAction);
 
   router.page('projects/:id/apps', appsPage);
   router.page('projects/:id/apps/new', (context) => newAppPage(context));

@@ -54,6 +54,7 @@ export interface ProjectWords {
     reactivated: string;
     role: string;
     roleRemoved: string;
+    roleChanged: string;
     app: string;
     appRemoved: string;
     grant: string;
@@ -70,6 +71,7 @@ export interface ProjectWords {
   group: string;
   addRole: string;
   removeRole: (key: string) => string;
+  editRole: (name: string) => string;
   apps: string;
   noApps: string;
   newApp: string;
@@ -178,6 +180,7 @@ export const PROJECT_WORDS: Record<Language, ProjectWords> = {
       reactivated: 'The project was reactivated.',
       role: 'The role was added.',
       roleRemoved: 'The role was removed.',
+      roleChanged: 'The role was changed.',
       app: 'The application was changed.',
       appRemoved: 'The application was removed.',
       grant: 'The roles were granted.',
@@ -194,6 +197,7 @@ export const PROJECT_WORDS: Record<Language, ProjectWords> = {
     group: 'Group',
     addRole: 'Add the role',
     removeRole: (key) => `Remove the role ${key}`,
+    editRole: (name) => `The role ${name}`,
     apps: 'Applications',
     noApps: 'The project has no applications yet.',
     newApp: 'Add an application',
@@ -301,6 +305,7 @@ export const PROJECT_WORDS: Record<Language, ProjectWords> = {
       reactivated: 'Das Projekt wurde reaktiviert.',
       role: 'Die Rolle wurde hinzugefügt.',
       roleRemoved: 'Die Rolle wurde entfernt.',
+      roleChanged: 'Die Rolle wurde geändert.',
       app: 'Die Anwendung wurde geändert.',
       appRemoved: 'Die Anwendung wurde entfernt.',
       grant: 'Die Rollen wurden vergeben.',
@@ -317,6 +322,7 @@ export const PROJECT_WORDS: Record<Language, ProjectWords> = {
     group: 'Gruppe',
     addRole: 'Rolle hinzufügen',
     removeRole: (key) => `Rolle ${key} entfernen`,
+    editRole: (name) => `Die Rolle ${name}`,
     apps: 'Anwendungen',
     noApps: 'Das Projekt hat noch keine Anwendungen.',
     newApp: 'Anwendung hinzufügen',
