@@ -200,7 +200,7 @@ describe('the admin console: projects, in headless Chromium', function () {
     await context.close();
   });
 
-  it('changes a role, grants the project to another organization and takes it back; an If-Match conflict is said; deactivation and removal', async () => {
+  it('changes a role and the roles of a grant, grants the project to another organization and takes it back; an If-Match conflict is said; deactivation and removal', async () => {
     const { browser, service } = both;
     const { page, context } = await signedInConsole(browser, service, administrator);
     const other = await buildOrg(service);
@@ -213,6 +213,14 @@ describe('the admin console: projects, in headless Chromium', function () {
     await page.click('button:has-text("Save")');
     await page.waitForURL(/done=roleChanged/);
     expect(await page.textContent('table.list tbody')).to.contain('Buyer of goods');
+
+    // A grant's roles changed in place (UpdateUserGrant): none left, the grant kept.
+    await tab(page, 'User grants');
+    await page.uncheck('#grant-0-role-0');
+    await page.click(`button:has-text("Save the roles of ${member.userName}")`);
+    await page.waitForURL(/done=grantChanged/);
+    expect(await page.isChecked('#grant-0-role-0')).to.equal(false);
+    expect(await page.textContent('table.list tbody')).to.contain(member.userName);
 
     await page.goto(`${service.config.publicUrl}/ui/console/projects/${projectId}/project-grants`);
     expect(await page.textContent('main')).to.contain('granted to no other organization');
