@@ -38,8 +38,13 @@ export function toCloudEvent(event: EventRecord, source: string): CloudEvent {
   };
 }
 
-/** An outbox row as the relay reads it: the payload may still be the JSON text it was stored as. */
-export type StoredEvent = Omit<EventRecord, 'payload'> & { payload: string | object };
+/**
+ * An outbox row as the relay reads it: the payload may still be the JSON text it was stored as,
+ * and its editor is not read (the CloudEvent does not carry it).
+ */
+export type StoredEvent = Omit<EventRecord, 'payload' | 'editorUserId'> & {
+  payload: string | object;
+};
 
 /**
  * `JSON.stringify(toCloudEvent(event, source))`, the same bytes, but a payload stored as JSON

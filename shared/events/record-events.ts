@@ -1,6 +1,7 @@
 import { newId } from '../ids.js';
 import type { BatchedTransaction, Insertion } from '../db/batched-transaction.js';
 import { EventRecord } from '../db/entities/event-record.entity.js';
+import { currentEditor } from './editor-context.js';
 import { aggregateTypeOf, type DomainEvent } from './event-types.js';
 
 export interface Aggregate {
@@ -26,8 +27,12 @@ export function queueEvents(
   return { positions, version: aggregate.version + events.length };
 }
 
-/** The outbox rows of `events`, numbered on from the aggregate's version, not yet published. */
+/**
+ * The outbox rows of `events`, numbered on from the aggregate's version, not yet published, with
+ * the caller of the operation being served as their editor (none outside a call).
+ */
 export function eventRows(aggregate: Aggregate, events: DomainEvent[], at: Date) {
+  const editorUserId = currentEditor();
   return events.map((event, index) => ({
     id: newId(),
     type: event.type,
@@ -38,5 +43,6 @@ export function eventRows(aggregate: Aggregate, events: DomainEvent[], at: Date)
     payload: event.payload,
     createdAt: at,
     publishedAt: null,
+    editorUserId,
   }));
 }

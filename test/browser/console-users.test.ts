@@ -122,6 +122,20 @@ describe('the admin console: users, in headless Chromium', function () {
     expect(admitted.url).to.contain('/ui/console/');
     expect(admitted.h1).to.equal('Not allowed');
 
+    // The activity says who did it: the administrator deactivated and reactivated the person.
+    await page.goto(`${service.config.publicUrl}/ui/console/users/${target.userId}`);
+    await page.click('a:has-text("What changed, and who changed it")');
+    await page.fill('#field-editor', administrator.userName);
+    await page.selectOption('#activity-type', 'user.');
+    await page.click('form.search button[type=submit]');
+    const changes = await page.locator('table.list tbody tr').allTextContents();
+    expect(changes.map((row) => /user\.[a-z.]+/.exec(row)?.[0])).to.deep.equal([
+      'user.human.reactivated',
+      'user.human.deactivated',
+    ]);
+    expect(changes[0]).to.contain(`${administrator.userName} Admin`);
+    await accessible(page);
+
     expect(violations, 'Content-Security-Policy violations').to.deep.equal([]);
     await context.close();
   });
@@ -173,6 +187,69 @@ describe('the admin console: users, in headless Chromium', function () {
       token: ownerToken,
     });
     expect(gone.status).to.equal(404);
+    await context.close();
+  });
+
+  it('adds one person with a form and imports a CSV file, reporting each row', async () => {
+    const { browser, service } = both;
+    const { page, context, violations } = await signedInConsole(browser, service, administrator);
+    await page.click('a:has-text("Add a person")');
+    expect(await page.textContent('h1')).to.equal('Add a person');
+    await accessible(page);
+    await page.fill('#field-userName', `ada-${suffix}`);
+    await page.fill('#field-profile-firstName', 'Ada');
+    await page.fill('#field-profile-lastName', 'Lovelace');
+    await page.fill('#field-email-email', `ada-${suffix}@example.com`);
+    await page.fill('#field-phone-phone', 'not a number');
+    await page.click('button:has-text("Add")');
+    // The API's violation, beside the phone; what was typed is kept.
+    expect(await page.getAttribute('#field-phone-phone', 'aria-invalid')).to.equal('true');
+    expect(await page.inputValue('#field-userName')).to.equal(`ada-${suffix}`);
+    await accessible(page);
+    await page.fill('#field-phone-phone', '+41 44 668 18 00');
+    await page.click('button:has-text("Add")');
+    await page.waitForURL(/done=created/);
+    expect(await page.textContent('.notice')).to.equal('The person was added.');
+    expect(await page.textContent('#contact ~ dl')).to.contain('+41446681800');
+
+    await page.goto(`${service.config.publicUrl}/ui/console/users/import`);
+    await accessible(page);
+    const csv = [
+      'userName,email,firstName,lastName,externalId',
+      `grace-${suffix},grace-${suffix}@example.com,Grace,Hopper,ext-grace-${suffix}`,
+      `"linus, ${suffix}",not-an-email,Linus,Torvalds,`,
+      `alan-${suffix},alan-${suffix}@example.com,Alan,Turing,`,
+    ].join('\n');
+    await page.setInputFiles('#field-file', {
+      name: 'people.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv),
+    });
+    await page.click('button:has-text("Import")');
+    await page.waitForSelector('table.list');
+    expect(await page.textContent('.notice')).to.equal(
+      'Done: 2 added, 0 existed already, 1 refused.',
+    );
+    const report = await page.locator('table.list tbody tr').allTextContents();
+    expect(report).to.have.length(3);
+    expect(report[0]).to.contain(`grace-${suffix}`).and.contain('added');
+    expect(report[1]).to.contain('3').and.contain('email');
+    expect(report[2]).to.contain(`alan-${suffix}`).and.contain('added');
+    await accessible(page);
+
+    // The same file again: Grace exists by her externalId; Alan, without one, is refused as taken.
+    await page.goto(`${service.config.publicUrl}/ui/console/users/import`);
+    await page.setInputFiles('#field-file', {
+      name: 'people.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv),
+    });
+    await page.click('button:has-text("Import")');
+    await page.waitForSelector('table.list');
+    expect(await page.textContent('.notice')).to.equal(
+      'Done: 0 added, 1 existed already, 2 refused.',
+    );
+    expect(violations, 'Content-Security-Policy violations').to.deep.equal([]);
     await context.close();
   });
 

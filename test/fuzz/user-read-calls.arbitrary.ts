@@ -118,6 +118,24 @@ export function userReadCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall> {
     fc
       .record(
         {
+          sequence: fc.oneof(fc.nat(), fc.constantFrom('0', '1', '9007199254740993')),
+          limit: fc.nat({ max: 1000 }),
+          asc: fc.boolean(),
+          editorUserId: fc.constantFrom(fixtures.owner.userId, fixtures.member.userId, 'none', ''),
+          eventTypes: fc.array(
+            fc.constantFrom('user.', 'user.human.added', 'project.added', 'org.'),
+            { maxLength: 3 },
+          ),
+          aggregateId: fc.constantFrom(fixtures.owner.userId, fixtures.member.userId, 'none'),
+          aggregateTypes: fc.subarray(['user', 'project', 'org', 'instance', 'idp']),
+          from: fc.constantFrom('2020-01-01T00:00:00Z', '2999-12-31T23:59:59.9999Z'),
+        },
+        { requiredKeys: [] },
+      )
+      .map(as('ListEvents')),
+    fc
+      .record(
+        {
           query: listQuery,
           sortingColumn: fc.constantFrom('ORG_FIELD_NAME_UNSPECIFIED', 'ORG_FIELD_NAME_NAME'),
           queries: fc.array(

@@ -5,7 +5,7 @@ import { buildMember, buildOrg } from '../support/factories.js';
 import { addPersonalAccessToken, buildMachine } from '../support/machine-users.js';
 
 const PATHS =
-  /^(\S+ \/management\/v1\/orgs(\/me(\/_\w+)?)?|POST \/management\/v1\/orgs\/me\/members\/_search|POST \/admin\/v1\/orgs\/_search|GET \/management\/v1\/policies\/(default\/)?label|POST \/management\/v1\/users\/\{userId\}\/(keys|pats|idps|auth_factors|memberships)\/_search) /;
+  /^(\S+ \/management\/v1\/orgs(\/me(\/_\w+)?)?|POST \/management\/v1\/orgs\/me\/members\/_search|POST \/management\/v1\/(events|events\/types|aggregates\/types)\/_search|POST \/admin\/v1\/orgs\/_search|GET \/management\/v1\/policies\/(default\/)?label|POST \/management\/v1\/users\/\{userId\}\/(keys|pats|idps|auth_factors|memberships)\/_search) /;
 
 /**
  * The reads of an organization and its parts, and the life of an organization: their real responses, success and each documented
@@ -28,6 +28,23 @@ describe('the organization reads’ REST responses against the OpenAPI document'
     const listed = await answers(list, withoutTable('machine_users'));
     expect(listed.body).to.have.keys('details', 'result');
     conforms(list, await call(['POST', list[1], { query: { cursor: 'x' } }]), 400);
+  });
+
+  it('ListEvents: each response declared', async () => {
+    const list: Call = ['POST', '/management/v1/events/_search', { limit: 5 }];
+    const listed = await answers(list, withoutTable('events'));
+    expect(listed.body).to.have.keys('events');
+    expect(listed.body.events[0].aggregate.resourceOwner).to.equal(running.owner.orgId);
+    conforms(list, await call(['POST', list[1], { limit: 5000 }]), 400);
+    for (const [path, key] of [
+      ['/management/v1/events/types/_search', 'eventTypes'],
+      ['/management/v1/aggregates/types/_search', 'aggregateTypes'],
+    ] as const) {
+      const types: Call = ['POST', path, {}];
+      // They read no table of their own: the caller's roles are, before them.
+      const typed = await answers(types, withoutTable('role_grants'));
+      expect(typed.body).to.have.keys(key);
+    }
   });
 
   it('ListOrgs: each response declared', async () => {
@@ -106,6 +123,9 @@ describe('the organization reads’ REST responses against the OpenAPI document'
     const calls = (): Call[] => [
       ['GET', '/management/v1/orgs/me'],
       ['POST', '/management/v1/orgs/me/members/_search', {}],
+      ['POST', '/management/v1/events/_search', {}],
+      ['POST', '/management/v1/events/types/_search', {}],
+      ['POST', '/management/v1/aggregates/types/_search', {}],
       ['POST', '/admin/v1/orgs/_search', {}],
       ['POST', '/management/v1/orgs', { name: 'Limited' }],
       ['PUT', '/management/v1/orgs/me', { name: 'Limited' }],

@@ -127,15 +127,19 @@ export function encodeAsProto3(type: protobuf.Type, message: object): Uint8Array
 
 /**
  * `message` with each of its Timestamps given in the JSON form (RFC 3339) as protobufjs takes
- * one, `{seconds, nanos}`. Text that names no time becomes seconds past any a Timestamp may hold,
- * which the service refuses as the JSON transport refuses the text.
+ * one, `{seconds, nanos}`, in its messages too. Text that names no time becomes seconds past any
+ * a Timestamp may hold, which the service refuses as the JSON transport refuses the text.
  */
 export function withTimestamps(type: protobuf.Type, message: object): object {
   const result: Record<string, unknown> = { ...message };
   for (const field of type.fieldsArray) {
     const value = result[field.name];
-    if (field.resolvedType?.fullName !== '.google.protobuf.Timestamp' || typeof value !== 'string')
-      continue;
+    const resolved = field.resolvedType;
+    const nested =
+      resolved instanceof protobuf.Type && resolved.fullName !== '.google.protobuf.Struct';
+    if (nested && !field.repeated && typeof value === 'object' && value !== null)
+      result[field.name] = withTimestamps(resolved, value);
+    if (resolved?.fullName !== '.google.protobuf.Timestamp' || typeof value !== 'string') continue;
     const ms = Date.parse(value);
     result[field.name] = Number.isNaN(ms)
       ? { seconds: 1e15, nanos: 0 }

@@ -12,7 +12,10 @@ export type OrgReadOperation =
   | 'ListPersonalAccessTokens'
   | 'ListHumanLinkedIDPs'
   | 'ListHumanAuthFactors'
-  | 'ListUserMemberships';
+  | 'ListUserMemberships'
+  | 'ListEvents'
+  | 'ListEventTypes'
+  | 'ListAggregateTypes';
 
 /** A list's answer: its results and details, with no next cursor. */
 export const LISTED = [
@@ -173,5 +176,49 @@ export const ORG_READ_CASES: Case[] = [
     operation: 'ListUserMemberships',
     request: (f) => ({ userId: f.other.orgId }),
     expected: { code: 5, errorId: 'USER-NOT-FOUND' },
+  },
+  {
+    name: "the organization's events, by editor, type prefix and aggregate type, a page",
+    operation: 'ListEvents',
+    request: (f) => ({
+      limit: 10,
+      editorUserId: f.owner.userId,
+      eventTypes: ['user.', 'project.added'],
+      aggregateTypes: ['user', 'project'],
+      range: { since: '2020-01-01T00:00:00Z' },
+    }),
+    expected: { code: 0, shape: ['events'] },
+  },
+  {
+    name: 'the events of an organization the caller has no role in',
+    operation: 'ListEvents',
+    request: () => ({}),
+    caller: (f) => ({ token: f.owner.token, orgId: f.other.orgId }),
+    expected: { code: 7, errorId: 'AUTH-PERMISSION-DENIED' },
+  },
+  {
+    name: 'the events, a page over the limit of an unknown aggregate type',
+    operation: 'ListEvents',
+    request: () => ({ limit: 5000, aggregateTypes: ['group'] }),
+    expected: { code: 3, errorId: 'REQUEST-INVALID', fields: ['aggregateTypes[0]', 'limit'] },
+  },
+  {
+    name: 'the event types',
+    operation: 'ListEventTypes',
+    request: () => ({}),
+    expected: { code: 0, shape: ['eventTypes'] },
+  },
+  {
+    name: 'the aggregate types',
+    operation: 'ListAggregateTypes',
+    request: () => ({}),
+    expected: { code: 0, shape: ['aggregateTypes'] },
+  },
+  {
+    name: 'the aggregate types, in an organization the caller has no role in',
+    operation: 'ListAggregateTypes',
+    request: () => ({}),
+    caller: (f) => ({ token: f.owner.token, orgId: f.other.orgId }),
+    expected: { code: 7, errorId: 'AUTH-PERMISSION-DENIED' },
   },
 ];

@@ -62,7 +62,7 @@ const ORG_OWNER_GRANTS: Permission[] = [
 export const ROLES: Record<RoleName, { grants: Permission[]; instanceWide: boolean }> = {
   none: { grants: [], instanceWide: false },
   ORG_OWNER: {
-    grants: [...ORG_OWNER_GRANTS, 'policy.write', 'idp.read', 'idp.write'],
+    grants: [...ORG_OWNER_GRANTS, 'policy.write', 'idp.read', 'idp.write', 'event.read'],
     instanceWide: false,
   },
   ORG_USER_MANAGER: {
@@ -84,6 +84,7 @@ export const ROLES: Record<RoleName, { grants: Permission[]; instanceWide: boole
       'idp.write',
       'instance.idp.read',
       'instance.idp.write',
+      'event.read',
     ],
     instanceWide: true,
   },

@@ -11,7 +11,8 @@ import type { Role } from '../../../shared/db/entities/role-grant.entity.js';
  * and the instance defaults) are held by the roles that change the organization and its policy.
  * `idp.read` and `idp.write` (the organization's identity providers) are the organization
  * owner's, as its policies are; `instance.idp.read` and `instance.idp.write` (the instance's,
- * offered to every organization) the instance owner's alone.
+ * offered to every organization) the instance owner's alone. `event.read` (the organization's
+ * recorded events, who changed what: ListEvents) is the organization owner's.
  */
 export type Permission =
   | 'authenticated'
@@ -31,7 +32,8 @@ export type Permission =
   | 'idp.read'
   | 'idp.write'
   | 'instance.idp.read'
-  | 'instance.idp.write';
+  | 'instance.idp.write'
+  | 'event.read';
 
 const PERMISSIONS_OF: Record<Role, ReadonlySet<Permission>> = {
   IAM_OWNER: new Set([
@@ -52,6 +54,7 @@ const PERMISSIONS_OF: Record<Role, ReadonlySet<Permission>> = {
     'idp.write',
     'instance.idp.read',
     'instance.idp.write',
+    'event.read',
   ]),
   ORG_OWNER: new Set([
     'user.read',
@@ -65,6 +68,7 @@ const PERMISSIONS_OF: Record<Role, ReadonlySet<Permission>> = {
     'org.member.write',
     'idp.read',
     'idp.write',
+    'event.read',
   ]),
   ORG_USER_MANAGER: new Set(['user.read', 'user.write', 'user.grant.write']),
   ORG_PROJECT_OWNER: new Set(['project.read', 'project.write']),

@@ -1,3 +1,4 @@
+import express, { type RequestHandler } from 'express';
 import { html, type SafeHtml } from '../login/kit/page-kit.js';
 
 /** A refused request's field violations by the request's field, the request-wide ones under ''. */
@@ -67,4 +68,43 @@ export function formField(spec: FieldSpec): SafeHtml {
     ${spec.hint && html`<p class="hint" id="${id}-hint">${spec.hint}</p>`}
     ${invalid && html`<p class="error" id="${id}-error">${spec.violations!.join(' ')}</p>`}
   </div>`;
+}
+
+/**
+ * A multipart form read whole, up to `limit` bytes, as the request's body: its text fields, and
+ * each file as `{ file: its text }`. A larger body is left unread and marked `tooLarge` (no field
+ * of it is read, the CSRF token neither: the work answers its form again and writes nothing),
+ * never the API's JSON error.
+ */
+export function multipartForm(limit: number): RequestHandler {
+  const raw = express.raw({ type: 'multipart/form-data', limit });
+  return (request, response, next) => {
+    raw(request, response, (error?: unknown) => {
+      if (error) {
+        request.body = { tooLarge: true };
+        // The rest of the body is not wanted: the connection closes after the answer.
+        response.set('connection', 'close');
+        return next();
+      }
+      if (!Buffer.isBuffer(request.body)) {
+        request.body = {};
+        return next();
+      }
+      new Response(request.body, {
+        headers: { 'content-type': request.get('content-type') ?? '' },
+      })
+        .formData()
+        .then(async (form) => {
+          const body: Record<string, unknown> = {};
+          for (const [name, value] of form)
+            body[name] = typeof value === 'string' ? value : { file: await value.text() };
+          request.body = body;
+          next();
+        })
+        .catch(() => {
+          request.body = {};
+          next();
+        });
+    });
+  };
 }

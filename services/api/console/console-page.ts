@@ -13,7 +13,7 @@ const SECTIONS: { section: Section; path: string; needs: Permission }[] = [
   { section: 'users', path: 'users', needs: 'user.read' },
   { section: 'projects', path: 'projects', needs: 'project.read' },
   { section: 'organization', path: 'organization', needs: 'org.read' },
-  { section: 'activity', path: 'activity', needs: 'org.read' },
+  { section: 'activity', path: 'activity', needs: 'event.read' },
 ];
 
 /** A console page's request as its route works with it: who asks, in which organization, how. */
@@ -47,6 +47,8 @@ export type ConsoleWork = (context: ConsoleContext) => Promise<void>;
 export interface ConsoleRouter {
   page(path: string, work: ConsoleWork): void;
   form(path: string, work: ConsoleWork): void;
+  /** A form that posts a file (multipart/form-data, read whole up to the import's limit). */
+  upload(path: string, work: ConsoleWork): void;
 }
 
 /** The first section the person may see: where the console's first page sends them. */

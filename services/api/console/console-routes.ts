@@ -18,6 +18,9 @@ import {
 import { CONSOLE_PATH, consoleCookies, consolePathOr } from './console-session.js';
 import { consoleSignIn } from './console-sign-in.js';
 import { CONSOLE_WORDS } from './console-words.js';
+import { multipartForm } from './console-forms.js';
+import { IMPORT_BYTES } from './users/csv-import.js';
+import { activityPage } from './activity/activity-page.js';
 import { projectRoutes } from './projects/project-routes.js';
 import { userRoutes } from './users/user-routes.js';
 
@@ -107,20 +110,15 @@ export function consoleRoutes(deps: ConsoleDependencies): Router {
       cookies.keepSession(response, await signIn.finish(flow, query));
       response.set('cache-control', 'no-store').redirect(303, flow.next);
     } catch (error) {
-      // A refusal at the provider, a code used twice, a state that does not match: say so and
-      // offer a new sign-in; anything else is the failure page's.
-      if (error instanceof Error && /OAuth|OPE|Response/i.test(error.constructor.name))
-        return void plainPage(
-          request,
-          response,
-          400,
-          (words) => [words.signInFailedTitle, words.signInFailed],
-          {
-            href: `${CONSOLE_PATH}/sign-in?next=${encodeURIComponent(flow.next)}`,
-            text: CONSOLE_WORDS[languageOf(request.get('accept-language'))].signIn,
-          },
-        );
-      failurePage(request, response, logger, error);
+      // A refusal at the provider, a code used twice or expired, a state that does not match:
+      // nothing signed in; said so, with a new sign-in offered. What went wrong is logged (never
+      // a token: openid-client's errors name the check that failed).
+      logger.warn({ reason: (error as Error).message }, 'a console sign-in did not finish');
+      const words = CONSOLE_WORDS[languageOf(request.get('accept-language'))];
+      plainPage(request, response, 400, (w) => [w.signInFailedTitle, w.signInFailed], {
+        href: `${CONSOLE_PATH}/sign-in?next=${encodeURIComponent(flow.next)}`,
+        text: words.signIn,
+      });
     }
   });
 
@@ -146,8 +144,9 @@ export function consoleRoutes(deps: ConsoleDependencies): Router {
     async (request, response) => {
       const language = languageOf(request.get('accept-language'));
       const words = CONSOLE_WORDS[language];
+      const kept = cookies.session(request);
       const expired = () => {
-        cookies.forgetSession(response);
+        if (kept) cookies.forgetSession(response);
         if (method === 'GET') return beginSignIn(response, request.originalUrl);
         plainPage(request, response, 401, (w) => [w.expiredTitle, w.expired], {
           href: `${CONSOLE_PATH}/sign-in`,
@@ -155,7 +154,6 @@ export function consoleRoutes(deps: ConsoleDependencies): Router {
         });
       };
       try {
-        const kept = cookies.session(request);
         const session = kept && (await signIn.current(kept));
         if (!session) return void (await expired());
         if (session !== kept) cookies.keepSession(response, session);
@@ -166,7 +164,9 @@ export function consoleRoutes(deps: ConsoleDependencies): Router {
           throw error;
         });
         if (!granted) return void (await expired());
-        if (method === 'POST' && !forms.verify(request))
+        // A body too large was not read (its token neither): its work only says so.
+        const tooLarge = (request.body as { tooLarge?: true } | undefined)?.tooLarge === true;
+        if (method === 'POST' && !tooLarge && !forms.verify(request))
           return void plainPage(request, response, 403, (w) => [w.formTitle, w.form]);
         const context: ConsoleContext = {
           request,
@@ -237,8 +237,15 @@ export function consoleRoutes(deps: ConsoleDependencies): Router {
     page: (path, work) => router.get(`${CONSOLE_PATH}/${path}`, consoleRoute('GET', work)),
     form: (path, work) =>
       router.post(`${CONSOLE_PATH}/${path}`, parseForm, consoleRoute('POST', work)),
+    upload: (path, work) =>
+      router.post(
+        `${CONSOLE_PATH}/${path}`,
+        multipartForm(IMPORT_BYTES + 64 * 1024),
+        consoleRoute('POST', work),
+      ),
   };
   userRoutes(sections);
   projectRoutes(sections, config.publicUrl);
+  sections.page('activity', activityPage);
   return router;
 }

@@ -81,13 +81,21 @@ export function consoleCookies(config: Config) {
 
 export type ConsoleCookies = ReturnType<typeof consoleCookies>;
 
-/** A console page to return to after signing in: a path under the console, nothing else. */
+/**
+ * A console page to return to after signing in: a path under the console as a browser resolves
+ * it (no `..` out of it, no other host), nothing else; the console's first page otherwise.
+ */
 export function consolePathOr(next: unknown): string {
-  return typeof next === 'string' &&
-    next.startsWith(`${CONSOLE_PATH}/`) &&
-    !next.includes('//') &&
-    !next.includes('\\') &&
-    next.length <= 2000
-    ? next
-    : `${CONSOLE_PATH}/`;
+  const home = `${CONSOLE_PATH}/`;
+  if (typeof next !== 'string' || !next.startsWith('/') || next.length > 2000) return home;
+  const base = 'http://console.invalid';
+  let resolved: URL;
+  try {
+    resolved = new URL(next, base);
+  } catch {
+    return home;
+  }
+  return resolved.origin === base && resolved.pathname.startsWith(home)
+    ? `${resolved.pathname}${resolved.search}`
+    : home;
 }

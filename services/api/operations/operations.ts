@@ -78,6 +78,9 @@ import { listProjectGrantsOperation } from './list-project-grants/list-project-g
 import { getProjectGrantByIDOperation } from './get-project-grant-by-id/get-project-grant-by-id.operation.js';
 import { getMyOrgOperation } from './get-my-org/get-my-org.operation.js';
 import { listOrgMembersOperation } from './list-org-members/list-org-members.operation.js';
+import { listEventsOperation } from './list-events/list-events.operation.js';
+import { listEventTypesOperation } from './list-event-types/list-event-types.operation.js';
+import { listAggregateTypesOperation } from './list-aggregate-types/list-aggregate-types.operation.js';
 import { listOrgsOperation } from './list-orgs/list-orgs.operation.js';
 import { getLabelPolicyOperation } from './get-label-policy/get-label-policy.operation.js';
 import { getDefaultLabelPolicyOperation } from './get-default-label-policy/get-default-label-policy.operation.js';
@@ -222,6 +225,9 @@ export const operations: readonly Operation[] = [
   removeOrgMemberOperation,
   getMyOrgOperation,
   listOrgMembersOperation,
+  listEventsOperation,
+  listEventTypesOperation,
+  listAggregateTypesOperation,
   addOrgOperation,
   updateOrgOperation,
   deactivateOrgOperation,

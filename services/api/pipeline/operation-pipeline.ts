@@ -1,5 +1,6 @@
 import type { JWTVerifyGetKey } from 'jose';
 import { asServiceError } from '../../../shared/errors/as-service-error.js';
+import { asEditor } from '../../../shared/events/editor-context.js';
 import { StatusCode } from '../../../shared/errors/service-error.js';
 import { requestIdFrom, withLogContext } from '../../../shared/logging/log-context.js';
 import type { CallMetrics, Transport } from '../../../shared/observability/metrics.js';
@@ -40,7 +41,8 @@ interface PipelineOptions {
  * The one path every call takes, whatever its transport: authenticate → rate limit → authorize →
  * validate → handle. Whatever goes wrong leaves as a ServiceError; anything unexpected is logged
  * here and becomes INTERNAL with no internals in its message. Each call is one log line and one
- * observation in the metrics, and every line written while serving it carries its request id.
+ * observation in the metrics, every line written while serving it carries its request id, and
+ * every event it records names its caller as the editor.
  */
 export class OperationPipeline {
   private readonly validators = new Map<Operation, RequestValidator<unknown>>();
@@ -148,6 +150,9 @@ export class OperationPipeline {
     if (ifMatch !== undefined && !honorsIfMatch(operation.handle)) throw ifMatchUnsupported();
     if (operation.reads && incoming.afterSequence !== undefined)
       await untilReduced(deps.dataSource, operation.reads, orgId, incoming.afterSequence);
-    return operation.handle({ deps, caller, orgId, ifMatch }, request as never);
+    // Every event the call records names the caller as its editor.
+    return asEditor(caller.userId, () =>
+      operation.handle({ deps, caller, orgId, ifMatch }, request as never),
+    );
   }
 }

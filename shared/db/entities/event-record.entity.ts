@@ -15,4 +15,7 @@ export class EventRecord {
   @Column({ name: 'created_at', type: 'datetime', precision: 3 }) createdAt!: Date;
   @Column({ name: 'published_at', type: 'datetime', precision: 3, nullable: true })
   publishedAt!: Date | null;
+  /** Who made the change: the caller of the operation that recorded it; null outside a call. */
+  @Column({ name: 'editor_user_id', type: 'varchar', length: 36, nullable: true })
+  editorUserId!: string | null;
 }

@@ -27,6 +27,8 @@ import { PendingEmails1764300000000 } from './1764300000000-pending-emails.js';
 import { AccountSessions1764400000000 } from './1764400000000-account-sessions.js';
 import { UserDateIndexes1764510000000 } from './1764510000000-user-date-indexes.js';
 import { UserMetadata1764530000000 } from './1764530000000-user-metadata.js';
+import { EventEditors1764600000000 } from './1764600000000-event-editors.js';
+import { UserSortIndexes1764610000000 } from './1764610000000-user-sort-indexes.js';
 /** Every migration, oldest first. A schema change is a new file here, never an edit of an old one. */
 export const migrations = [
   InitialSchema1763790000000,
@@ -58,4 +60,6 @@ export const migrations = [
   AccountSessions1764400000000,
   UserDateIndexes1764510000000,
   UserMetadata1764530000000,
+  EventEditors1764600000000,
+  UserSortIndexes1764610000000,
 ];

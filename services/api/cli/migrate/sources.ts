@@ -71,12 +71,16 @@ export const CSV_FIELDS = [
   'phoneVerified',
   'passwordHash',
 ] as const;
-type CsvField = (typeof CSV_FIELDS)[number];
+export type CsvField = (typeof CSV_FIELDS)[number];
 
 const isTrue = (value: string | undefined) => /^(true|1|yes)$/i.test(value ?? '');
 
+/** The parser of a CSV file with a header row: each row an object by the header's names. */
+export const csvRows = () =>
+  parse({ columns: true, bom: true, skip_empty_lines: true, relax_column_count: true });
+
 /** One CSV row as an import, by the mapping of its columns. */
-function csvRequest(row: Record<string, string>, map: Map<string, CsvField>) {
+export function csvRequest(row: Record<string, string>, map: Map<string, CsvField>) {
   const field: Partial<Record<CsvField, string>> = {};
   for (const [column, name] of map)
     if (row[column] !== undefined && row[column] !== '') field[name] = row[column];
@@ -103,9 +107,7 @@ function csvRequest(row: Record<string, string>, map: Map<string, CsvField>) {
  * mapped to fields with `--map column=field`; a user without an externalId column gets none.
  */
 export async function* csvSource(file: string, map: Map<string, CsvField>): Source {
-  const rows = openExport(file).pipe(
-    parse({ columns: true, bom: true, skip_empty_lines: true, relax_column_count: true }),
-  );
+  const rows = openExport(file).pipe(csvRows());
   let position = 0;
   try {
     for await (const row of rows as AsyncIterable<Record<string, string>>) {

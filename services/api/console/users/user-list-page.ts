@@ -31,6 +31,9 @@ const SORTS = {
 
 const STATES = ['USER_STATE_ACTIVE', 'USER_STATE_INACTIVE', 'USER_STATE_LOCKED'] as const;
 
+/** The kinds of user the list may show alone, each ListUsers' type. */
+const TYPES = { human: 'TYPE_HUMAN', machine: 'TYPE_MACHINE' } as const;
+
 type SearchBy = keyof typeof SEARCHES;
 type SortBy = keyof typeof SORTS;
 
@@ -39,6 +42,7 @@ interface ListAsked {
   q: string;
   by: SearchBy;
   state: string;
+  type: '' | keyof typeof TYPES;
   sort: SortBy;
   dir: 'asc' | 'desc';
   /** The previous page's nextCursor, for the page after it. */
@@ -53,6 +57,7 @@ function askedOf(context: ConsoleContext): ListAsked {
     q: 200,
     by: 20,
     state: 30,
+    type: 10,
     sort: 20,
     dir: 4,
     cursor: 2000,
@@ -63,6 +68,7 @@ function askedOf(context: ConsoleContext): ListAsked {
     q: read.q.trim(),
     by: read.by in SEARCHES ? (read.by as SearchBy) : 'userName',
     state: (STATES as readonly string[]).includes(read.state) ? read.state : '',
+    type: read.type === 'human' || read.type === 'machine' ? read.type : '',
     sort: read.sort in SORTS ? (read.sort as SortBy) : 'userName',
     dir: read.dir === 'desc' ? 'desc' : 'asc',
     cursor: read.cursor,
@@ -82,6 +88,7 @@ export function listRequestOf(asked: ListAsked): ListUsersRequest {
     queries: [
       ...(asked.q ? [SEARCHES[asked.by](asked.q)] : []),
       ...(asked.state ? [{ stateQuery: { state: asked.state as (typeof STATES)[number] } }] : []),
+      ...(asked.type ? [{ typeQuery: { type: TYPES[asked.type] } }] : []),
     ],
   };
 }
@@ -93,6 +100,7 @@ function listHref(asked: ListAsked, changes: Partial<ListAsked>): string {
   if (next.q) params.set('q', next.q);
   if (next.by !== 'userName') params.set('by', next.by);
   if (next.state) params.set('state', next.state);
+  if (next.type) params.set('type', next.type);
   if (next.sort !== 'userName') params.set('sort', next.sort);
   if (next.dir !== 'asc') params.set('dir', next.dir);
   if (next.cursor) params.set('cursor', next.cursor);
@@ -103,7 +111,7 @@ function listHref(asked: ListAsked, changes: Partial<ListAsked>): string {
 
 /**
  * The users' list (ListUsers): a search by the start of a user name, display name, email or last
- * name and a state, sorted by a column either way, USERS_PER_PAGE at a time (the next page by
+ * name, a state and a type, sorted by a column either way, USERS_PER_PAGE at a time (the next page by
  * ListUsers' cursor, the previous by its offset), each user linked to their page.
  */
 export async function userListPage(context: ConsoleContext): Promise<void> {
@@ -164,6 +172,13 @@ function searchForm(words: UserWords, asked: ListAsked): SafeHtml {
       <select id="search-state" name="state">
         ${option('', words.anyState, asked.state)}
         ${STATES.map((state) => option(state, words.states[state]!, asked.state))}
+      </select>
+    </div>
+    <div class="field">
+      <label for="search-type">${words.type}</label>
+      <select id="search-type" name="type">
+        ${option('', words.anyType, asked.type)} ${option('human', words.types.human, asked.type)}
+        ${option('machine', words.types.machine, asked.type)}
       </select>
     </div>
     ${asked.sort !== 'userName' && html`<input type="hidden" name="sort" value="${asked.sort}" />`}

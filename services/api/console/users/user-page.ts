@@ -49,6 +49,7 @@ const DONE = {
   otp: (w: UserWords) => w.otpRemoved,
   passkey: (w: UserWords) => w.passkeyRemoved,
   profile: (w: UserWords) => w.profileSaved,
+  created: (w: UserWords) => w.addedNotice,
 } as const;
 
 export const userPath = (id: string) => `${CONSOLE_PATH}/users/${encodeURIComponent(id)}`;
@@ -151,6 +152,14 @@ export async function userPage(
           ${row(words.created, dateOf(context, user.details.creationDate))}
           ${row(words.changed, dateOf(context, user.details.changeDate))}
         </dl>
+        ${
+          context.may('event.read') &&
+          html`<p>
+            <a href="${CONSOLE_PATH}/activity?item=${encodeURIComponent(user.id)}"
+              >${words.activity}</a
+            >
+          </p>`
+        }
       </section>
       ${
         user.human &&

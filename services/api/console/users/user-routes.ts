@@ -1,4 +1,6 @@
 import type { ConsoleRouter } from '../console-page.js';
+import { importAction, importPage } from './csv-import.js';
+import { newUserAction, newUserPage } from './new-user-form.js';
 import { profileAction, profileFormPage } from './profile-form.js';
 import { userListPage } from './user-list-page.js';
 import {
@@ -15,6 +17,11 @@ import {
 /** The Users section: the list, a user's page and its actions. */
 export function userRoutes(router: ConsoleRouter): void {
   router.page('users', userListPage);
+  // Before users/:id, which they would otherwise be.
+  router.page('users/new', async (context) => newUserPage(context));
+  router.form('users/_new', newUserAction);
+  router.page('users/import', async (context) => importPage(context));
+  router.upload('users/_import', importAction);
   router.page('users/:id', (context) => userPage(context));
   router.page('users/:id/remove', removePage);
   router.page('users/:id/profile', (context) => profileFormPage(context));

@@ -11,6 +11,7 @@ export interface UserWords {
   anyState: string;
   states: Record<string, string>;
   type: string;
+  anyType: string;
   types: { human: string; machine: string };
   apply: string;
   columns: { userName: string; name: string; email: string; state: string; type: string };
@@ -38,6 +39,7 @@ export interface UserWords {
   externalId: string;
   created: string;
   changed: string;
+  activity: string;
   methods: string;
   password: string;
   passwordChangeRequired: string;
@@ -63,6 +65,34 @@ export interface UserWords {
   removeConfirm: (name: string) => string;
   removeYes: string;
   removed: (name: string) => string;
+  newTitle: string;
+  userName: string;
+  emailVerified: string;
+  phoneHint: string;
+  initialPassword: string;
+  initialPasswordHint: string;
+  create: string;
+  addedNotice: string;
+  importTitle: string;
+  importIntro: string;
+  importColumns: string;
+  importFile: string;
+  importFileHint: string;
+  sendEmails: string;
+  startImport: string;
+  importNoFile: string;
+  importTooLarge: (limit: string) => string;
+  importTooMany: (limit: number) => string;
+  importUnreadable: (row: number, why: string) => string;
+  importEmpty: string;
+  importProgress: (done: number, total: number) => string;
+  importDone: (created: number, existed: number, failed: number) => string;
+  importReport: string;
+  row: string;
+  result: string;
+  resultCreated: string;
+  resultExisted: string;
+  importAgain: string;
   editProfile: string;
   editProfileOf: (name: string) => string;
   gender: string;
@@ -102,6 +132,7 @@ export const USER_WORDS: Record<Language, UserWords> = {
       USER_STATE_INITIAL: 'Not yet activated',
     },
     type: 'Type',
+    anyType: 'Any type',
     types: { human: 'Person', machine: 'Machine' },
     apply: 'Search',
     columns: {
@@ -135,6 +166,7 @@ export const USER_WORDS: Record<Language, UserWords> = {
     externalId: 'External ID',
     created: 'Created',
     changed: 'Last changed',
+    activity: 'What changed, and who changed it',
     methods: 'Authentication methods',
     password: 'Password',
     passwordChangeRequired: 'must be changed at the next sign-in',
@@ -161,6 +193,39 @@ export const USER_WORDS: Record<Language, UserWords> = {
       `${name} will no longer be able to sign in, and their grants and links go with them. This cannot be undone.`,
     removeYes: 'Yes, remove',
     removed: (name) => `${name} was removed.`,
+    newTitle: 'Add a person',
+    userName: 'User name',
+    emailVerified: 'The email address is verified',
+    phoneHint: 'With the country code, for example +41 44 668 18 00.',
+    initialPassword: 'Password',
+    initialPasswordHint:
+      'Leave empty to send an initialization email in which the person sets their own.',
+    create: 'Add',
+    addedNotice: 'The person was added.',
+    importTitle: 'Import users from CSV',
+    importIntro:
+      'Each row of the file becomes a person, imported in batches of 1,000 as the batch import makes them; a row that is refused is reported and the others go on. A row whose externalId exists already is reported as existing, so a file can be imported again.',
+    importColumns: 'The header row names the columns; these are read:',
+    importFile: 'CSV file',
+    importFileHint: 'UTF-8, comma-separated, with a header row; at most 10,000 rows and 10 MB.',
+    sendEmails: 'Send initialization emails to those who need to set a password',
+    startImport: 'Import',
+    importNoFile: 'Choose a CSV file.',
+    importTooLarge: (limit) => `The file is larger than ${limit}.`,
+    importTooMany: (limit) =>
+      `The file has more than ${limit.toLocaleString('en')} rows; import it with identityctl migrate --from csv.`,
+    importUnreadable: (row, why) => `Row ${row} cannot be read: ${why}`,
+    importEmpty: 'The file has no rows.',
+    importProgress: (done, total) =>
+      `${done.toLocaleString('en')} of ${total.toLocaleString('en')} rows imported…`,
+    importDone: (created, existed, failed) =>
+      `Done: ${created.toLocaleString('en')} added, ${existed.toLocaleString('en')} existed already, ${failed.toLocaleString('en')} refused.`,
+    importReport: 'Report, row by row',
+    row: 'Row',
+    result: 'Result',
+    resultCreated: 'added',
+    resultExisted: 'existed already',
+    importAgain: 'Import another file',
     editProfile: 'Edit the profile',
     editProfileOf: (name) => `Edit the profile of ${name}`,
     gender: 'Gender',
@@ -208,6 +273,7 @@ export const USER_WORDS: Record<Language, UserWords> = {
       USER_STATE_INITIAL: 'Noch nicht aktiviert',
     },
     type: 'Typ',
+    anyType: 'Jeder Typ',
     types: { human: 'Person', machine: 'Maschine' },
     apply: 'Suchen',
     columns: {
@@ -241,6 +307,7 @@ export const USER_WORDS: Record<Language, UserWords> = {
     externalId: 'Externe ID',
     created: 'Erstellt',
     changed: 'Zuletzt geändert',
+    activity: 'Was sich geändert hat, und wer es geändert hat',
     methods: 'Anmeldemethoden',
     password: 'Passwort',
     passwordChangeRequired: 'muss bei der nächsten Anmeldung geändert werden',
@@ -267,6 +334,40 @@ export const USER_WORDS: Record<Language, UserWords> = {
       `${name} kann sich dann nicht mehr anmelden; Berechtigungen und Verknüpfungen werden mit entfernt. Das lässt sich nicht rückgängig machen.`,
     removeYes: 'Ja, entfernen',
     removed: (name) => `${name} wurde entfernt.`,
+    newTitle: 'Person hinzufügen',
+    userName: 'Benutzername',
+    emailVerified: 'Die E-Mail-Adresse ist bestätigt',
+    phoneHint: 'Mit Ländervorwahl, zum Beispiel +41 44 668 18 00.',
+    initialPassword: 'Passwort',
+    initialPasswordHint:
+      'Leer lassen, um eine Initialisierungs-E-Mail zu senden, in der die Person ihr eigenes setzt.',
+    create: 'Hinzufügen',
+    addedNotice: 'Die Person wurde hinzugefügt.',
+    importTitle: 'Benutzer aus CSV importieren',
+    importIntro:
+      'Jede Zeile der Datei wird eine Person, importiert in Stapeln zu 1.000 wie beim Stapelimport; eine abgelehnte Zeile wird gemeldet, die anderen laufen weiter. Eine Zeile, deren externalId es schon gibt, wird als vorhanden gemeldet, so kann eine Datei erneut importiert werden.',
+    importColumns: 'Die Kopfzeile benennt die Spalten; gelesen werden:',
+    importFile: 'CSV-Datei',
+    importFileHint:
+      'UTF-8, durch Kommas getrennt, mit Kopfzeile; höchstens 10.000 Zeilen und 10 MB.',
+    sendEmails: 'Initialisierungs-E-Mails an alle senden, die ein Passwort setzen müssen',
+    startImport: 'Importieren',
+    importNoFile: 'Wählen Sie eine CSV-Datei.',
+    importTooLarge: (limit) => `Die Datei ist größer als ${limit}.`,
+    importTooMany: (limit) =>
+      `Die Datei hat mehr als ${limit.toLocaleString('de')} Zeilen; importieren Sie sie mit identityctl migrate --from csv.`,
+    importUnreadable: (row, why) => `Zeile ${row} ist nicht lesbar: ${why}`,
+    importEmpty: 'Die Datei hat keine Zeilen.',
+    importProgress: (done, total) =>
+      `${done.toLocaleString('de')} von ${total.toLocaleString('de')} Zeilen importiert…`,
+    importDone: (created, existed, failed) =>
+      `Fertig: ${created.toLocaleString('de')} hinzugefügt, ${existed.toLocaleString('de')} schon vorhanden, ${failed.toLocaleString('de')} abgelehnt.`,
+    importReport: 'Bericht, Zeile für Zeile',
+    row: 'Zeile',
+    result: 'Ergebnis',
+    resultCreated: 'hinzugefügt',
+    resultExisted: 'schon vorhanden',
+    importAgain: 'Weitere Datei importieren',
     editProfile: 'Profil bearbeiten',
     editProfileOf: (name) => `Profil von ${name} bearbeiten`,
     gender: 'Geschlecht',

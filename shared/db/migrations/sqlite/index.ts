@@ -23,6 +23,8 @@ import { EmbeddedIdpConfigVersions1764101000000 } from './1764101000000-idp-conf
 import { EmbeddedAccountSessions1764400000000 } from './1764400000000-account-sessions.js';
 import { UserDateIndexes1764510000000 } from '../1764510000000-user-date-indexes.js';
 import { EmbeddedUserMetadata1764530000000 } from './1764530000000-user-metadata.js';
+import { EmbeddedEventEditors1764600000000 } from './1764600000000-event-editors.js';
+import { UserSortIndexes1764610000000 } from '../1764610000000-user-sort-indexes.js';
 /** The embedded SQLite database's migrations, oldest first; each schema change has one here too. */
 export const sqliteMigrations = [
   EmbeddedSchema1763830000000,
@@ -54,4 +56,6 @@ export const sqliteMigrations = [
   // The same statements on both databases: the MySQL migration serves here as it is.
   UserDateIndexes1764510000000,
   EmbeddedUserMetadata1764530000000,
+  EmbeddedEventEditors1764600000000,
+  UserSortIndexes1764610000000,
 ];

@@ -1,0 +1,86 @@
+import { expect } from 'chai';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { seriousAccessibilityViolations } from '../support/accessibility.js';
+import { consoleAndService, consolePerson, signedInConsole } from '../support/console-browser.js';
+import { buildOrg } from '../support/factories.js';
+
+/** The widths every console page is seen at: a desktop's and a phone's. */
+const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+/**
+ * Every console page, at a desktop's width and a phone's, in headless Chromium: axe-core finds no
+ * serious or critical violation at either, and no page is wider than a phone's screen (nothing to
+ * scroll sideways but a wide table, which scrolls in its own frame). With CONSOLE_SCREENSHOT_DIR
+ * set, a screenshot of each is kept there (docs/images/console/ is made so:
+ * `npm run docs:console-screenshots`).
+ */
+describe('the admin console, every page at desktop and phone width', function () {
+  this.timeout(300_000);
+  const both = consoleAndService();
+  /** Each page's name and how to open it (from the signed-in administrator's first page). */
+  const pages: [string, (page: Page) => Promise<unknown>][] = [];
+  let page: Page;
+
+  before(async () => {
+    const { service, browser } = both;
+    const { orgId } = await buildOrg(service, { name: 'Example Corp' });
+    const admin = await consolePerson(service, orgId, 'grace.admin', ['ORG_OWNER']);
+    const people = [
+      ['ada.lovelace', 'Ada', 'Lovelace'],
+      ['alan.turing', 'Alan', 'Turing'],
+      ['barbara.liskov', 'Barbara', 'Liskov'],
+      ['edsger.dijkstra', 'Edsger', 'Dijkstra'],
+      ['frances.allen', 'Frances', 'Allen'],
+      ['john.backus', 'John', 'Backus'],
+      ['katherine.johnson', 'Katherine', 'Johnson'],
+      ['margaret.hamilton', 'Margaret', 'Hamilton'],
+    ];
+    const token = await service.token(admin.userId);
+    const imported = await service.call('POST', '/management/v1/users/human/_import-batch', {
+      token,
+      body: {
+        users: people.map(([userName, firstName, lastName]) => ({
+          userName,
+          profile: { firstName, lastName },
+          email: { email: `${userName}@example.com`, isEmailVerified: true },
+        })),
+        sendInitializationEmail: false,
+      },
+    });
+    expect(imported.status, imported.text).to.equal(200);
+    const ada = imported.body.results[0].userId as string;
+    ({ page } = await signedInConsole(browser, service, admin));
+    const base = `${service.config.publicUrl}/ui/console`;
+    pages.push(
+      ['users', (p) => p.goto(`${base}/users`)],
+      ['users-search', (p) => p.goto(`${base}/users?q=a&sort=name`)],
+      ['user', (p) => p.goto(`${base}/users/${ada}`)],
+      ['user-profile', (p) => p.goto(`${base}/users/${ada}/profile`)],
+      ['user-remove', (p) => p.goto(`${base}/users/${ada}/remove`)],
+      ['user-new', (p) => p.goto(`${base}/users/new`)],
+      ['users-import', (p) => p.goto(`${base}/users/import`)],
+      ['activity', (p) => p.goto(`${base}/activity`)],
+    );
+  });
+
+  for (const [width, viewport] of Object.entries(VIEWPORTS))
+    it(`${width}: no serious accessibility violation, nothing wider than the screen`, async () => {
+      await page.setViewportSize(viewport);
+      const dir = process.env.CONSOLE_SCREENSHOT_DIR;
+      if (dir) mkdirSync(dir, { recursive: true });
+      for (const [name, open] of pages) {
+        await open(page);
+        expect(await seriousAccessibilityViolations(page), name).to.deep.equal([]);
+        const wide = (await page.evaluate(
+          'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+        )) as number;
+        expect(wide, `${name} is wider than the ${width}'s screen`).to.be.at.most(0);
+        if (dir) await page.screenshot({ path: join(dir, `${name}-${width}.png`) });
+      }
+    });
+});
