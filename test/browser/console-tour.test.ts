@@ -54,6 +54,18 @@ describe('the admin console, every page at desktop and phone width', function ()
     });
     expect(imported.status, imported.text).to.equal(200);
     const ada = imported.body.results[0].userId as string;
+    const made = async (path: string, body: object) => {
+      const answer = await service.call('POST', `/management/v1${path}`, { token, body });
+      expect(answer.status, answer.text).to.equal(200);
+      return answer.body;
+    };
+    const { id: project } = await made('/projects', { name: 'Shop' });
+    await made(`/projects/${project}/roles`, { roleKey: 'buyer', displayName: 'Buyer' });
+    const { appId } = await made(`/projects/${project}/apps/oidc`, {
+      name: 'Shop front',
+      redirectUris: ['https://shop.example.com/callback'],
+    });
+    const granted = await made(`/users/${ada}/grants`, { projectId: project, roleKeys: ['buyer'] });
     ({ page } = await signedInConsole(browser, service, admin));
     const base = `${service.config.publicUrl}/ui/console`;
     pages.push(
@@ -65,6 +77,16 @@ describe('the admin console, every page at desktop and phone width', function ()
       ['user-new', (p) => p.goto(`${base}/users/new`)],
       ['users-import', (p) => p.goto(`${base}/users/import`)],
       ['activity', (p) => p.goto(`${base}/activity`)],
+      ['projects', (p) => p.goto(`${base}/projects?after=${granted.details.sequence}`)],
+      ['project', (p) => p.goto(`${base}/projects/${project}`)],
+      ['project-remove', (p) => p.goto(`${base}/projects/${project}/remove`)],
+      ['project-roles', (p) => p.goto(`${base}/projects/${project}/roles`)],
+      ['project-role', (p) => p.goto(`${base}/projects/${project}/roles/buyer`)],
+      ['project-apps', (p) => p.goto(`${base}/projects/${project}/apps`)],
+      ['project-app-new', (p) => p.goto(`${base}/projects/${project}/apps/new`)],
+      ['project-app', (p) => p.goto(`${base}/projects/${project}/apps/${appId}`)],
+      ['project-user-grants', (p) => p.goto(`${base}/projects/${project}/user-grants`)],
+      ['project-grants', (p) => p.goto(`${base}/projects/${project}/project-grants`)],
     );
   });
 

@@ -22,6 +22,7 @@ import { multipartForm } from './console-forms.js';
 import { IMPORT_BYTES } from './users/csv-import.js';
 import { activityPage } from './activity/activity-page.js';
 import { organizationRoutes } from './organization/org-routes.js';
+import { projectRoutes } from './projects/project-routes.js';
 import { userRoutes } from './users/user-routes.js';
 
 /** The console's stylesheet, from the source tree (as the profile page's). */
@@ -245,6 +246,7 @@ export function consoleRoutes(deps: ConsoleDependencies): Router {
       ),
   };
   userRoutes(sections);
+  projectRoutes(sections, config.publicUrl);
   sections.page('activity', activityPage);
   organizationRoutes(sections);
   return router;
