@@ -66,6 +66,17 @@ describe('the admin console, every page at desktop and phone width', function ()
       redirectUris: ['https://shop.example.com/callback'],
     });
     const granted = await made(`/users/${ada}/grants`, { projectId: project, roleKeys: ['buyer'] });
+    const { userId: machine } = await made('/users/machine', {
+      userName: 'billing-sync',
+      name: 'Billing sync',
+      description: 'Copies invoices to the ledger',
+    });
+    const { id: idp } = await made('/idps/generic_oidc', {
+      name: 'Partner login',
+      issuer: 'https://login.partner.example',
+      clientId: 'identity-console',
+      clientSecret: 'not-shown-anywhere',
+    });
     ({ page } = await signedInConsole(browser, service, admin));
     const base = `${service.config.publicUrl}/ui/console`;
     pages.push(
@@ -77,6 +88,13 @@ describe('the admin console, every page at desktop and phone width', function ()
       ['user-new', (p) => p.goto(`${base}/users/new`)],
       ['users-import', (p) => p.goto(`${base}/users/import`)],
       ['activity', (p) => p.goto(`${base}/activity`)],
+      ['organization', (p) => p.goto(`${base}/organization`)],
+      ['organization-machines', (p) => p.goto(`${base}/organization/machines`)],
+      ['organization-machine', (p) => p.goto(`${base}/organization/machines/${machine}`)],
+      ['organization-branding', (p) => p.goto(`${base}/organization/branding`)],
+      ['organization-idps', (p) => p.goto(`${base}/organization/idps`)],
+      ['organization-idp', (p) => p.goto(`${base}/organization/idps/${idp}`)],
+      ['organization-login-policy', (p) => p.goto(`${base}/organization/login-policy`)],
       ['projects', (p) => p.goto(`${base}/projects?after=${granted.details.sequence}`)],
       ['project', (p) => p.goto(`${base}/projects/${project}`)],
       ['project-remove', (p) => p.goto(`${base}/projects/${project}/remove`)],
