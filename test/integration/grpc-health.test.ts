@@ -149,6 +149,7 @@ describe('gRPC health and reflection', () => {
           'identity/management/v1/login_policy.proto',
           'identity/management/v1/idps.proto',
           'identity/management/v1/user_metadata.proto',
+          'identity/management/v1/events.proto',
         ],
       });
       expect(Object.keys(reflected.files)).to.include.members([
