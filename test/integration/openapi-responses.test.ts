@@ -260,9 +260,10 @@ describe('the REST responses against the OpenAPI document', function () {
       // openapi-responses-account.test.ts, its password and email by
       // openapi-responses-my-account.test.ts, the user metadata's, UpdateUserName's and
       // UpdateUserExternalId's by
-      // openapi-responses-user-metadata.test.ts.
+      // openapi-responses-user-metadata.test.ts, ListEvents' and its type lists' by
+      // openapi-responses-org-reads.test.ts.
       const elsewhere =
-        / \/management\/v1\/users\/\{id\}\/metadata| \/auth\/v1\/users\/me\/passkeys| \/auth\/v1\/users\/me\/(auth_factors|sessions)\/| \/auth\/v1\/users\/me\/(password|email)| \/auth\/v1\/policies\/| \/management\/v1\/idps\/| \/management\/v1\/projects\/\{projectId\}\/| \/management\/v1\/users\/\{userId\}\/| \/management\/v1\/policies\/| \/management\/v1\/users\/human\/_import-batch| \/management\/v1\/users\/machine | \/management\/v1\/orgs(\/| )| \/admin\/v1\/|^GET \/management\/v1\/(users|projects)\/\{id\} |^POST \/management\/v1\/users\/\{id\}\/_\w+ |^DELETE \/management\/v1\/users\/\{id\} |^POST \/management\/v1\/projects(\/\{id\}\/_\w+)? |^DELETE \/management\/v1\/projects\/\{id\} |^POST \/management\/v1\/(users|projects|users\/grants)\/_search /;
+        / \/management\/v1\/users\/\{id\}\/metadata| \/auth\/v1\/users\/me\/passkeys| \/auth\/v1\/users\/me\/(auth_factors|sessions)\/| \/auth\/v1\/users\/me\/(password|email)| \/auth\/v1\/policies\/| \/management\/v1\/idps\/| \/management\/v1\/projects\/\{projectId\}\/| \/management\/v1\/users\/\{userId\}\/| \/management\/v1\/policies\/| \/management\/v1\/users\/human\/_import-batch| \/management\/v1\/users\/machine | \/management\/v1\/orgs(\/| )| \/admin\/v1\/|^GET \/management\/v1\/(users|projects)\/\{id\} |^POST \/management\/v1\/users\/\{id\}\/_\w+ |^DELETE \/management\/v1\/users\/\{id\} |^POST \/management\/v1\/projects(\/\{id\}\/_\w+)? |^DELETE \/management\/v1\/projects\/\{id\} |^POST \/management\/v1\/(users|projects|users\/grants)\/_search |^POST \/management\/v1\/(events|events\/types|aggregates\/types)\/_search /;
       const unseen = contract
         .declared()
         .filter((response) => !elsewhere.test(response))
