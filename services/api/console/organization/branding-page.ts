@@ -9,7 +9,7 @@ import { resetLabelPolicyOperation } from '../../operations/reset-label-policy/r
 import { setLabelPolicyOperation } from '../../operations/set-label-policy/set-label-policy.operation.js';
 import { csrfField, type ConsoleContext } from '../console-page.js';
 import { fieldViolations, formField, type Violations } from '../console-forms.js';
-import { afterOf, afterWrite, ifMatchOf, violationsByField } from '../users/user-page.js';
+import { afterOf, afterWrite, ifMatchOf, violationsByField } from '../console-writes.js';
 import { actionButton, checkbox, doneNotice, ORG_PATH, orgWords, sendOrgPage } from './org-kit.js';
 import type { Written } from './org-page.js';
 

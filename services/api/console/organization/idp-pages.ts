@@ -17,7 +17,7 @@ import { updateCustomLoginPolicyOperation } from '../../operations/update-custom
 import type { ProviderView } from '../../queries/idp-queries.js';
 import { csrfField, type ConsoleContext } from '../console-page.js';
 import { fieldViolations, formField, type Violations } from '../console-forms.js';
-import { afterOf, afterWrite, ifMatchOf, violationsByField } from '../users/user-page.js';
+import { afterOf, afterWrite, ifMatchOf, violationsByField } from '../console-writes.js';
 import { actionButton, checkbox, doneNotice, ORG_PATH, orgWords, sendOrgPage } from './org-kit.js';
 import type { Written } from './org-page.js';
 import { LOGIN_SWITCHES, PROVIDER_SWITCHES } from './org-words.js';

@@ -19,7 +19,7 @@ import { removePersonalAccessTokenOperation } from '../../operations/remove-pers
 import type { UserView } from '../../queries/user-views.js';
 import { csrfField, type ConsoleContext } from '../console-page.js';
 import { fieldViolations, formField, type Violations } from '../console-forms.js';
-import { afterOf, afterWrite, violationsByField } from '../users/user-page.js';
+import { afterOf, afterWrite, violationsByField } from '../console-writes.js';
 import { actionButton, dayOf, doneNotice, ORG_PATH, orgWords, sendOrgPage } from './org-kit.js';
 import type { Written } from './org-page.js';
 import type { OrgWords } from './org-words.js';

@@ -10,7 +10,7 @@ import { removeOrgMemberOperation } from '../../operations/remove-org-member/rem
 import type { MemberView } from '../../queries/org-queries.js';
 import { csrfField, type ConsoleContext } from '../console-page.js';
 import { fieldViolations, formField, type Violations } from '../console-forms.js';
-import { afterOf, afterWrite, violationsByField } from '../users/user-page.js';
+import { afterOf, afterWrite, violationsByField } from '../console-writes.js';
 import { actionButton, doneNotice, ORG_PATH, orgWords, sendOrgPage } from './org-kit.js';
 import { ORG_ROLES, type OrgRole, type OrgWords } from './org-words.js';
 

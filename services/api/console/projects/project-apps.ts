@@ -10,7 +10,7 @@ import { updateOIDCApplicationOperation } from '../../operations/update-oidc-app
 import type { AppView } from '../../queries/project-app-queries.js';
 import { csrfField, type ConsoleContext } from '../console-page.js';
 import { fieldViolations, formField, type Violations } from '../console-forms.js';
-import { ifMatchOf, violationsByField } from '../users/user-page.js';
+import { ifMatchOf, violationsByField } from '../console-writes.js';
 import {
   actionForm,
   linesOf,

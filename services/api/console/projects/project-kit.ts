@@ -7,11 +7,8 @@ import type { ProjectView } from '../../queries/project-queries.js';
 import { consolePage, csrfField, sendPage, type ConsoleContext } from '../console-page.js';
 import { CONSOLE_PATH } from '../console-session.js';
 import type { Violations } from '../console-forms.js';
-import { afterOf, afterWrite, violationsByField } from '../users/user-page.js';
+import { afterOf, afterWrite, violationsByField, type Written } from '../console-writes.js';
 import { PROJECT_WORDS, type ProjectWords } from './project-words.js';
-
-/** A write's answer: the position of its last event, which the next page's reads wait for. */
-export type Written = { details: { sequence: string } };
 
 /** The project pages' tabs, each the path under the project's address. */
 export type Tab = keyof ProjectWords['tabs'];

@@ -6,8 +6,8 @@ import type { Operation } from '../../operations/operation.js';
 import { consolePage, csrfField, sendPage, type ConsoleContext } from '../console-page.js';
 import { CONSOLE_PATH } from '../console-session.js';
 import { fieldViolations, formField, type Violations } from '../console-forms.js';
-import { afterOf } from '../users/user-page.js';
-import { projectPath, wordsOf, writeThen, type Written } from './project-kit.js';
+import { afterOf, type Written } from '../console-writes.js';
+import { projectPath, wordsOf, writeThen } from './project-kit.js';
 
 /** Projects on one page of the list. */
 export const PROJECTS_PER_PAGE = 50;

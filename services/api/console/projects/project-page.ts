@@ -10,7 +10,7 @@ import type { ProjectView } from '../../queries/project-queries.js';
 import { consolePage, csrfField, sendPage, type ConsoleContext } from '../console-page.js';
 import { CONSOLE_PATH } from '../console-session.js';
 import { fieldViolations, formField, type Violations } from '../console-forms.js';
-import { afterWrite, ifMatchOf } from '../users/user-page.js';
+import { afterWrite, ifMatchOf, type Written } from '../console-writes.js';
 import {
   actionForm,
   projectOf,
@@ -18,7 +18,6 @@ import {
   sendProjectPage,
   wordsOf,
   writeThen,
-  type Written,
 } from './project-kit.js';
 import type { LabelingSetting, ProjectWords } from './project-words.js';
 

@@ -6,7 +6,7 @@ import { listProjectRolesOperation } from '../../operations/list-project-roles/l
 import type { Operation } from '../../operations/operation.js';
 import { removeProjectRoleOperation } from '../../operations/remove-project-role/remove-project-role.operation.js';
 import { updateProjectRoleOperation } from '../../operations/update-project-role/update-project-role.operation.js';
-import { ifMatchOf } from '../users/user-page.js';
+import { ifMatchOf } from '../console-writes.js';
 import type { RoleView } from '../../queries/project-role-queries.js';
 import { csrfField, type ConsoleContext } from '../console-page.js';
 import { fieldViolations, formField, type Violations } from '../console-forms.js';

@@ -10,7 +10,7 @@ import { updateUserGrantOperation } from '../../operations/update-user-grant/upd
 import type { UserGrantView } from '../../queries/user-grant-queries.js';
 import { csrfField, type ConsoleContext } from '../console-page.js';
 import { fieldViolations, formField, type Violations } from '../console-forms.js';
-import { afterOf } from '../users/user-page.js';
+import { afterOf } from '../console-writes.js';
 import {
   actionForm,
   checkboxes,

@@ -6,7 +6,8 @@ import type { Operation } from '../../operations/operation.js';
 import { consolePage, csrfField, sendPage, type ConsoleContext } from '../console-page.js';
 import { fieldViolations, formField, type Violations } from '../console-forms.js';
 import { CONSOLE_PATH } from '../console-session.js';
-import { afterWrite, userPath, violationsByField } from './user-page.js';
+import { afterWrite, violationsByField } from '../console-writes.js';
+import { userPath } from './user-page.js';
 import { USER_WORDS } from './user-words.js';
 
 /** The form's fields, named as ImportHumanUser's (so its violations find them), each its longest value. */

@@ -6,7 +6,8 @@ import type { Operation } from '../../operations/operation.js';
 import { updateHumanProfileOperation } from '../../operations/update-human-profile/update-human-profile.operation.js';
 import { consolePage, csrfField, sendPage, type ConsoleContext } from '../console-page.js';
 import { fieldViolations, formField, type Violations } from '../console-forms.js';
-import { afterOf, afterWrite, ifMatchOf, userPath, violationsByField } from './user-page.js';
+import { afterOf, afterWrite, ifMatchOf, violationsByField } from '../console-writes.js';
+import { userPath } from './user-page.js';
 import { USER_WORDS } from './user-words.js';
 
 const GENDERS = ['GENDER_UNSPECIFIED', 'GENDER_FEMALE', 'GENDER_MALE', 'GENDER_DIVERSE'] as const;

@@ -5,7 +5,7 @@ import type { ListUsersRequest } from '../../operations/list-users/list-users.re
 import type { UserView } from '../../queries/user-views.js';
 import { consolePage, sendPage, type ConsoleContext } from '../console-page.js';
 import { CONSOLE_PATH } from '../console-session.js';
-import { afterOf } from './user-page.js';
+import { afterOf } from '../console-writes.js';
 import { USER_WORDS, type UserWords } from './user-words.js';
 
 /** Users on one page of the list. */

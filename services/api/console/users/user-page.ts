@@ -19,12 +19,10 @@ import { unlockUserOperation } from '../../operations/unlock-user/unlock-user.op
 import type { AuthFactorView } from '../../queries/user-account-queries.js';
 import type { UserView } from '../../queries/user-views.js';
 import { consolePage, csrfField, sendPage, type ConsoleContext } from '../console-page.js';
+import { afterOf, afterWrite, violationsByField, type Written } from '../console-writes.js';
 import { CONSOLE_PATH } from '../console-session.js';
 import { fieldViolations, formField, type Violations } from '../console-forms.js';
 import { USER_WORDS, type UserWords } from './user-words.js';
-
-/** A write's answer: the position of its last event, which the next page's reads wait for. */
-type Written = { details: { sequence: string } };
 
 /**
  * The lifecycle actions of a user's page: each one operation on the user, whatever changed since
@@ -53,16 +51,6 @@ const DONE = {
 } as const;
 
 export const userPath = (id: string) => `${CONSOLE_PATH}/users/${encodeURIComponent(id)}`;
-
-/** The address of the page after a write: it shows the write (its reads wait for it) and says so. */
-export const afterWrite = (path: string, written: Written, done?: string) =>
-  `${path}?after=${encodeURIComponent(written.details.sequence)}${done ? `&done=${done}` : ''}`;
-
-/** A page's `after`: the sequence of the write it must show, when it is one. */
-export function afterOf(context: ConsoleContext): { afterSequence?: string } {
-  const { after } = queryOf(context.request, { after: 20 });
-  return /^[1-9][0-9]{0,18}$/.test(after) ? { afterSequence: after } : {};
-}
 
 /**
  * A user's page: the profile, email and phone, state and details (GetUserByID), the ways they
@@ -357,12 +345,6 @@ export async function removePage(context: ConsoleContext): Promise<void> {
   sendPage(context, 200, consolePage(context, words.removeTitle(name), body, 'users'));
 }
 
-/** The version a form was made from, as If-Match (a form without one changes whatever is there). */
-export function ifMatchOf(context: ConsoleContext): { ifMatch?: string } {
-  const { version } = formOf(context.request, { version: 20 });
-  return /^[0-9]{1,19}$/.test(version) ? { ifMatch: `"${version}"` } : {};
-}
-
 /** A lifecycle action's form: the operation, then the user's page showing it. */
 export function lifecycleAction(kind: keyof typeof LIFECYCLE) {
   return async (context: ConsoleContext): Promise<void> => {
@@ -399,17 +381,6 @@ export async function passwordAction(context: ConsoleContext): Promise<void> {
     if (!(error instanceof ServiceError) || error.id !== 'REQUEST-INVALID') throw error;
     await userPage(context, 400, violationsByField(error));
   }
-}
-
-/** The request's field violations by field, the request-wide ones under ''. */
-export function violationsByField(error: ServiceError): Violations {
-  const byField: Violations = new Map();
-  for (const { field, description } of error.fieldViolations) {
-    const key = field ?? '';
-    byField.set(key, [...(byField.get(key) ?? []), description]);
-  }
-  if (error.fieldViolations.length === 0) byField.set('', [error.message]);
-  return byField;
 }
 
 /** The other actions of a person's page: one operation each, then the page showing it. */
