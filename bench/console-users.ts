@@ -9,7 +9,8 @@
  * console) asks each page `--requests` times (200) after 20 to warm, one after another over a
  * kept-alive connection on loopback, so that each latency is the server's time to answer the whole
  * page: the first page (by user name), sorted by each other column, the next page by its cursor,
- * and a search by the start of a user name. Each answer must be the console's page with 50 users
+ * the previous page by its cursor (the third page's link back), and a search by the start of a
+ * user name. Each answer must be the console's page with 50 users
  * (the whole run stays within the access token's ten minutes: the console renews it with a
  * rotated refresh token, which this client does not keep). Prints JSON, and writes it to `--out`.
  */
@@ -83,13 +84,26 @@ async function main(): Promise<void> {
     const cookie = await signedIn(service);
     const pool = new Http1Pool(service.url);
     const first = await timed(pool, cookie, '/ui/console/users', 1);
-    const next = /href="([^"]*cursor=[^"]*)"/.exec(first.html)![1]!.replace(/&amp;/g, '&');
+    const linked = (page: string, name: string) =>
+      new RegExp(`href="([^"]*)"\\s*>${name}<`).exec(page)![1]!.replace(/&amp;/g, '&');
+    const next = linked(first.html, 'Next page');
+    // The third page's link back: the second page by ListUsers' previous cursor.
+    const third = await timed(
+      pool,
+      cookie,
+      linked((await timed(pool, cookie, next, 1)).html, 'Next page'),
+      1,
+    );
+    const previous = linked(third.html, 'Previous page');
+    if (!previous.includes('cursor='))
+      throw new Error(`the previous page is not by cursor: ${previous}`);
     const pages: Record<string, string> = {
       'first page (user name)': '/ui/console/users',
       'sorted by display name': '/ui/console/users?sort=name',
       'sorted by email, descending': '/ui/console/users?sort=email&dir=desc',
       'sorted by state': '/ui/console/users?sort=state',
       'next page (cursor)': next,
+      'previous page (cursor)': previous,
       'user name starts with "user12"': '/ui/console/users?q=user12',
     };
     const latencyMs: Record<string, ReturnType<typeof summary>> = {};

@@ -24,22 +24,28 @@ export interface PageRead {
   of: unknown;
   /** The index a page after a cursor reads (the sort column's, where the query module knows it). */
   cursorIndex?: string;
+  /** How many match, where it is kept rather than counted (an organization's users). */
+  total?: () => Promise<string>;
 }
 
 /**
- * A page of a read model's rows: those after the cursor in the page's order (or past the offset),
- * with how many match (counted on the first page; a cursor carries it on), how far the read model
- * got, and the cursor of the next page when more follow.
+ * A page of a read model's rows: those after the cursor in the page's order (or past the offset;
+ * or, after a previous cursor, the page before its row), with how many match (counted on the
+ * first page; a cursor carries it on), how far the read model got, and the cursors of the next
+ * and the previous page where rows follow or come before.
  */
 export async function readPage<Row extends { id: string }>(
   dataSource: DataSource,
   read: PageRead,
 ): Promise<{ rows: Row[]; details: ListDetails }> {
   const { table, sort, page, matching } = read;
-  const after = page.after && afterCondition(dataSource, sort, page.asc, page.after);
+  // The page before a row is read backwards from it, and turned round.
+  const backward = page.after?.before === true;
+  const ascending = page.asc !== backward;
+  const after = page.after && afterCondition(dataSource, sort, ascending, page.after);
   const where = after ? allOf([matching, after]) : matching;
   const index = after && read.cursorIndex ? dialectOf(dataSource).forceIndex(read.cursorIndex) : '';
-  const direction = page.asc ? 'ASC' : 'DESC';
+  const direction = ascending ? 'ASC' : 'DESC';
   // A written table's progress is asked first, so that the rows show at least as much.
   const progressed =
     read.readModel === undefined
@@ -60,22 +66,27 @@ export async function readPage<Row extends { id: string }>(
     page.after?.total ??
     (page.offset === 0 && rows.length <= page.limit
       ? String(rows.length)
-      : await countOf(dataSource, table, matching));
+      : await (read.total?.() ?? countOf(dataSource, table, matching)));
+  const beyond = rows.length > page.limit;
   const shown = rows.slice(0, page.limit);
-  const last = shown.at(-1);
-  const more = rows.length > page.limit && last !== undefined;
+  if (backward) shown.reverse();
+  const [first, last] = [shown[0], shown.at(-1)];
+  // Backwards, the cursor's row follows the page; forwards, any page but the first has rows before.
+  const later = backward || beyond;
+  const earlier = backward ? beyond : page.after !== undefined || page.offset > 0;
+  const cursor = (row: Row & { sort_value: unknown }, before: boolean) =>
+    cursorAfter(
+      { value: cursorValue(sort, row.sort_value), id: row.id, total, before },
+      page.asc,
+      read.of,
+    );
   return {
     rows: shown,
     details: {
       totalResult: total,
       ...progress,
-      ...(more && {
-        nextCursor: cursorAfter(
-          { value: cursorValue(sort, last.sort_value), id: last.id, total },
-          page.asc,
-          read.of,
-        ),
-      }),
+      ...(later && last && { nextCursor: cursor(last, false) }),
+      ...(earlier && first && { previousCursor: cursor(first, true) }),
     },
   };
 }

@@ -143,12 +143,23 @@ export async function listUsers(
     page,
     of: [sortingColumn, queries],
     cursorIndex: cursorIndex(sort, queries),
+    // What no query narrows is every user of the organization, whose number the database keeps.
+    ...(queries.length === 0 && { total: () => userCount(dataSource, orgId) }),
   });
   return {
     details,
     sortingColumn,
     result: rows.map(userView),
   };
+}
+
+/** How many users the organization has, as `org_user_counts` keeps it (OrgUserCounts1764620000000). */
+async function userCount(dataSource: DataSource, orgId: string): Promise<string> {
+  const rows: { users: number | string }[] = await dataSource.query(
+    'SELECT users FROM org_user_counts WHERE org_id = ?',
+    [orgId],
+  );
+  return String(rows[0]?.users ?? 0);
 }
 
 /** The indexes that hold the organization's users in the order of a sort column. */

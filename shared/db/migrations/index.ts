@@ -29,6 +29,7 @@ import { UserDateIndexes1764510000000 } from './1764510000000-user-date-indexes.
 import { UserMetadata1764530000000 } from './1764530000000-user-metadata.js';
 import { EventEditors1764600000000 } from './1764600000000-event-editors.js';
 import { UserSortIndexes1764610000000 } from './1764610000000-user-sort-indexes.js';
+import { OrgUserCounts1764620000000 } from './1764620000000-org-user-counts.js';
 /** Every migration, oldest first. A schema change is a new file here, never an edit of an old one. */
 export const migrations = [
   InitialSchema1763790000000,
@@ -62,4 +63,5 @@ export const migrations = [
   UserMetadata1764530000000,
   EventEditors1764600000000,
   UserSortIndexes1764610000000,
+  OrgUserCounts1764620000000,
 ];

@@ -45,7 +45,7 @@ interface ListAsked {
   type: '' | keyof typeof TYPES;
   sort: SortBy;
   dir: 'asc' | 'desc';
-  /** The previous page's nextCursor, for the page after it. */
+  /** The nextCursor of the page before, or the previousCursor of the page after. */
   cursor: string;
   /** The position of the page's first user (0-based). */
   at: number;
@@ -111,8 +111,8 @@ function listHref(asked: ListAsked, changes: Partial<ListAsked>): string {
 
 /**
  * The users' list (ListUsers): a search by the start of a user name, display name, email or last
- * name, a state and a type, sorted by a column either way, USERS_PER_PAGE at a time (the next page by
- * ListUsers' cursor, the previous by its offset), each user linked to their page.
+ * name, a state and a type, sorted by a column either way, USERS_PER_PAGE at a time (the next and
+ * the previous page by ListUsers' cursors, the first from the start), each user linked to their page.
  */
 export async function userListPage(context: ConsoleContext): Promise<void> {
   const words = USER_WORDS[context.language];
@@ -121,10 +121,13 @@ export async function userListPage(context: ConsoleContext): Promise<void> {
   const total = Number(listed.details.totalResult);
   const first = asked.at + 1;
   const last = asked.at + listed.result.length;
+  const before = Math.max(0, asked.at - USERS_PER_PAGE);
+  // The first page is asked afresh; one after it by the cursor, or by its offset without one.
+  const previous = before > 0 && listed.details.previousCursor;
   const pages = html`<nav class="pages" aria-label="${context.words.page(first, last, total)}">
     ${
       asked.at > 0 &&
-      html`<a href="${listHref(asked, { cursor: '', at: Math.max(0, asked.at - USERS_PER_PAGE) })}"
+      html`<a href="${listHref(asked, { cursor: previous || '', at: before })}"
         >${context.words.previous}</a
       >`
     }

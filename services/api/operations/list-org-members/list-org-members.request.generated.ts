@@ -24,7 +24,7 @@ export interface ListOrgMembersRequest {
      */
     asc?: boolean;
     /**
-     * The nextCursor of the previous page of the same request.
+     * The nextCursor or previousCursor of a page of the same request: the page after it or before it.
      */
     cursor?: string;
   };

@@ -25,6 +25,7 @@ import { UserDateIndexes1764510000000 } from '../1764510000000-user-date-indexes
 import { EmbeddedUserMetadata1764530000000 } from './1764530000000-user-metadata.js';
 import { EmbeddedEventEditors1764600000000 } from './1764600000000-event-editors.js';
 import { UserSortIndexes1764610000000 } from '../1764610000000-user-sort-indexes.js';
+import { OrgUserCounts1764620000000 } from '../1764620000000-org-user-counts.js';
 /** The embedded SQLite database's migrations, oldest first; each schema change has one here too. */
 export const sqliteMigrations = [
   EmbeddedSchema1763830000000,
@@ -58,4 +59,5 @@ export const sqliteMigrations = [
   EmbeddedUserMetadata1764530000000,
   EmbeddedEventEditors1764600000000,
   UserSortIndexes1764610000000,
+  OrgUserCounts1764620000000,
 ];
