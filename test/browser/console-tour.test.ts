@@ -29,7 +29,9 @@ describe('the admin console, every page at desktop and phone width', function ()
   before(async () => {
     const { service, browser } = both;
     const { orgId } = await buildOrg(service, { name: 'Example Corp' });
-    const admin = await consolePerson(service, orgId, 'grace.admin', ['ORG_OWNER']);
+    // An instance administrator too, so that the organizations' page is among the pages.
+    const admin = await consolePerson(service, orgId, 'grace.admin', ['ORG_OWNER', 'IAM_OWNER']);
+    await buildOrg(service, { name: 'Example Labs' });
     const people = [
       ['ada.lovelace', 'Ada', 'Lovelace'],
       ['alan.turing', 'Alan', 'Turing'],
@@ -105,6 +107,7 @@ describe('the admin console, every page at desktop and phone width', function ()
       ['project-app', (p) => p.goto(`${base}/projects/${project}/apps/${appId}`)],
       ['project-user-grants', (p) => p.goto(`${base}/projects/${project}/user-grants`)],
       ['project-grants', (p) => p.goto(`${base}/projects/${project}/project-grants`)],
+      ['orgs', (p) => p.goto(`${base}/orgs?q=example`)],
     );
   });
 

@@ -14,6 +14,7 @@ const SECTIONS: { section: Section; path: string; needs: Permission }[] = [
   { section: 'projects', path: 'projects', needs: 'project.read' },
   { section: 'organization', path: 'organization', needs: 'org.read' },
   { section: 'activity', path: 'activity', needs: 'event.read' },
+  { section: 'orgs', path: 'orgs', needs: 'instance.org.read' },
 ];
 
 /** A console page's request as its route works with it: who asks, in which organization, how. */
@@ -22,8 +23,19 @@ export interface ConsoleContext {
   response: Response;
   language: Language;
   words: ConsoleWords;
-  /** The organization the console works in: the signed-in person's. */
+  /**
+   * The organization the console works in: the signed-in person's, or the one an instance
+   * administrator chose (`workIn`).
+   */
   orgId: string;
+  /** The signed-in person's own organization. */
+  ownOrgId: string;
+  /** The name of the organization worked in, for those who may choose another (else absent). */
+  orgName?: string;
+  /** Makes `orgId` the organization the console works in from the next page on (none: one's own). */
+  workIn(orgId: string | undefined): void;
+  /** What the person's roles allow in another organization. */
+  permissionsIn(orgId: string): Promise<Pick<ConsoleContext, 'may'>>;
   /** The signed-in person. */
   userId: string;
   name: string;
@@ -106,6 +118,12 @@ export function consolePage(
               )}
             </ul>
           </nav>
+          ${
+            context.orgName !== undefined &&
+            html`<p class="working-in">
+              ${words.workingIn} <a href="${CONSOLE_PATH}/orgs">${context.orgName}</a>
+            </p>`
+          }
           <form class="who" method="post" action="${CONSOLE_PATH}/sign-out">
             ${csrfField(context)}
             <span>${words.signedInAs} <strong>${context.name}</strong></span>

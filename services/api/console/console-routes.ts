@@ -22,6 +22,8 @@ import { multipartForm } from './console-forms.js';
 import { IMPORT_BYTES } from './users/csv-import.js';
 import { activityPage } from './activity/activity-page.js';
 import { organizationRoutes } from './organization/org-routes.js';
+import { orgsRoutes } from './orgs/orgs-page.js';
+import { getMyOrgOperation } from '../operations/get-my-org/get-my-org.operation.js';
 import { projectRoutes } from './projects/project-routes.js';
 import { userRoutes } from './users/user-routes.js';
 
@@ -32,6 +34,9 @@ const WEB_SOURCE = fileURLToPath(
     import.meta.url,
   ),
 );
+
+/** What the person's roles allow in an organization, as the pipeline answers it. */
+type Granted = Awaited<ReturnType<OperationPipeline['permissions']>>;
 
 export interface ConsoleDependencies {
   config: Config;
@@ -159,12 +164,15 @@ export function consoleRoutes(deps: ConsoleDependencies): Router {
         if (!session) return void (await expired());
         if (session !== kept) cookies.keepSession(response, session);
         const authorization = `Bearer ${session.accessToken}`;
-        const granted = await pipeline.permissions(authorization).catch((error: unknown) => {
-          if (error instanceof ServiceError && error.code === StatusCode.UNAUTHENTICATED)
-            return undefined;
-          throw error;
-        });
-        if (!granted) return void (await expired());
+        const permissions = (orgId?: string) =>
+          pipeline.permissions(authorization, orgId).catch((error: unknown) => {
+            if (error instanceof ServiceError && error.code === StatusCode.UNAUTHENTICATED)
+              return undefined;
+            throw error;
+          });
+        const own = await permissions();
+        if (!own) return void (await expired());
+        const granted = await workingIn(request, response, own, permissions);
         // A body too large was not read (its token neither): its work only says so.
         const tooLarge = (request.body as { tooLarge?: true } | undefined)?.tooLarge === true;
         if (method === 'POST' && !tooLarge && !forms.verify(request))
@@ -175,6 +183,24 @@ export function consoleRoutes(deps: ConsoleDependencies): Router {
           language,
           words,
           orgId: granted.orgId,
+          ownOrgId: own.orgId,
+          ...(own.may('instance.org.read') && {
+            orgName: (
+              await pipeline.call(getMyOrgOperation, {
+                authorization,
+                targetOrgId: granted.orgId,
+                request: {},
+                transport: 'json',
+              })
+            ).org.name,
+          }),
+          workIn: (orgId) =>
+            orgId
+              ? cookies.keepWorkingOrg(response, { orgId, userId: own.caller.userId })
+              : cookies.forgetWorkingOrg(response),
+          permissionsIn: async (orgId) => ({
+            may: (await permissions(orgId))?.may ?? (() => false),
+          }),
           userId: granted.caller.userId,
           name: session.name,
           may: granted.may,
@@ -195,6 +221,27 @@ export function consoleRoutes(deps: ConsoleDependencies): Router {
         failurePage(request, response, logger, error);
       }
     };
+
+  /**
+   * The permissions where the console works: in the organization the person chose (kept for
+   * them alone), as long as their roles still reach some section of it; else in their own, the
+   * choice forgotten.
+   */
+  const workingIn = async (
+    request: Request,
+    response: Response,
+    own: Granted,
+    permissions: (orgId?: string) => Promise<Granted | undefined>,
+  ): Promise<Granted> => {
+    const chosen = cookies.workingOrg(request);
+    if (!chosen) return own;
+    if (chosen.userId === own.caller.userId && chosen.orgId !== own.orgId) {
+      const there = await permissions(chosen.orgId);
+      if (there && firstSection(there)) return there;
+    }
+    cookies.forgetWorkingOrg(response);
+    return own;
+  };
 
   /** A refusal of the operations as a console page; anything else is the failure page's. */
   const refused = (context: ConsoleContext, error: unknown) => {
@@ -249,5 +296,6 @@ export function consoleRoutes(deps: ConsoleDependencies): Router {
   projectRoutes(sections, config.publicUrl);
   sections.page('activity', activityPage);
   organizationRoutes(sections);
+  orgsRoutes(sections);
   return router;
 }

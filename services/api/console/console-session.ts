@@ -29,13 +29,23 @@ export interface SignInFlow {
   next: string;
 }
 
+/**
+ * The organization an instance administrator chose to work in, for the person who chose it (a
+ * choice another person's session finds is not theirs, and is none).
+ */
+export interface WorkingOrg {
+  orgId: string;
+  userId: string;
+}
+
 const SESSION_COOKIE = 'console_session';
 const FLOW_COOKIE = 'console_flow';
+const ORG_COOKIE = 'console_org';
 /** A sign-in left at the provider for longer than this is begun again. */
 const FLOW_SECONDS = 600;
 
 /**
- * The console's cookies: its session and a sign-in under way, each sealed (AES-256-GCM under a
+ * The console's cookies: its session, a sign-in under way and the organization chosen, each sealed (AES-256-GCM under a
  * key drawn from the secret key), so that the browser can neither read the tokens nor forge a
  * session; HttpOnly, SameSite=Lax, Secure under https, for the console's path alone.
  */
@@ -75,6 +85,13 @@ export function consoleCookies(config: Config) {
     },
     forgetFlow(response: Response): void {
       response.clearCookie(FLOW_COOKIE, options);
+    },
+    workingOrg: (request: Request) => unseal<WorkingOrg>(request, ORG_COOKIE),
+    keepWorkingOrg(response: Response, working: WorkingOrg): void {
+      response.cookie(ORG_COOKIE, seal(working), options);
+    },
+    forgetWorkingOrg(response: Response): void {
+      response.clearCookie(ORG_COOKIE, options);
     },
   };
 }

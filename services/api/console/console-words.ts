@@ -5,7 +5,14 @@ export interface ConsoleWords {
   console: string;
   skip: string;
   navigation: string;
-  sections: { users: string; projects: string; organization: string; activity: string };
+  sections: {
+    users: string;
+    projects: string;
+    organization: string;
+    activity: string;
+    orgs: string;
+  };
+  workingIn: string;
   signedInAs: string;
   signOut: string;
   forbiddenTitle: string;
@@ -46,7 +53,9 @@ export const CONSOLE_WORDS: Record<Language, ConsoleWords> = {
       projects: 'Projects',
       organization: 'Organization',
       activity: 'Activity',
+      orgs: 'Organizations',
     },
+    workingIn: 'Working in',
     signedInAs: 'Signed in as',
     signOut: 'Sign out',
     forbiddenTitle: 'Not allowed',
@@ -86,7 +95,9 @@ export const CONSOLE_WORDS: Record<Language, ConsoleWords> = {
       projects: 'Projekte',
       organization: 'Organisation',
       activity: 'Aktivität',
+      orgs: 'Organisationen',
     },
+    workingIn: 'Arbeitet in',
     signedInAs: 'Angemeldet als',
     signOut: 'Abmelden',
     forbiddenTitle: 'Nicht erlaubt',
