@@ -134,7 +134,18 @@ describe('the admin console: organization, in headless Chromium', function () {
     await page.goto(url(`organization/machines/${machineId}`));
     await page.click('button:has-text("Add a key")');
     expect(await page.textContent('h1')).to.equal('New key');
-    expect(JSON.parse(await page.inputValue('textarea.new-secret')).userId).to.equal(machineId);
+    const key = JSON.parse(await page.inputValue('textarea.new-secret')) as Record<string, string>;
+    expect(key.userId).to.equal(machineId);
+    // The same key as a file to save.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.click('a:has-text("Download the key file")'),
+    ]);
+    expect(download.suggestedFilename()).to.equal(`${key.keyId}.json`);
+    const saved = await download.createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const chunk of saved) chunks.push(chunk as Buffer);
+    expect(JSON.parse(Buffer.concat(chunks).toString())).to.deep.equal(key);
     await accessible(page);
 
     // The token removed: the API refuses it.

@@ -355,6 +355,14 @@ export const removeSecretAction = machineChange(
   'secretRemoved',
 );
 
+/** A credential shown once: its label and text, and the file it may be saved as. */
+interface Shown {
+  label: string;
+  value: string;
+  rows: number;
+  file?: { name: string; link: string };
+}
+
 /**
  * The page answering the form that made a credential: the credential shown this once, in a
  * read-only field, with the warning that it cannot be shown again (sendPage: `no-store`), and
@@ -365,7 +373,7 @@ function credentialPage(
   user: { id: string; name: string },
   title: string,
   written: Written,
-  shown: { label: string; value: string; rows: number }[],
+  shown: Shown[],
 ): void {
   const words = orgWords(context);
   const body = html`<p class="notice" role="status">${words.shownOnce}</p>
@@ -382,6 +390,16 @@ function credentialPage(
             autocomplete="off"
           >
 ${field.value}</textarea>
+          ${
+            field.file &&
+            html`<p>
+              <a
+                download="${field.file.name}"
+                href="data:application/json;base64,${Buffer.from(field.value).toString('base64')}"
+                >${field.file.link}</a
+              >
+            </p>`
+          }
         </div>`,
     )}
     <p><a href="${afterWrite(machinePath(user.id), written)}">${words.backTo(user.name)}</a></p>`;
@@ -398,10 +416,7 @@ function expirationOf(day: string): { expirationDate?: string } {
 function addCredential(
   kind: 'key' | 'token',
   operation: Operation<never, unknown>,
-  shownOf: (
-    answer: Record<string, string>,
-    words: OrgWords,
-  ) => { label: string; value: string; rows: number }[],
+  shownOf: (answer: Record<string, string>, words: OrgWords) => Shown[],
 ) {
   return async (context: ConsoleContext): Promise<void> => {
     const words = orgWords(context);
@@ -444,17 +459,20 @@ export const addTokenAction = addCredential(
 export const addKeyAction = addCredential(
   'key',
   addMachineKeyOperation as Operation<never, unknown>,
-  (answer, words) => [
-    {
-      label: words.keyFile,
-      value: JSON.stringify(
-        JSON.parse(Buffer.from(answer.keyDetails ?? '', 'base64').toString('utf8') || '{}'),
-        null,
-        2,
-      ),
-      rows: 14,
-    },
-  ],
+  (answer, words) => {
+    const key = JSON.parse(
+      Buffer.from(answer.keyDetails ?? '', 'base64').toString('utf8') || '{}',
+    ) as { keyId?: string };
+    return [
+      {
+        label: words.keyFile,
+        value: JSON.stringify(key, null, 2),
+        rows: 14,
+        // Named by the key's id, so that several keys' files do not overwrite one another.
+        file: { name: `${key.keyId ?? answer.keyId ?? 'key'}.json`, link: words.downloadKeyFile },
+      },
+    ];
+  },
 );
 
 /** A client secret made (AddMachineSecret, replacing one before it): shown this once. */

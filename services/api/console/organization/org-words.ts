@@ -77,6 +77,7 @@ export interface OrgWords {
   keyAdded: string;
   keyRemoved: string;
   keyFile: string;
+  downloadKeyFile: string;
   downloadKey: string;
   tokens: string;
   tokensIntro: string;
@@ -246,6 +247,7 @@ export const ORG_WORDS: Record<Language, OrgWords> = {
     keyAdded: 'The key was added.',
     keyRemoved: 'The key was removed.',
     keyFile: 'Key file (JSON)',
+    downloadKeyFile: 'Download the key file',
     downloadKey: 'Download the key file',
     tokens: 'Personal access tokens',
     tokensIntro: 'A personal access token is a bearer token for the API as it is.',
@@ -445,6 +447,7 @@ export const ORG_WORDS: Record<Language, OrgWords> = {
     keyAdded: 'Der Schlüssel wurde hinzugefügt.',
     keyRemoved: 'Der Schlüssel wurde entfernt.',
     keyFile: 'Schlüsseldatei (JSON)',
+    downloadKeyFile: 'Schlüsseldatei herunterladen',
     downloadKey: 'Schlüsseldatei herunterladen',
     tokens: 'Persönliche Zugriffstoken',
     tokensIntro: 'Ein persönliches Zugriffstoken ist ein Bearer-Token für die API, so wie es ist.',
