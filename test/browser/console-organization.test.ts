@@ -9,6 +9,7 @@ import {
   type ConsolePerson,
 } from '../support/console-browser.js';
 import { buildOrg } from '../support/factories.js';
+import { solidPng } from '../support/images.js';
 
 /**
  * The console's Organization section as an organization owner uses it, in headless Chromium
@@ -195,6 +196,61 @@ describe('the admin console: organization, in headless Chromium', function () {
     await page.click('button:has-text("Save")');
     expect(await page.getAttribute('#field-fontColor', 'aria-invalid')).to.equal('true');
     await accessible(page);
+    expect(violations, 'Content-Security-Policy violations').to.deep.equal([]);
+    await context.close();
+  });
+
+  it('uploads a logo, previews it, keeps it when the colours are saved, and removes it', async () => {
+    const { browser, service } = both;
+    const { page, context, violations } = await signedInConsole(browser, service, owner);
+    const storedLogo = async () => {
+      const [row] = (await service.dataSource.query(
+        'SELECT logo FROM label_policies WHERE owner_id = ? AND active = 1',
+        [orgId],
+      )) as { logo: Buffer | null }[];
+      return row?.logo ?? null;
+    };
+    const logo = solidPng('#d02090');
+    await page.goto(url('organization/branding'));
+    await page.setInputFiles('#field-logoFile', {
+      name: 'logo.png',
+      mimeType: 'image/png',
+      buffer: logo,
+    });
+    await page.click('button:has-text("Preview without saving")');
+    const previewed = await page.getAttribute('.signin-preview img.logo', 'src');
+    expect(previewed).to.equal(`data:image/png;base64,${logo.toString('base64')}`);
+    await accessible(page);
+    // Saved after the preview without choosing the file again: the previewed logo.
+    await page.click('button:has-text("Save")');
+    await page.waitForURL(/done=saved/);
+    expect(Buffer.compare((await storedLogo())!, logo)).to.equal(0);
+
+    // The colours saved with no new file: the logo is kept.
+    await page.fill('#field-primaryColor', '#223344');
+    await page.click('button:has-text("Save")');
+    await page.waitForURL(/done=saved/);
+    expect(Buffer.compare((await storedLogo())!, logo)).to.equal(0);
+    expect(await page.getAttribute('.signin-preview img.logo', 'src')).to.equal(previewed);
+
+    // A file that is no image: the API's violation beside the field, nothing saved.
+    await page.setInputFiles('#field-logoFile', {
+      name: 'logo.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('not an image at all'),
+    });
+    await page.click('button:has-text("Save")');
+    expect(await page.getAttribute('#field-logoFile', 'aria-invalid')).to.equal('true');
+    expect(await page.textContent('#field-logoFile-error')).to.contain('PNG, JPEG, GIF or WebP');
+    await accessible(page);
+    expect(Buffer.compare((await storedLogo())!, logo)).to.equal(0);
+
+    await page.goto(url('organization/branding'));
+    await page.check('#check-removeLogo');
+    await page.click('button:has-text("Save")');
+    await page.waitForURL(/done=saved/);
+    expect(await storedLogo()).to.equal(null);
+    expect(await page.locator('.signin-preview img.logo').count()).to.equal(0);
     expect(violations, 'Content-Security-Policy violations').to.deep.equal([]);
     await context.close();
   });

@@ -42,6 +42,8 @@ export interface FieldSpec {
   required?: boolean;
   autocomplete?: string;
   maxLength?: number;
+  /** A file input's kinds of file. */
+  accept?: string;
   hint?: string;
   /** What the API said of the field's value, shown beside it. */
   violations?: string[] | undefined;
@@ -58,7 +60,8 @@ export function formField(spec: FieldSpec): SafeHtml {
       id="${id}"
       name="${spec.name}"
       type="${spec.type ?? 'text'}"
-      value="${spec.type === 'password' ? '' : (spec.value ?? '')}"
+      ${spec.type !== 'file' && html`value="${spec.type === 'password' ? '' : (spec.value ?? '')}"`}
+      ${spec.accept && html`accept="${spec.accept}"`}
       ${spec.required && html`required`}
       ${spec.autocomplete && html`autocomplete="${spec.autocomplete}"`}
       ${spec.maxLength && html`maxlength="${spec.maxLength}"`}
@@ -72,7 +75,7 @@ export function formField(spec: FieldSpec): SafeHtml {
 
 /**
  * A multipart form read whole, up to `limit` bytes, as the request's body: its text fields, and
- * each file as `{ file: its text }`. A larger body is left unread and marked `tooLarge` (no field
+ * each file as `{ file: its text, bytes: its bytes }`. A larger body is left unread and marked `tooLarge` (no field
  * of it is read, the CSRF token neither: the work answers its form again and writes nothing),
  * never the API's JSON error.
  */
@@ -97,7 +100,10 @@ export function multipartForm(limit: number): RequestHandler {
         .then(async (form) => {
           const body: Record<string, unknown> = {};
           for (const [name, value] of form)
-            body[name] = typeof value === 'string' ? value : { file: await value.text() };
+            body[name] =
+              typeof value === 'string'
+                ? value
+                : { file: await value.text(), bytes: Buffer.from(await value.arrayBuffer()) };
           request.body = body;
           next();
         })

@@ -34,6 +34,12 @@ export interface ConsoleContext {
   orgName?: string;
   /** Makes `orgId` the organization the console works in from the next page on (none: one's own). */
   workIn(orgId: string | undefined): void;
+  /**
+   * The logo of the label policy the organization's pages show (its own, or the instance
+   * default's when it follows it), as the branding routes serve it to anyone: for a form that
+   * sets the policy whole and keeps what it shows.
+   */
+  shownLogo(isDefault: boolean): Promise<Buffer | undefined>;
   /** What the person's roles allow in another organization. */
   permissionsIn(orgId: string): Promise<Pick<ConsoleContext, 'may'>>;
   /** The signed-in person. */

@@ -4,6 +4,7 @@ import type { DataSource } from 'typeorm';
 import type { Config } from '../../../shared/config/config.js';
 import { ServiceError, StatusCode } from '../../../shared/errors/service-error.js';
 import type { Logger } from '../../../shared/logging/logger.js';
+import { storedLabelPolicy } from '../accounts/label-policies.js';
 import { brandOf } from '../login/kit/branding.js';
 import { csrf, html, languageOf, renderPage } from '../login/kit/page-kit.js';
 import { failurePage } from '../login/kit/page-route.js';
@@ -198,6 +199,9 @@ export function consoleRoutes(deps: ConsoleDependencies): Router {
             orgId
               ? cookies.keepWorkingOrg(response, { orgId, userId: own.caller.userId })
               : cookies.forgetWorkingOrg(response),
+          shownLogo: async (isDefault) =>
+            (await storedLabelPolicy(dataSource, isDefault ? '' : granted.orgId))?.logo ??
+            undefined,
           permissionsIn: async (orgId) => ({
             may: (await permissions(orgId))?.may ?? (() => false),
           }),

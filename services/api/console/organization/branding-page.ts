@@ -4,6 +4,7 @@ import { labelStylesheet } from '../../login/kit/branding-routes.js';
 import { html, SERVICE_NAME } from '../../login/kit/page-kit.js';
 import { getLabelPolicyOperation } from '../../operations/get-label-policy/get-label-policy.operation.js';
 import { getMyOrgOperation } from '../../operations/get-my-org/get-my-org.operation.js';
+import { imageTypeOf } from '../../operations/label-policies.js';
 import type { Operation } from '../../operations/operation.js';
 import { resetLabelPolicyOperation } from '../../operations/reset-label-policy/reset-label-policy.operation.js';
 import { setLabelPolicyOperation } from '../../operations/set-label-policy/set-label-policy.operation.js';
@@ -20,7 +21,19 @@ const COLOURS = ['primaryColor', 'backgroundColor', 'warningColor', 'fontColor']
 type Colour = (typeof COLOURS)[number];
 
 /** The branding form as shown or posted. */
-type BrandingForm = Record<Colour, string> & { hideServiceName: boolean; version: string };
+type BrandingForm = Record<Colour, string> & {
+  hideServiceName: boolean;
+  version: string;
+  /** A new logo the form carries (base64): uploaded, or uploaded and previewed; else none. */
+  logo: string;
+  /** The logo shown is to go. */
+  removeLogo: boolean;
+  /** The body was too large to read (a file far beyond a logo's size): nothing of it is read. */
+  tooLarge?: boolean;
+};
+
+/** A logo's largest base64 text the form carries on (256 KiB as base64, with room). */
+const LOGO_TEXT = 360_000;
 
 /**
  * The organization's branding (GetLabelPolicy): its colours and whether the service's name is
@@ -30,7 +43,10 @@ type BrandingForm = Record<Colour, string> & { hideServiceName: boolean; version
  * on that block alone: no frame, no inline style. It shows the saved policy, or, after
  * "Preview without saving", the form's values. With `policy.write`, the form saves the policy
  * (SetLabelPolicy, If-Match the organization's version, of which the policy is part) or resets it
- * to the instance default (ResetLabelPolicy). A logo is not uploaded here.
+ * to the instance default (ResetLabelPolicy). The form is multipart, for a logo's file: a new
+ * logo replaces the one shown, "Remove the logo" drops it, and otherwise the logo shown is kept
+ * (SetLabelPolicy sets the policy whole, so the saved logo's bytes are sent again). A logo
+ * previewed before saving is carried on in the form, so that "Save" after "Preview" saves it.
  */
 export async function brandingPage(
   context: ConsoleContext,
@@ -50,9 +66,12 @@ export async function brandingPage(
     fontColor: policy.fontColor ?? '',
     hideServiceName: policy.hideServiceName,
     version: org.details.sequence,
+    logo: '',
+    removeLogo: false,
   };
+  const saved = policy.hasLogo ? await context.shownLogo(isDefault) : undefined;
   const write = context.may('policy.write');
-  const { byField, rest } = fieldViolations(violations, [...COLOURS, 'hideServiceName']);
+  const { byField, rest } = fieldViolations(violations, [...COLOURS, 'hideServiceName', 'logo']);
   const colourField = (name: Colour) =>
     formField({
       name,
@@ -65,12 +84,19 @@ export async function brandingPage(
   const previewQuery = new URLSearchParams(
     COLOURS.filter((name) => shown[name]).map((name): [string, string] => [name, shown[name]]),
   ).toString();
-  const logo = !posted && policy.hasLogo ? context.brand.logo : undefined;
+  const logo = logoSource(
+    shown.logo ? Buffer.from(shown.logo, 'base64') : shown.removeLogo ? undefined : saved,
+  );
   const form = write
-    ? html`<form method="post" action="${BRANDING_PATH}/_save" class="narrow branding-form">
+    ? html`<form
+        method="post"
+        action="${BRANDING_PATH}/_save"
+        enctype="multipart/form-data"
+        class="narrow branding-form"
+      >
         ${csrfField(context)}
         <input type="hidden" name="version" value="${shown.version}" />
-        ${rest}
+        ${shown.logo && html`<input type="hidden" name="logo" value="${shown.logo}" />`} ${rest}
         <fieldset>
           <legend>${words.colours}</legend>
           ${COLOURS.map(colourField)}
@@ -81,7 +107,15 @@ export async function brandingPage(
           shown.hideServiceName,
           words.hideServiceNameHint,
         )}
-        <p class="hint">${policy.hasLogo ? words.logoKept : words.logoNone}</p>
+        ${formField({
+          name: 'logoFile',
+          label: words.logo,
+          type: 'file',
+          accept: 'image/png,image/jpeg,image/gif,image/webp',
+          hint: words.logoHint,
+          violations: byField.get('logo'),
+        })}
+        ${(saved || shown.logo) && checkbox('removeLogo', words.removeLogo, shown.removeLogo)}
         <div class="actions">
           <button type="submit">${context.words.save}</button>
           <button type="submit" class="secondary" formaction="${BRANDING_PATH}/_preview">
@@ -137,8 +171,12 @@ export async function brandingPage(
   sendOrgPage(context, status, words.pages.branding, 'branding', body);
 }
 
-/** The form's values as posted: the colours trimmed, the switch ticked or not. */
+/**
+ * The form's values as posted: the colours trimmed, the switches ticked or not, and the logo: a
+ * file chosen, else the one previewed before.
+ */
 function postedOf(context: ConsoleContext): BrandingForm {
+  const body = context.request.body as { logoFile?: { bytes: Buffer }; tooLarge?: true };
   const form = formOf(context.request, {
     primaryColor: 40,
     backgroundColor: 40,
@@ -146,7 +184,10 @@ function postedOf(context: ConsoleContext): BrandingForm {
     fontColor: 40,
     hideServiceName: 1,
     version: 20,
+    logo: LOGO_TEXT,
+    removeLogo: 1,
   });
+  const chosen = body.logoFile?.bytes;
   return {
     primaryColor: form.primaryColor.trim(),
     backgroundColor: form.backgroundColor.trim(),
@@ -154,12 +195,32 @@ function postedOf(context: ConsoleContext): BrandingForm {
     fontColor: form.fontColor.trim(),
     hideServiceName: form.hideServiceName === '1',
     version: form.version,
+    logo: chosen && chosen.length > 0 ? chosen.toString('base64') : form.logo,
+    removeLogo: form.removeLogo === '1',
+    ...(body.tooLarge && { tooLarge: true }),
   };
+}
+
+/** An image's address for the preview (a `data:` address, as the pages' CSP allows), if it is one. */
+function logoSource(bytes: Buffer | undefined): string | undefined {
+  const type = bytes && imageTypeOf(bytes);
+  return type && `data:${type};base64,${bytes.toString('base64')}`;
+}
+
+/** The form again, saying that its body was too large to read. */
+function tooLargeAgain(context: ConsoleContext): Promise<void> {
+  return brandingPage(
+    context,
+    413,
+    undefined,
+    new Map([['logo', [orgWords(context).logoTooLarge]]]),
+  );
 }
 
 /** The form saved (SetLabelPolicy, If-Match the version shown); refused input beside its field. */
 export async function saveBrandingAction(context: ConsoleContext): Promise<void> {
   const posted = postedOf(context);
+  if (posted.tooLarge) return tooLargeAgain(context);
   try {
     const written = (await context.call(
       setLabelPolicyOperation as Operation<never, unknown>,
@@ -168,6 +229,7 @@ export async function saveBrandingAction(context: ConsoleContext): Promise<void>
           COLOURS.filter((name) => posted[name]).map((name) => [name, posted[name]]),
         ),
         hideServiceName: posted.hideServiceName,
+        ...(await logoToSet(context, posted)),
       },
       ifMatchOf(context),
     )) as Written;
@@ -178,9 +240,26 @@ export async function saveBrandingAction(context: ConsoleContext): Promise<void>
   }
 }
 
+/**
+ * The logo SetLabelPolicy is to set: the form's new one, none when it is removed, else the one
+ * shown now (If-Match the version the form was made from keeps it the one the person saw).
+ */
+async function logoToSet(
+  context: ConsoleContext,
+  posted: BrandingForm,
+): Promise<{ logo?: string }> {
+  if (posted.logo) return { logo: posted.logo };
+  if (posted.removeLogo) return {};
+  const { policy, isDefault } = await context.call(getLabelPolicyOperation, {});
+  const saved = policy.hasLogo ? await context.shownLogo(isDefault) : undefined;
+  return saved ? { logo: saved.toString('base64') } : {};
+}
+
 /** The form's values previewed, nothing saved: the page again, its preview of those values. */
 export async function previewBrandingAction(context: ConsoleContext): Promise<void> {
-  await brandingPage(context, 200, postedOf(context));
+  const posted = postedOf(context);
+  if (posted.tooLarge) return tooLargeAgain(context);
+  await brandingPage(context, 200, posted);
 }
 
 /** The organization's own policy removed (ResetLabelPolicy): it follows the default again. */

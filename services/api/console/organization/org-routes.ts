@@ -69,8 +69,9 @@ export function organizationRoutes(router: ConsoleRouter): void {
 
   page('/branding', (context) => brandingPage(context));
   page('/branding/preview.css', previewStylesheet);
-  form('/branding/_save', saveBrandingAction);
-  form('/branding/_preview', previewBrandingAction);
+  // Multipart, for a logo's file.
+  router.upload('organization/branding/_save', orgRoute(saveBrandingAction));
+  router.upload('organization/branding/_preview', orgRoute(previewBrandingAction));
   form('/branding/_reset', resetBrandingAction);
 
   page('/idps', (context) => idpListPage(context));

@@ -118,8 +118,10 @@ export interface OrgWords {
   colourHint: string;
   hideServiceName: string;
   hideServiceNameHint: string;
-  logoKept: string;
-  logoNone: string;
+  logo: string;
+  logoHint: string;
+  removeLogo: string;
+  logoTooLarge: string;
   isDefaultBranding: string;
   ownBranding: string;
   preview: string;
@@ -295,9 +297,11 @@ export const ORG_WORDS: Record<Language, OrgWords> = {
     colourHint: '#rgb or #rrggbb; empty is the service’s own.',
     hideServiceName: 'Hide the service’s name',
     hideServiceNameHint: 'The sign-in pages show only your logo, without the service’s name.',
-    logoKept:
-      'This policy has a logo, set through the API. The console does not upload logos: saving here sets the policy without it.',
-    logoNone: 'Logos are set through the API (SetLabelPolicy); the console does not upload them.',
+    logo: 'Logo',
+    logoHint:
+      'A PNG, JPEG, GIF or WebP image of at most 256 KiB. Without a new one, the logo shown is kept.',
+    removeLogo: 'Remove the logo',
+    logoTooLarge: 'This file is far too large for a logo (at most 256 KiB).',
     isDefaultBranding: 'The organization follows the instance’s default branding.',
     ownBranding: 'The organization has its own branding.',
     preview: 'Preview of the sign-in page',
@@ -496,10 +500,11 @@ export const ORG_WORDS: Record<Language, OrgWords> = {
     colourHint: '#rgb oder #rrggbb; leer ist die des Dienstes.',
     hideServiceName: 'Namen des Dienstes ausblenden',
     hideServiceNameHint: 'Die Anmeldeseiten zeigen nur Ihr Logo, ohne den Namen des Dienstes.',
-    logoKept:
-      'Diese Richtlinie hat ein Logo, über die API gesetzt. Die Konsole lädt keine Logos hoch: Speichern hier setzt die Richtlinie ohne es.',
-    logoNone:
-      'Logos werden über die API gesetzt (SetLabelPolicy); die Konsole lädt sie nicht hoch.',
+    logo: 'Logo',
+    logoHint:
+      'Ein PNG-, JPEG-, GIF- oder WebP-Bild von höchstens 256 KiB. Ohne ein neues bleibt das gezeigte Logo.',
+    removeLogo: 'Logo entfernen',
+    logoTooLarge: 'Diese Datei ist für ein Logo viel zu groß (höchstens 256 KiB).',
     isDefaultBranding: 'Die Organisation folgt dem Standard-Erscheinungsbild der Instanz.',
     ownBranding: 'Die Organisation hat ein eigenes Erscheinungsbild.',
     preview: 'Vorschau der Anmeldeseite',

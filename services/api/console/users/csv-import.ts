@@ -4,7 +4,7 @@ import { html, SafeHtml } from '../../login/kit/page-kit.js';
 import type { ImportHumanUsersResponse } from '../../operations/import-human-users/import-human-users.handler.js';
 import { importHumanUsersOperation } from '../../operations/import-human-users/import-human-users.operation.js';
 import { consolePage, csrfField, sendPage, type ConsoleContext } from '../console-page.js';
-import { fieldViolations, type Violations } from '../console-forms.js';
+import { fieldViolations, formField, type Violations } from '../console-forms.js';
 import { CONSOLE_PATH } from '../console-session.js';
 import { userPath } from './user-page.js';
 import { USER_WORDS, type UserWords } from './user-words.js';
@@ -26,7 +26,6 @@ export function importPage(
 ) {
   const words = USER_WORDS[context.language];
   const { byField, rest } = fieldViolations(violations, ['file']);
-  const invalid = byField.has('file');
   const body = html`<p>${words.importIntro}</p>
     <p>${words.importColumns}</p>
     <p><code>${CSV_FIELDS.join(', ')}</code></p>
@@ -37,20 +36,15 @@ export function importPage(
       class="narrow"
     >
       ${csrfField(context)} ${rest}
-      <div class="field${invalid ? ' invalid' : ''}">
-        <label for="field-file">${words.importFile}</label>
-        <input
-          id="field-file"
-          name="file"
-          type="file"
-          accept=".csv,text/csv"
-          required
-          aria-describedby="field-file-hint${invalid ? ' field-file-error' : ''}"
-          ${invalid && html`aria-invalid="true"`}
-        />
-        <p class="hint" id="field-file-hint">${words.importFileHint}</p>
-        ${invalid && html`<p class="error" id="field-file-error">${byField.get('file')!.join(' ')}</p>`}
-      </div>
+      ${formField({
+        name: 'file',
+        label: words.importFile,
+        type: 'file',
+        accept: '.csv,text/csv',
+        required: true,
+        hint: words.importFileHint,
+        violations: byField.get('file'),
+      })}
       <div class="field check">
         <input type="checkbox" id="field-send" name="sendEmails" value="1" />
         <label for="field-send">${words.sendEmails}</label>
