@@ -322,4 +322,48 @@ describe('the admin console: projects, in headless Chromium', function () {
     expect(still.body.project.name).to.equal(`Shop ${suffix} renamed`);
     await context.close();
   });
+
+  it("pages a project's 120 roles by Next to the last and by Previous back, each once; a forged cursor is refused, not a failure", async () => {
+    const { browser, service } = both;
+    const token = await service.token(administrator.userId);
+    const made = await service.call('POST', '/management/v1/projects', {
+      token,
+      body: { name: `Many roles ${suffix}` },
+    });
+    expect(made.status, made.text).to.equal(200);
+    const project = made.body.id as string;
+    const keys = Array.from({ length: 120 }, (_, i) => `role-${String(i).padStart(3, '0')}`);
+    for (const roleKey of keys) {
+      const added = await service.call('POST', `/management/v1/projects/${project}/roles`, {
+        token,
+        body: { roleKey, displayName: roleKey },
+      });
+      expect(added.status, added.text).to.equal(200);
+    }
+    const { page, context } = await signedInConsole(browser, service, administrator);
+    const rolesUrl = `${service.config.publicUrl}/ui/console/projects/${project}/roles`;
+    await page.goto(rolesUrl);
+    const shownKeys = () => page.locator('table tbody td:first-child code').allTextContents();
+    const pagesSay = () => page.textContent('nav.pages span');
+    const forth: string[][] = [await shownKeys()];
+    expect(await pagesSay()).to.equal('1–50 of 120');
+    await accessible(page);
+    while ((await page.locator('nav.pages a:has-text("Next page")').count()) > 0) {
+      await page.click('nav.pages a:has-text("Next page")');
+      forth.push(await shownKeys());
+    }
+    expect(await pagesSay()).to.equal('101–120 of 120');
+    expect(forth.flat()).to.deep.equal(keys);
+    const back: string[][] = [await shownKeys()];
+    while ((await page.locator('nav.pages a:has-text("Previous page")').count()) > 0) {
+      await page.click('nav.pages a:has-text("Previous page")');
+      back.unshift(await shownKeys());
+    }
+    expect(back).to.deep.equal(forth);
+    expect(await pagesSay()).to.equal('1–50 of 120');
+
+    const forged = await page.goto(`${rolesUrl}?cursor=not-a-cursor&at=50`);
+    expect(forged!.status()).to.equal(400);
+    await context.close();
+  });
 });

@@ -1,3 +1,4 @@
+import { pagedList } from '../console-pager.js';
 import { ServiceError } from '../../../../shared/errors/service-error.js';
 import { formOf } from '../../login/kit/forms.js';
 import { html } from '../../login/kit/page-kit.js';
@@ -25,7 +26,6 @@ import type { Written } from './org-page.js';
 import type { OrgWords } from './org-words.js';
 
 /** The most machine users the list shows. */
-const MACHINES_SHOWN = 200;
 
 const MACHINES_PATH = `${ORG_PATH}/machines`;
 export const machinePath = (id: string) => `${MACHINES_PATH}/${encodeURIComponent(id)}`;
@@ -35,8 +35,8 @@ const MACHINE_FIELDS = { userName: 300, name: 300, description: 600 } as const;
 type MachineForm = Record<keyof typeof MACHINE_FIELDS, string>;
 
 /**
- * The machine users of the organization (ListUsers of TYPE_MACHINE, by user name, the first
- * MACHINES_SHOWN), each linked to its page; with `user.write`, the form that adds one.
+ * The machine users of the organization (ListUsers of TYPE_MACHINE, by user name, PAGE_ROWS a
+ * page), each linked to its page; with `user.write`, the form that adds one.
  */
 export async function machineListPage(
   context: ConsoleContext,
@@ -45,10 +45,11 @@ export async function machineListPage(
   violations: Violations = new Map(),
 ): Promise<void> {
   const words = orgWords(context);
+  const paged = pagedList(context, MACHINES_PATH);
   const listed = await context.call(
     listUsersOperation,
     {
-      query: { limit: MACHINES_SHOWN, asc: true },
+      query: paged.query,
       sortingColumn: 'USER_FIELD_NAME_USER_NAME',
       queries: [{ typeQuery: { type: 'TYPE_MACHINE' } }],
     },
@@ -88,10 +89,7 @@ export async function machineListPage(
                 </tbody>
               </table>
             </div>
-            ${
-              Number(listed.details.totalResult) > listed.result.length &&
-              html`<p>${words.shownFirst(listed.result.length)}</p>`
-            }`
+            ${paged.nav(listed)}`
     }
     ${
       context.may('user.write') &&

@@ -1,3 +1,4 @@
+import { pagedList } from '../console-pager.js';
 import { ServiceError } from '../../../../shared/errors/service-error.js';
 import { formOf } from '../../login/kit/forms.js';
 import { html, type SafeHtml } from '../../login/kit/page-kit.js';
@@ -18,7 +19,6 @@ import { ORG_ROLES, type OrgRole, type OrgWords } from './org-words.js';
 export type Written = { details: { sequence: string } };
 
 /** The most members the page lists. */
-const MEMBERS_SHOWN = 500;
 
 /** The add-member form as posted. */
 interface MemberForm {
@@ -38,9 +38,10 @@ export async function orgPage(
   violations: Violations = new Map(),
 ): Promise<void> {
   const words = orgWords(context);
+  const paged = pagedList(context, ORG_PATH);
   const [{ org }, members] = await Promise.all([
     context.call(getMyOrgOperation, {}, afterOf(context)),
-    context.call(listOrgMembersOperation, { query: { limit: MEMBERS_SHOWN } }, afterOf(context)),
+    context.call(listOrgMembersOperation, { query: paged.query }, afterOf(context)),
   ]);
   const write = context.may('org.member.write');
   const body = html`${doneNotice(context, { added: words.memberAdded, removed: words.memberRemoved })}
@@ -64,7 +65,7 @@ export async function orgPage(
           ? html`<p>${words.noMembers}</p>`
           : memberTable(context, words, members.result, write)
       }
-      ${write && addMemberForm(context, words, posted, violations)}
+      ${paged.nav(members)} ${write && addMemberForm(context, words, posted, violations)}
     </section>`;
   sendOrgPage(context, status, org.name || words.title, 'overview', body);
 }

@@ -59,7 +59,6 @@ export interface OrgWords {
   userTypes: { human: string; machine: string };
   machinesIntro: string;
   noMachines: string;
-  shownFirst: (count: number) => string;
   addMachine: string;
   userName: string;
   machineName: string;
@@ -231,7 +230,6 @@ export const ORG_WORDS: Record<Language, OrgWords> = {
     machinesIntro:
       'Service accounts: they call the API with a personal access token, a client secret or a key, never through the sign-in pages.',
     noMachines: 'The organization has no machine users.',
-    shownFirst: (count) => `The first ${count} are shown.`,
     addMachine: 'Add a machine user',
     userName: 'User name',
     machineName: 'Name',
@@ -433,7 +431,6 @@ export const ORG_WORDS: Record<Language, OrgWords> = {
     machinesIntro:
       'Dienstkonten: Sie rufen die API mit einem persönlichen Zugriffstoken, einem Client-Secret oder einem Schlüssel auf, nie über die Anmeldeseiten.',
     noMachines: 'Die Organisation hat keine Maschinenbenutzer.',
-    shownFirst: (count) => `Die ersten ${count} werden gezeigt.`,
     addMachine: 'Maschinenbenutzer hinzufügen',
     userName: 'Benutzername',
     machineName: 'Name',

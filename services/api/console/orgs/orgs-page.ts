@@ -10,12 +10,11 @@ import {
   type ConsoleContext,
   type ConsoleRouter,
 } from '../console-page.js';
+import { pageAskedOf, pageHref, pagerNav, pageQuery, type PageAsked } from '../console-pager.js';
 import { CONSOLE_PATH } from '../console-session.js';
 
 /** Where the instance's organizations are listed, and where a choice of one is posted. */
 export const ORGS_PATH = `${CONSOLE_PATH}/orgs`;
-
-const ORGS_PER_PAGE = 50;
 
 interface OrgsWords {
   search: string;
@@ -80,25 +79,21 @@ export function orgsRoutes(router: ConsoleRouter): void {
 async function orgsPage(context: ConsoleContext): Promise<void> {
   if (!context.may('instance.org.read')) return forbidden(context);
   const words = ORGS_WORDS[context.language];
-  const { q, at: asked } = queryOf(context.request, { q: 200, at: 9 });
-  const name = q.trim();
-  const at = /^[0-9]{1,8}$/.test(asked) ? Number(asked) - (Number(asked) % ORGS_PER_PAGE) : 0;
+  const name = queryOf(context.request, { q: 200 }).q.trim();
+  const asked = pageAskedOf(context);
   const listed = await context.call(listOrgsOperation, {
-    query: { limit: ORGS_PER_PAGE, offset: at, asc: true },
+    query: pageQuery(asked),
     sortingColumn: 'ORG_FIELD_NAME_NAME',
     queries: name
       ? [{ nameQuery: { name, method: 'TEXT_QUERY_METHOD_STARTS_WITH_IGNORE_CASE' } }]
       : [],
   });
-  const total = Number(listed.details.totalResult);
-  const pageAt = (from: number) => {
-    const params = new URLSearchParams();
-    if (name) params.set('q', name);
-    if (from > 0) params.set('at', String(from));
-    const query = params.toString();
-    return `${ORGS_PATH}${query ? `?${query}` : ''}`;
+  // The search goes with each page's address.
+  const hrefOf = (page: PageAsked) => {
+    const href = pageHref(ORGS_PATH, page);
+    if (!name) return href;
+    return `${href}${href.includes('?') ? '&' : '?'}q=${encodeURIComponent(name)}`;
   };
-  const shown = context.words.page(at + 1, at + listed.result.length, total);
   const body = html`<form method="get" action="${ORGS_PATH}" class="search" role="search">
       <div class="field grow">
         <label for="org-search">${words.searchLabel}</label>
@@ -145,14 +140,7 @@ async function orgsPage(context: ConsoleContext): Promise<void> {
         )}
       </tbody>
     </table>
-    <nav class="pages" aria-label="${shown}">
-      ${at > 0 && html`<a href="${pageAt(Math.max(0, at - ORGS_PER_PAGE))}">${context.words.previous}</a>`}
-      <span>${listed.result.length > 0 ? shown : context.words.none}</span>
-      ${
-        at + listed.result.length < total &&
-        html`<a href="${pageAt(at + ORGS_PER_PAGE)}">${context.words.next}</a>`
-      }
-    </nav>`;
+    ${pagerNav(context, listed, asked, hrefOf)}`;
   sendPage(context, 200, consolePage(context, context.words.sections.orgs, body, 'orgs'));
 }
 

@@ -1,3 +1,4 @@
+import { pagedList } from '../console-pager.js';
 import { ServiceError } from '../../../../shared/errors/service-error.js';
 import { formOf } from '../../login/kit/forms.js';
 import { html, type SafeHtml } from '../../login/kit/page-kit.js';
@@ -16,7 +17,6 @@ import {
   linesOf,
   listFieldsTogether,
   partChange,
-  PARTS_SHOWN,
   partTable,
   projectOf,
   projectPath,
@@ -76,9 +76,10 @@ function copyable(id: string, label: string, value: string, hint?: string): Safe
 export async function appsPage(context: ConsoleContext): Promise<void> {
   const words = wordsOf(context);
   const project = await projectOf(context);
-  const { result: apps } = await context.call(listAppsOperation, {
+  const paged = pagedList(context, `${projectPath(project.id)}/apps`);
+  const listed = await context.call(listAppsOperation, {
     projectId: project.id,
-    query: { limit: PARTS_SHOWN, asc: true },
+    query: paged.query,
   });
   const body = html`<h2>${words.apps}</h2>
     ${
@@ -87,11 +88,12 @@ export async function appsPage(context: ConsoleContext): Promise<void> {
         <a class="button" href="${projectPath(project.id)}/apps/new">${words.newApp}</a>
       </p>`
     }
-    ${partTable(apps, words.noApps, [words.name, words.clientId, words.kind], (app) => [
+    ${partTable(listed.result, words.noApps, [words.name, words.clientId, words.kind], (app) => [
       html`<a href="${appPath(project.id, app.id)}">${app.name}</a>`,
       html`<code>${app.oidcConfig.clientId}</code>`,
       kindOf(words, app),
-    ])}`;
+    ])}
+    ${paged.nav(listed)}`;
   sendProjectPage(context, project, 'apps', body);
 }
 

@@ -1,3 +1,4 @@
+import { pagedList } from '../console-pager.js';
 import { formOf } from '../../login/kit/forms.js';
 import { html } from '../../login/kit/page-kit.js';
 import { addProjectGrantOperation } from '../../operations/add-project-grant/add-project-grant.operation.js';
@@ -10,7 +11,6 @@ import {
   actionForm,
   checkboxes,
   partChange,
-  PARTS_SHOWN,
   partTable,
   projectOf,
   projectPath,
@@ -35,15 +35,14 @@ export async function projectGrantsPage(
 ): Promise<void> {
   const words = wordsOf(context);
   const project = await projectOf(context);
-  const [roles, { result: grants }] = await Promise.all([
-    rolesOf(context, project.id),
-    context.call(listProjectGrantsOperation, {
-      projectId: project.id,
-      query: { limit: PARTS_SHOWN, asc: true },
-    }),
-  ]);
-  const writes = context.may('project.write');
   const path = projectPath(project.id);
+  const paged = pagedList(context, `${path}/project-grants`);
+  const [roles, listed] = await Promise.all([
+    rolesOf(context, project.id),
+    context.call(listProjectGrantsOperation, { projectId: project.id, query: paged.query }),
+  ]);
+  const grants = listed.result;
+  const writes = context.may('project.write');
   const { byField, rest } = fieldViolations(violations, ['grantedOrgId', 'roleKeys']);
   const body = html`<h2>${words.projectGrants}</h2>
     ${partTable(
@@ -63,6 +62,7 @@ export async function projectGrantsPage(
           ),
       ],
     )}
+    ${paged.nav(listed)}
     ${
       writes &&
       html`<form method="post" action="${path}/project-grants/_add" class="narrow">

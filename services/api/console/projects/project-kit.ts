@@ -20,7 +20,7 @@ const TABS: { tab: Tab; path: string }[] = [
   { tab: 'projectGrants', path: '/project-grants' },
 ];
 
-/** The most of a project's parts a page lists: the list operations' largest page. */
+/** The most roles the grant forms offer to choose from: the list operations' largest page. */
 export const PARTS_SHOWN = 1000;
 
 export const projectPath = (id: string) => `${CONSOLE_PATH}/projects/${encodeURIComponent(id)}`;

@@ -1,4 +1,5 @@
-import { formOf, queryOf } from '../../login/kit/forms.js';
+import { pagedList } from '../console-pager.js';
+import { formOf } from '../../login/kit/forms.js';
 import { html } from '../../login/kit/page-kit.js';
 import { addProjectOperation } from '../../operations/add-project/add-project.operation.js';
 import { listProjectsOperation } from '../../operations/list-projects/list-projects.operation.js';
@@ -9,11 +10,8 @@ import { fieldViolations, formField, type Violations } from '../console-forms.js
 import { afterOf, type Written } from '../console-writes.js';
 import { projectPath, wordsOf, writeThen } from './project-kit.js';
 
-/** Projects on one page of the list. */
-export const PROJECTS_PER_PAGE = 50;
-
 /**
- * The organization's projects (ListProjects), PROJECTS_PER_PAGE at a time in the order they were
+ * The organization's projects (ListProjects), PAGE_ROWS at a time (by cursor) in the order they were
  * made, each linked to its page; with `project.write`, the form of a new project (AddProject).
  */
 export async function projectListPage(
@@ -23,29 +21,13 @@ export async function projectListPage(
   violations: Violations = new Map(),
 ): Promise<void> {
   const words = wordsOf(context);
-  const { at: asked } = queryOf(context.request, { at: 9 });
-  const at = /^[0-9]{1,8}$/.test(asked) ? Number(asked) - (Number(asked) % PROJECTS_PER_PAGE) : 0;
+  const paged = pagedList(context, `${CONSOLE_PATH}/projects`);
   const listed = await context.call(
     listProjectsOperation,
-    { query: { limit: PROJECTS_PER_PAGE, offset: at, asc: true } },
+    { query: paged.query },
     afterOf(context),
   );
-  const total = Number(listed.details.totalResult);
-  const pageAt = (from: number) => `${CONSOLE_PATH}/projects${from > 0 ? `?at=${from}` : ''}`;
-  const pages = html`<nav
-    class="pages"
-    aria-label="${context.words.page(at + 1, at + listed.result.length, total)}"
-  >
-    ${
-      at > 0 &&
-      html`<a href="${pageAt(Math.max(0, at - PROJECTS_PER_PAGE))}">${context.words.previous}</a>`
-    }
-    <span>${context.words.page(at + 1, at + listed.result.length, total)}</span>
-    ${
-      at + listed.result.length < total &&
-      html`<a href="${pageAt(at + PROJECTS_PER_PAGE)}">${context.words.next}</a>`
-    }
-  </nav>`;
+  const pages = paged.nav(listed);
   const { byField, rest } = fieldViolations(violations, ['name']);
   const body = html`${
       context.may('project.write') &&

@@ -9,6 +9,7 @@ import { updateProjectRoleOperation } from '../../operations/update-project-role
 import { ifMatchOf } from '../console-writes.js';
 import type { RoleView } from '../../queries/project-role-queries.js';
 import { csrfField, type ConsoleContext } from '../console-page.js';
+import { pagedList } from '../console-pager.js';
 import { fieldViolations, formField, type Violations } from '../console-forms.js';
 import {
   actionForm,
@@ -46,9 +47,14 @@ export async function rolesPage(
 ): Promise<void> {
   const words = wordsOf(context);
   const project = await projectOf(context);
-  const roles = await rolesOf(context, project.id);
-  const writes = context.may('project.write');
   const path = projectPath(project.id);
+  const paged = pagedList(context, `${path}/roles`);
+  const listed = await context.call(listProjectRolesOperation, {
+    projectId: project.id,
+    query: paged.query,
+  });
+  const roles = listed.result;
+  const writes = context.may('project.write');
   const { byField, rest } = fieldViolations(violations, Object.keys(ROLE_FIELDS));
   const field = (name: keyof RoleForm, label: string, required: boolean, hint?: string) =>
     formField({
@@ -83,6 +89,7 @@ export async function rolesPage(
           ),
       ],
     )}
+    ${paged.nav(listed)}
     ${
       writes &&
       html`<form method="post" action="${path}/roles/_add" class="narrow">
@@ -138,7 +145,12 @@ export async function rolePage(
   const words = wordsOf(context);
   const project = await projectOf(context);
   const key = String(context.request.params.key);
-  const role = (await rolesOf(context, project.id)).find((each) => each.key === key);
+  const { result } = await context.call(listProjectRolesOperation, {
+    projectId: project.id,
+    query: { limit: 1 },
+    queries: [{ keyQuery: { key, method: 'TEXT_QUERY_METHOD_EQUALS' } }],
+  });
+  const role = result.find((each) => each.key === key);
   if (!role) throw new ServiceError('PROJECT-ROLE-NOT-FOUND');
   const shown: EditForm = posted ?? {
     displayName: role.displayName,

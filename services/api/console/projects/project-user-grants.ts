@@ -1,3 +1,4 @@
+import { pagedList } from '../console-pager.js';
 import { ServiceError } from '../../../../shared/errors/service-error.js';
 import { formOf } from '../../login/kit/forms.js';
 import { html, type SafeHtml } from '../../login/kit/page-kit.js';
@@ -15,7 +16,6 @@ import {
   actionForm,
   checkboxes,
   partChange,
-  PARTS_SHOWN,
   partTable,
   projectOf,
   projectPath,
@@ -41,19 +41,18 @@ export async function userGrantsPage(
 ): Promise<void> {
   const words = wordsOf(context);
   const project = await projectOf(context);
-  const [roles, { result: grants }] = await Promise.all([
+  const path = projectPath(project.id);
+  const paged = pagedList(context, `${path}/user-grants`);
+  const [roles, listed] = await Promise.all([
     rolesOf(context, project.id),
     context.call(
       listUserGrantsOperation,
-      {
-        query: { limit: PARTS_SHOWN, asc: true },
-        queries: [{ projectIdQuery: { projectId: project.id } }],
-      },
+      { query: paged.query, queries: [{ projectIdQuery: { projectId: project.id } }] },
       afterOf(context),
     ),
   ]);
+  const grants = listed.result;
   const writes = context.may('user.grant.write');
-  const path = projectPath(project.id);
   const { byField, rest } = fieldViolations(violations, ['userName', 'roleKeys']);
   const options = roleOptions(roles);
   const body = html`<h2>${words.userGrants}</h2>
@@ -63,6 +62,7 @@ export async function userGrantsPage(
       [words.user, words.roles, writes && words.actions],
       (grant, index) => grantCells(context, words, path, grant, index, writes && options),
     )}
+    ${paged.nav(listed)}
     ${
       writes &&
       html`<form method="post" action="${path}/user-grants/_add" class="narrow">

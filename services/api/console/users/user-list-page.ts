@@ -6,10 +6,11 @@ import type { UserView } from '../../queries/user-views.js';
 import { consolePage, sendPage, type ConsoleContext } from '../console-page.js';
 import { CONSOLE_PATH } from '../console-session.js';
 import { afterOf } from '../console-writes.js';
+import { PAGE_ROWS, pageAskedOf, pagerNav, pageQuery, type PageAsked } from '../console-pager.js';
 import { USER_WORDS, type UserWords } from './user-words.js';
 
 /** Users on one page of the list. */
-export const USERS_PER_PAGE = 50;
+export const USERS_PER_PAGE = PAGE_ROWS;
 
 /** The text fields a search may start with, each ListUsers' query of it. */
 const SEARCHES = {
@@ -38,17 +39,13 @@ type SearchBy = keyof typeof SEARCHES;
 type SortBy = keyof typeof SORTS;
 
 /** What the list's address asks: the search, the order, and the page. */
-interface ListAsked {
+interface ListAsked extends PageAsked {
   q: string;
   by: SearchBy;
   state: string;
   type: '' | keyof typeof TYPES;
   sort: SortBy;
   dir: 'asc' | 'desc';
-  /** The nextCursor of the page before, or the previousCursor of the page after. */
-  cursor: string;
-  /** The position of the page's first user (0-based). */
-  at: number;
 }
 
 /** The list's address asks, read as declared: whatever is not one of ours is the default. */
@@ -60,10 +57,7 @@ function askedOf(context: ConsoleContext): ListAsked {
     type: 10,
     sort: 20,
     dir: 4,
-    cursor: 2000,
-    at: 9,
   });
-  const at = /^[0-9]{1,8}$/.test(read.at) ? Number(read.at) : 0;
   return {
     q: read.q.trim(),
     by: read.by in SEARCHES ? (read.by as SearchBy) : 'userName',
@@ -71,19 +65,14 @@ function askedOf(context: ConsoleContext): ListAsked {
     type: read.type === 'human' || read.type === 'machine' ? read.type : '',
     sort: read.sort in SORTS ? (read.sort as SortBy) : 'userName',
     dir: read.dir === 'desc' ? 'desc' : 'asc',
-    cursor: read.cursor,
-    at: read.cursor ? at : at - (at % USERS_PER_PAGE),
+    ...pageAskedOf(context, USERS_PER_PAGE),
   };
 }
 
 /** ListUsers' request for what the address asks. */
 export function listRequestOf(asked: ListAsked): ListUsersRequest {
   return {
-    query: {
-      limit: USERS_PER_PAGE,
-      asc: asked.dir === 'asc',
-      ...(asked.cursor ? { cursor: asked.cursor } : { offset: asked.at }),
-    },
+    query: pageQuery(asked, asked.dir === 'asc', USERS_PER_PAGE),
     sortingColumn: SORTS[asked.sort],
     queries: [
       ...(asked.q ? [SEARCHES[asked.by](asked.q)] : []),
@@ -118,28 +107,7 @@ export async function userListPage(context: ConsoleContext): Promise<void> {
   const words = USER_WORDS[context.language];
   const asked = askedOf(context);
   const listed = await context.call(listUsersOperation, listRequestOf(asked), afterOf(context));
-  const total = Number(listed.details.totalResult);
-  const first = asked.at + 1;
-  const last = asked.at + listed.result.length;
-  const before = Math.max(0, asked.at - USERS_PER_PAGE);
-  // The first page is asked afresh; one after it by the cursor, or by its offset without one.
-  const previous = before > 0 && listed.details.previousCursor;
-  const pages = html`<nav class="pages" aria-label="${context.words.page(first, last, total)}">
-    ${
-      asked.at > 0 &&
-      html`<a href="${listHref(asked, { cursor: previous || '', at: before })}"
-        >${context.words.previous}</a
-      >`
-    }
-    <span>${listed.result.length > 0 ? context.words.page(first, last, total) : ''}</span>
-    ${
-      listed.details.nextCursor &&
-      html`<a
-        href="${listHref(asked, { cursor: listed.details.nextCursor, at: asked.at + USERS_PER_PAGE })}"
-        >${context.words.next}</a
-      >`
-    }
-  </nav>`;
+  const pages = pagerNav(context, listed, asked, (page) => listHref(asked, page), USERS_PER_PAGE);
   const body = html`${
     context.may('user.write') &&
     html`<p class="toolbar">

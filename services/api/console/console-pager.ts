@@ -1,0 +1,83 @@
+import { queryOf } from '../login/kit/forms.js';
+import { html, type SafeHtml } from '../login/kit/page-kit.js';
+import type { ListDetails } from '../queries/list-query.js';
+import type { ConsoleContext } from './console-page.js';
+
+/** Rows on one page of a console list. */
+export const PAGE_ROWS = 50;
+
+/**
+ * Where a list's page starts, as its address asks: the list's next or previous cursor, and the
+ * position of the page's first row (which the cursor does not tell; for "1–50 of 1,000").
+ */
+export interface PageAsked {
+  cursor: string;
+  at: number;
+}
+
+/** The page the address asks for (`?cursor=…&at=…`): the first, unless both are ours. */
+export function pageAskedOf(context: ConsoleContext, rows = PAGE_ROWS): PageAsked {
+  const read = queryOf(context.request, { cursor: 2000, at: 9 });
+  const at = /^[0-9]{1,8}$/.test(read.at) ? Number(read.at) : 0;
+  return { cursor: read.cursor, at: read.cursor ? at : at - (at % rows) };
+}
+
+/** A list request's `query` for the page asked: by its cursor, else by its position. */
+export function pageQuery(asked: PageAsked, asc = true, rows = PAGE_ROWS) {
+  return {
+    limit: rows,
+    asc,
+    ...(asked.cursor ? { cursor: asked.cursor } : { offset: asked.at }),
+  };
+}
+
+/** The address of `path`'s page `page` (its other query parameters none). */
+export function pageHref(path: string, page: PageAsked): string {
+  const params = new URLSearchParams();
+  if (page.cursor) params.set('cursor', page.cursor);
+  if (page.at > 0) params.set('at', String(page.at));
+  const query = params.toString();
+  return `${path}${query ? `?${query}` : ''}`;
+}
+
+/**
+ * The links between a list's pages: "Previous" by the list's previousCursor (to the first page,
+ * asked afresh), "Next" by its nextCursor, and which rows of how many are shown. A page after
+ * one by offset has both cursors too, so that every step costs the same at any depth.
+ */
+export function pagerNav(
+  context: ConsoleContext,
+  listed: { details: ListDetails; result: readonly unknown[] },
+  asked: PageAsked,
+  hrefOf: (page: PageAsked) => string,
+  rows = PAGE_ROWS,
+): SafeHtml {
+  const { words } = context;
+  const total = Number(listed.details.totalResult);
+  const shown = words.page(asked.at + 1, asked.at + listed.result.length, total);
+  const before = Math.max(0, asked.at - rows);
+  const previous = before > 0 ? (listed.details.previousCursor ?? '') : '';
+  return html`<nav class="pages" aria-label="${shown}">
+    ${asked.at > 0 && html`<a href="${hrefOf({ cursor: previous, at: before })}">${words.previous}</a>`}
+    <span>${listed.result.length > 0 ? shown : ''}</span>
+    ${
+      listed.details.nextCursor &&
+      html`<a href="${hrefOf({ cursor: listed.details.nextCursor, at: asked.at + rows })}"
+        >${words.next}</a
+      >`
+    }
+  </nav>`;
+}
+
+/**
+ * A list of the page at `path` paged by the address: the `query` of its list request, and the
+ * links between its pages for what the list answered.
+ */
+export function pagedList(context: ConsoleContext, path: string, asc = true) {
+  const asked = pageAskedOf(context);
+  return {
+    query: pageQuery(asked, asc),
+    nav: (listed: { details: ListDetails; result: readonly unknown[] }) =>
+      pagerNav(context, listed, asked, (page) => pageHref(path, page)),
+  };
+}
