@@ -101,45 +101,47 @@ async function orgsPage(context: ConsoleContext): Promise<void> {
       </div>
       <div class="field"><button type="submit">${words.search}</button></div>
     </form>
-    <table>
-      <thead>
-        <tr>
-          <th scope="col">${words.name}</th>
-          <th scope="col">${words.state}</th>
-          <th scope="col">${words.console}</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${listed.result.map(
-          (org) =>
-            html`<tr>
-              <td>${org.name}${org.id === context.ownOrgId && html` (${words.own})`}</td>
-              <td>
-                <span class="state state-${org.state}"
-                  >${words.states[org.state] ?? org.state}</span
-                >
-              </td>
-              <td>
-                ${
-                  org.id === context.orgId
-                    ? html`<strong>${words.current}</strong>`
-                    : html`<form class="inline" method="post" action="${ORGS_PATH}/_switch">
-                        ${csrfField(context)}
-                        <input type="hidden" name="orgId" value="${org.id}" />
-                        <button
-                          type="submit"
-                          class="secondary"
-                          aria-label="${words.workHere(org.name)}"
-                        >
-                          ${words.work}
-                        </button>
-                      </form>`
-                }
-              </td>
-            </tr>`,
-        )}
-      </tbody>
-    </table>
+    <div class="table-wrap">
+      <table class="list">
+        <thead>
+          <tr>
+            <th scope="col">${words.name}</th>
+            <th scope="col">${words.state}</th>
+            <th scope="col">${words.console}</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${listed.result.map(
+            (org) =>
+              html`<tr>
+                <td>${org.name}${org.id === context.ownOrgId && html` (${words.own})`}</td>
+                <td>
+                  <span class="state state-${org.state}"
+                    >${words.states[org.state] ?? org.state}</span
+                  >
+                </td>
+                <td>
+                  ${
+                    org.id === context.orgId
+                      ? html`<strong>${words.current}</strong>`
+                      : html`<form class="inline" method="post" action="${ORGS_PATH}/_switch">
+                          ${csrfField(context)}
+                          <input type="hidden" name="orgId" value="${org.id}" />
+                          <button
+                            type="submit"
+                            class="secondary"
+                            aria-label="${words.workHere(org.name)}"
+                          >
+                            ${words.work}
+                          </button>
+                        </form>`
+                  }
+                </td>
+              </tr>`,
+          )}
+        </tbody>
+      </table>
+    </div>
     ${pagerNav(context, listed, asked, hrefOf)}`;
   sendPage(context, 200, consolePage(context, context.words.sections.orgs, body, 'orgs'));
 }
