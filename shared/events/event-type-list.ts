@@ -80,6 +80,7 @@ const RECORDED: Record<EventType, true> = {
   'org.deactivated': true,
   'org.reactivated': true,
   'org.member.added': true,
+  'org.member.changed': true,
   'org.member.removed': true,
   'org.label.policy.changed': true,
   'instance.label.policy.changed': true,

@@ -339,6 +339,8 @@ export interface EventPayloads {
   'org.reactivated': Record<string, never>;
   /** A user of the organization holds these roles in it now. */
   'org.member.added': { userId: string; roles: string[] };
+  /** The member holds these roles in the organization now, and none it held before. */
+  'org.member.changed': { userId: string; roles: string[] };
   /** The user holds no role in the organization any more. */
   'org.member.removed': { userId: string };
   /** The organization's branding of the sign-in pages was set or reset. */

@@ -31,7 +31,7 @@ const unknownId = fc.uuid();
  * The machine user operations on the fixtures' machine users, as the owner: new machine users,
  * changes, deactivations and reactivations (refused when the last left it so), credentials made
  * (a pair without a public key: an RSA key on the thread pool) and removals of ones that are not
- * there, memberships given and taken (refused while held, or not), locks and unlocks (as
+ * there, memberships given, replaced and taken (refused while held, or not), locks and unlocks (as
  * DeactivateUser and the rest take a user of either kind); and the removal of the second machine
  * user, after which its calls are not found.
  */
@@ -58,6 +58,7 @@ export function machineUserCall(fixtures: FuzzFixtures): fc.Arbitrary<ValidCall>
     fc.record({ userId, expirationDate }, optional).map(as('AddPersonalAccessToken')),
     fc.record({ userId, tokenId: unknownId }).map(as('RemovePersonalAccessToken')),
     fc.record({ userId, roles }).map(as('AddOrgMember')),
+    fc.record({ userId, roles }).map(as('UpdateOrgMember')),
     fc.record({ userId }).map(as('RemoveOrgMember')),
     fc.constant({ userId: second }).map(as('RemoveMachineUser')),
     // The user lifecycle on the same machine users, and on ids nobody has (not found).

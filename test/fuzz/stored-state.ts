@@ -35,6 +35,7 @@ const USERS = ['users', 'machine_users'];
 /** What an accepted call records when it changes roles: a member's, or a machine user's gone. */
 const ROLE_CHANGES = new Set([
   'org.member.added',
+  'org.member.changed',
   'org.member.removed',
   'user.machine.removed',
   'user.human.removed',

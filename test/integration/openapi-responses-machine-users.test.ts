@@ -203,7 +203,7 @@ describe('the machine user, member and user lifecycle operations’ REST respons
       conforms(remove, await call(remove), 404);
     });
 
-    it('AddOrgMember, RemoveOrgMember: each response declared', async () => {
+    it('AddOrgMember, UpdateOrgMember, RemoveOrgMember: each response declared', async () => {
       const { userId } = await buildUser(service, { orgId: owner.orgId });
       const members = '/management/v1/orgs/me/members';
       const add: Call = ['POST', members, { userId, roles: ['ORG_PROJECT_OWNER'] }];
@@ -211,6 +211,10 @@ describe('the machine user, member and user lifecycle operations’ REST respons
       conforms(add, await call(add), 409);
       conforms(add, await call(['POST', members, { userId: 'none', roles: ['ORG_OWNER'] }]), 404);
       conforms(add, await call(['POST', members, { userId, roles: [] }]), 400);
+      const update: Call = ['PUT', `${members}/${userId}`, { roles: ['ORG_USER_VIEWER'] }];
+      await answers(update, 'org.member.changed');
+      conforms(update, await call(['PUT', `${members}/${userId}`, { roles: [] }]), 400);
+      conforms(update, await call(['PUT', `${members}/none`, { roles: ['ORG_OWNER'] }]), 404);
       const remove: Call = ['DELETE', `${members}/${userId}`];
       await answers(remove, 'org.member.removed');
       conforms(remove, await call(remove), 404);
@@ -232,6 +236,7 @@ describe('the machine user, member and user lifecycle operations’ REST respons
       ['POST', `/management/v1/users/${userId}/pats`, {}],
       ['DELETE', `/management/v1/users/${userId}/pats/t`],
       ['POST', '/management/v1/orgs/me/members', { userId, roles: ['ORG_OWNER'] }],
+      ['PUT', `/management/v1/orgs/me/members/${userId}`, { roles: ['ORG_OWNER'] }],
       ['DELETE', `/management/v1/orgs/me/members/${userId}`],
       ...['_lock', '_unlock', '_deactivate', '_reactivate'].map((action): Call => [
         'POST',

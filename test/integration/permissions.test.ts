@@ -162,6 +162,26 @@ describeOnEachDatabase(
           'instance',
           await buildProvider(service, { orgId: targetOrg, ownerType: 'instance' }),
         ),
+      // Replaces the roles of a member of the target organization.
+      UpdateOrgMember: async (targetOrg) => {
+        const { userId } = await buildMember(service, {
+          orgId: targetOrg,
+          roles: ['ORG_USER_VIEWER'],
+        });
+        return {
+          call: (token, orgId) =>
+            send('PUT', `/management/v1/orgs/me/members/${userId}`, token, orgId, {
+              roles: ['ORG_PROJECT_VIEWER'],
+            }),
+          owner: targetOrg,
+          written: () =>
+            service.count(
+              'role_grants',
+              "user_id = ? AND org_id = ? AND role = 'ORG_PROJECT_VIEWER'",
+              [userId, targetOrg],
+            ),
+        };
+      },
       UpdateOrg: async (targetOrg) => {
         const name = `Probe ${randomUUID()}`;
         return {

@@ -193,6 +193,10 @@ export const EVENT_SAMPLES: { [T in EventType]: EventPayloads[T] } = {
     userId: '01927b3e-6f1a-7c3d-8e55-4b9a0d2c1f17',
     roles: ['ORG_USER_MANAGER', 'ORG_PROJECT_OWNER'],
   },
+  'org.member.changed': {
+    userId: '01927b3e-6f1a-7c3d-8e55-4b9a0d2c1f17',
+    roles: ['ORG_USER_VIEWER'],
+  },
   'org.member.removed': { userId: '01927b3e-6f1a-7c3d-8e55-4b9a0d2c1f17' },
   'org.label.policy.changed': {
     primaryColor: '#5469d4',

@@ -16,6 +16,7 @@ export type MachineUserOperation =
   | 'AddPersonalAccessToken'
   | 'RemovePersonalAccessToken'
   | 'AddOrgMember'
+  | 'UpdateOrgMember'
   | 'RemoveOrgMember';
 
 /** What transports.test.ts makes for these cases: a machine user per transport, a taken name. */
@@ -172,6 +173,24 @@ export const MACHINE_USER_CASES: Case[] = [
     expected: { code: 3, errorId: 'REQUEST-INVALID', fields: ['roles[0]'] },
   },
   {
+    name: 'the machine user’s roles replaced',
+    operation: 'UpdateOrgMember',
+    request: (f) => ({ userId: f.machineUserId, roles: ['ORG_PROJECT_OWNER'] }),
+    expected: changed,
+  },
+  {
+    name: 'the machine user’s roles as they are',
+    operation: 'UpdateOrgMember',
+    request: (f) => ({ userId: f.machineUserId, roles: ['ORG_PROJECT_OWNER'] }),
+    expected: changed,
+  },
+  {
+    name: 'a member’s role no organization member can hold',
+    operation: 'UpdateOrgMember',
+    request: (f) => ({ userId: f.machineUserId, roles: ['ORG_PROJECT_OWNER', 'IAM_OWNER'] }),
+    expected: { code: 3, errorId: 'REQUEST-INVALID', fields: ['roles[1]'] },
+  },
+  {
     name: 'the machine user’s roles taken',
     operation: 'RemoveOrgMember',
     request: (f) => ({ userId: f.machineUserId }),
@@ -181,6 +200,12 @@ export const MACHINE_USER_CASES: Case[] = [
     name: 'the roles of no member taken',
     operation: 'RemoveOrgMember',
     request: (f) => ({ userId: f.machineUserId }),
+    expected: { code: 5, errorId: 'ORG-MEMBER-NOT-FOUND' },
+  },
+  {
+    name: 'the roles of no member replaced',
+    operation: 'UpdateOrgMember',
+    request: (f) => ({ userId: f.machineUserId, roles: ['ORG_OWNER'] }),
     expected: { code: 5, errorId: 'ORG-MEMBER-NOT-FOUND' },
   },
   {

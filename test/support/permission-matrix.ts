@@ -20,6 +20,7 @@ export type ProbedName =
   | 'SetLabelPolicy'
   | 'SetDefaultLabelPolicy'
   | 'UpdateOrg'
+  | 'UpdateOrgMember'
   | 'AddIDPToLoginPolicy'
   | 'AdminAddIDPToLoginPolicy'
   | 'AddGenericOIDCProvider'
@@ -62,7 +63,14 @@ const ORG_OWNER_GRANTS: Permission[] = [
 export const ROLES: Record<RoleName, { grants: Permission[]; instanceWide: boolean }> = {
   none: { grants: [], instanceWide: false },
   ORG_OWNER: {
-    grants: [...ORG_OWNER_GRANTS, 'policy.write', 'idp.read', 'idp.write', 'event.read'],
+    grants: [
+      ...ORG_OWNER_GRANTS,
+      'policy.write',
+      'org.member.write',
+      'idp.read',
+      'idp.write',
+      'event.read',
+    ],
     instanceWide: false,
   },
   ORG_USER_MANAGER: {
@@ -76,6 +84,7 @@ export const ROLES: Record<RoleName, { grants: Permission[]; instanceWide: boole
     grants: [
       ...ORG_OWNER_GRANTS,
       'policy.write',
+      'org.member.write',
       'instance.policy.read',
       'instance.policy.write',
       'instance.org.read',
@@ -117,6 +126,7 @@ export const OPERATIONS: Record<OperationName, Permission> = {
   SetLabelPolicy: 'policy.write',
   SetDefaultLabelPolicy: 'instance.policy.write',
   UpdateOrg: 'instance.org.write',
+  UpdateOrgMember: 'org.member.write',
   AddIDPToLoginPolicy: 'policy.write',
   AdminAddIDPToLoginPolicy: 'instance.policy.write',
   AddGenericOIDCProvider: 'idp.write',

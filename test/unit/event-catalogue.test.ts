@@ -93,6 +93,7 @@ const CONTRACT_TYPES = [
   'user.username.changed',
   'user.externalid.changed',
   'org.member.added',
+  'org.member.changed',
   'org.member.removed',
   'org.added',
   'org.changed',

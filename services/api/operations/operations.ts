@@ -33,6 +33,7 @@ import { addPersonalAccessTokenOperation } from './add-personal-access-token/add
 import { removePersonalAccessTokenOperation } from './remove-personal-access-token/remove-personal-access-token.operation.js';
 import { addOrgMemberOperation } from './add-org-member/add-org-member.operation.js';
 import { removeOrgMemberOperation } from './remove-org-member/remove-org-member.operation.js';
+import { updateOrgMemberOperation } from './update-org-member/update-org-member.operation.js';
 import { addGenericOIDCProviderOperations } from './add-generic-oidc-provider/add-generic-oidc-provider.operation.js';
 import { updateGenericOIDCProviderOperations } from './update-generic-oidc-provider/update-generic-oidc-provider.operation.js';
 import { addGenericOAuthProviderOperations } from './add-generic-oauth-provider/add-generic-oauth-provider.operation.js';
@@ -222,6 +223,7 @@ export const operations: readonly Operation[] = [
   addPersonalAccessTokenOperation,
   removePersonalAccessTokenOperation,
   addOrgMemberOperation,
+  updateOrgMemberOperation,
   removeOrgMemberOperation,
   getMyOrgOperation,
   listOrgMembersOperation,

@@ -8,7 +8,7 @@ import { ServiceError } from '../../../shared/errors/service-error.js';
 import type { DetailsResponse } from './details.js';
 import type { OperationContext } from './operation.js';
 import { honoringIfMatch } from './if-match.js';
-import { commitOrgEvent, unchangedOrganization } from './org-lifecycle.js';
+import { commitOrgEvent, orgDetails, unchangedOrganization } from './org-lifecycle.js';
 
 export const orgMemberTaken = (): ServiceError => new ServiceError('ORG-MEMBER-ALREADY-EXISTS');
 export const orgMemberNotFound = (): ServiceError => new ServiceError('ORG-MEMBER-NOT-FOUND');
@@ -27,10 +27,11 @@ export interface MemberWork<Request> {
  * it) in one transaction: the organization locked (its events stay in version order, and two
  * changes of one member never interleave), the user's roles there read, then `change` queues its
  * writes and answers the organization's event, recorded with them. Answered with the details of
- * that event.
+ * that event; or, when `change` answers none (a change that changes nothing), with the
+ * organization's details as they are, recording nothing.
  */
 export function orgMemberChange<Request extends { userId: string }>(
-  change: (work: MemberWork<Request>) => Promise<DomainEvent> | DomainEvent,
+  change: (work: MemberWork<Request>) => Promise<DomainEvent | undefined> | DomainEvent | undefined,
 ): (context: OperationContext, request: Request) => Promise<DetailsResponse> {
   return honoringIfMatch((context: OperationContext, request: Request) =>
     inBatchedTransaction(context.deps.dataSource, async (transaction) => {
@@ -43,6 +44,7 @@ export function orgMemberChange<Request extends { userId: string }>(
       );
       const roles = held.map((grant) => grant.role);
       const event = await change({ transaction, request, orgId, held: roles });
+      if (!event) return { details: orgDetails(organization) };
       return commitOrgEvent(transaction, organization, event);
     }),
   );
