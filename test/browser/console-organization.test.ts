@@ -73,6 +73,41 @@ describe('the admin console: organization, in headless Chromium', function () {
     const row = page.locator('table.members tr', { hasText: person.userName });
     expect(await row.textContent()).to.contain('User manager');
     await accessible(page);
+
+    // Its roles changed in one step (UpdateOrgMember).
+    await row.locator('a:has-text("Change roles")').click();
+    await page.waitForURL(/\/organization\/members\/[^/?]+$/);
+    expect(await page.isChecked('#role-ORG_USER_MANAGER')).to.equal(true);
+    await accessible(page);
+    await page.uncheck('#role-ORG_USER_MANAGER');
+    await page.click('form button:has-text("Save")');
+    expect(await page.textContent('#roles-error')).to.contain('Choose at least one role');
+    await page.check('#role-ORG_USER_VIEWER');
+    await page.check('#role-ORG_PROJECT_VIEWER');
+    await page.click('form button:has-text("Save")');
+    await page.waitForURL(/done=changed/);
+    expect(await page.textContent('.notice')).to.contain('roles were changed');
+    const changed = await row.textContent();
+    expect(changed).not.to.contain('User manager');
+    expect(changed).to.contain('User viewer');
+    // Someone else changes the members meanwhile: said, nothing overwritten.
+    await row.locator('a:has-text("Change roles")').click();
+    await page.waitForURL(/\/organization\/members\//);
+    const other = await service.call('PUT', `/management/v1/orgs/me/members/${person.userId}`, {
+      token: await service.token(owner.userId),
+      body: { roles: ['ORG_PROJECT_OWNER'] },
+    });
+    expect(other.status, other.text).to.equal(200);
+    await page.check('#role-ORG_OWNER');
+    const [conflict] = await Promise.all([
+      page.waitForNavigation(),
+      page.click('form button:has-text("Save")'),
+    ]);
+    expect(conflict!.status()).to.equal(412);
+    await page.goto(url('organization'));
+    const kept = await row.textContent();
+    expect(kept, 'the other change kept, ours not made').to.contain('Project owner');
+    expect(kept).not.to.contain('User viewer');
     expect(violations, 'Content-Security-Policy violations').to.deep.equal([]);
     await context.close();
 

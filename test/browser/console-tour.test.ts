@@ -91,6 +91,7 @@ describe('the admin console, every page at desktop and phone width', function ()
       ['users-import', (p) => p.goto(`${base}/users/import`)],
       ['activity', (p) => p.goto(`${base}/activity`)],
       ['organization', (p) => p.goto(`${base}/organization`)],
+      ['organization-member', (p) => p.goto(`${base}/organization/members/${admin.userId}`)],
       ['organization-machines', (p) => p.goto(`${base}/organization/machines`)],
       ['organization-machine', (p) => p.goto(`${base}/organization/machines/${machine}`)],
       ['organization-branding', (p) => p.goto(`${base}/organization/branding`)],

@@ -8,10 +8,11 @@ import { listOrgMembersOperation } from '../../operations/list-org-members/list-
 import { listUsersOperation } from '../../operations/list-users/list-users.operation.js';
 import type { Operation } from '../../operations/operation.js';
 import { removeOrgMemberOperation } from '../../operations/remove-org-member/remove-org-member.operation.js';
+import { updateOrgMemberOperation } from '../../operations/update-org-member/update-org-member.operation.js';
 import type { MemberView } from '../../queries/org-queries.js';
-import { csrfField, type ConsoleContext } from '../console-page.js';
+import { csrfField, messagePage, type ConsoleContext } from '../console-page.js';
 import { fieldViolations, formField, type Violations } from '../console-forms.js';
-import { afterOf, afterWrite, violationsByField } from '../console-writes.js';
+import { afterOf, afterWrite, ifMatchOf, violationsByField } from '../console-writes.js';
 import { actionButton, doneNotice, ORG_PATH, orgWords, sendOrgPage } from './org-kit.js';
 import { ORG_ROLES, type OrgRole, type OrgWords } from './org-words.js';
 
@@ -44,7 +45,11 @@ export async function orgPage(
     context.call(listOrgMembersOperation, { query: paged.query }, afterOf(context)),
   ]);
   const write = context.may('org.member.write');
-  const body = html`${doneNotice(context, { added: words.memberAdded, removed: words.memberRemoved })}
+  const body = html`${doneNotice(context, {
+      added: words.memberAdded,
+      removed: words.memberRemoved,
+      changed: words.memberChanged,
+    })}
     <section aria-labelledby="org-details">
       <h2 id="org-details">${words.pages.overview}</h2>
       <dl>
@@ -108,6 +113,12 @@ function memberTable(
               ${
                 write &&
                 html`<td>
+                  <a
+                    class="button secondary"
+                    href="${memberPath(member.userId)}"
+                    aria-label="${words.changeRolesOf(memberName(member))}"
+                    >${words.changeRoles}</a
+                  >
                   ${actionButton(
                     context,
                     `${ORG_PATH}/_remove_member`,
@@ -144,30 +155,105 @@ function addMemberForm(
       hint: words.memberUserNameHint,
       violations: byField.get('userName'),
     })}
-    <fieldset
-      class="roles${roleErrors ? ' invalid' : ''}"
-      ${roleErrors && html`aria-describedby="roles-error"`}
-    >
-      <legend>${words.roles}</legend>
-      ${ORG_ROLES.map(
-        (role) =>
-          html`<div class="field check described">
-            <input
-              type="checkbox"
-              id="role-${role}"
-              name="role_${role}"
-              value="1"
-              aria-describedby="role-${role}-hint"
-              ${posted?.roles.includes(role) && html`checked`}
-            />
-            <label for="role-${role}">${words.roleNames[role]}</label>
-            <p class="hint" id="role-${role}-hint">${words.roleDescriptions[role]}</p>
-          </div>`,
-      )}
-      ${roleErrors && html`<p class="error" id="roles-error">${roleErrors.join(' ')}</p>`}
-    </fieldset>
+    ${roleFieldset(words, posted?.roles ?? [], roleErrors)}
     <button type="submit">${words.addMember}</button>
   </form>`;
+}
+
+/** The organization's roles to tick, each described in a sentence; `chosen` ticked. */
+function roleFieldset(words: OrgWords, chosen: readonly string[], errors?: string[]): SafeHtml {
+  return html`<fieldset
+    class="roles${errors ? ' invalid' : ''}"
+    ${errors && html`aria-describedby="roles-error"`}
+  >
+    <legend>${words.roles}</legend>
+    ${ORG_ROLES.map(
+      (role) =>
+        html`<div class="field check described">
+          <input
+            type="checkbox"
+            id="role-${role}"
+            name="role_${role}"
+            value="1"
+            aria-describedby="role-${role}-hint"
+            ${chosen.includes(role) && html`checked`}
+          />
+          <label for="role-${role}">${words.roleNames[role]}</label>
+          <p class="hint" id="role-${role}-hint">${words.roleDescriptions[role]}</p>
+        </div>`,
+    )}
+    ${errors && html`<p class="error" id="roles-error">${errors.join(' ')}</p>`}
+  </fieldset>`;
+}
+
+/** The roles ticked in a posted form. */
+function rolesPosted(context: ConsoleContext): OrgRole[] {
+  const read: Record<string, string> = formOf(
+    context.request,
+    Object.fromEntries(ORG_ROLES.map((role) => [`role_${role}`, 1])),
+  );
+  return ORG_ROLES.filter((role) => read[`role_${role}`] === '1');
+}
+
+const memberPath = (userId: string) => `${ORG_PATH}/members/${encodeURIComponent(userId)}`;
+
+/**
+ * A member's roles to change (`org.member.write`): the roles held ticked (ListOrgMembers of that
+ * user), saved by UpdateOrgMember with If-Match the organization's version shown (members are part
+ * of it), so that a change made meanwhile by someone else is said, not overwritten.
+ */
+export async function memberPage(
+  context: ConsoleContext,
+  status = 200,
+  posted?: OrgRole[],
+  violations: Violations = new Map(),
+): Promise<void> {
+  const words = orgWords(context);
+  if (!context.may('org.member.write'))
+    return messagePage(context, 403, context.words.forbiddenTitle, context.words.forbidden);
+  const userId = String(context.request.params.userId);
+  const [{ org }, { result }] = await Promise.all([
+    context.call(getMyOrgOperation, {}, afterOf(context)),
+    context.call(listOrgMembersOperation, {
+      query: { limit: 1 },
+      queries: [{ userIdQuery: { userId } }],
+    }),
+  ]);
+  const member = result.find((each) => each.userId === userId);
+  if (!member)
+    return messagePage(context, 404, context.words.notFoundTitle, context.words.notFound);
+  const version =
+    status === 200 ? org.details.sequence : formOf(context.request, { version: 20 }).version;
+  const { byField, rest } = fieldViolations(violations, ['roles']);
+  const body = html`<form method="post" action="${memberPath(userId)}/_update" class="narrow">
+    ${csrfField(context)} ${rest}
+    <input type="hidden" name="version" value="${version}" />
+    <p>${words.userName}: ${member.preferredLoginName}</p>
+    ${roleFieldset(words, posted ?? member.roles, byField.get('roles'))}
+    <div class="actions">
+      <button type="submit">${context.words.save}</button>
+      <a class="button secondary" href="${ORG_PATH}">${context.words.cancel}</a>
+    </div>
+  </form>`;
+  sendOrgPage(context, status, words.changeRolesOf(memberName(member)), 'overview', body);
+}
+
+/** The member's roles saved (UpdateOrgMember, If-Match the version shown); none ticked is said. */
+export async function updateMemberAction(context: ConsoleContext): Promise<void> {
+  const roles = rolesPosted(context);
+  if (roles.length === 0)
+    return memberPage(context, 400, roles, new Map([['roles', [orgWords(context).chooseRole]]]));
+  try {
+    const written = (await context.call(
+      updateOrgMemberOperation as Operation<never, unknown>,
+      { userId: String(context.request.params.userId), roles },
+      ifMatchOf(context),
+    )) as Written;
+    context.response.redirect(303, afterWrite(ORG_PATH, written, 'changed'));
+  } catch (error) {
+    if (!(error instanceof ServiceError) || error.id !== 'REQUEST-INVALID') throw error;
+    await memberPage(context, 400, roles, violationsByField(error));
+  }
 }
 
 /**
@@ -177,13 +263,9 @@ function addMemberForm(
  */
 export async function addMemberAction(context: ConsoleContext): Promise<void> {
   const words = orgWords(context);
-  const read: Record<string, string> = formOf(context.request, {
-    userName: 200,
-    ...Object.fromEntries(ORG_ROLES.map((role) => [`role_${role}`, 1])),
-  });
   const posted: MemberForm = {
-    userName: (read.userName ?? '').trim(),
-    roles: ORG_ROLES.filter((role) => read[`role_${role}`] === '1'),
+    userName: formOf(context.request, { userName: 200 }).userName.trim(),
+    roles: rolesPosted(context),
   };
   const refuse = (field: string, said: string) =>
     orgPage(context, 400, posted, new Map([[field, [said]]]));

@@ -37,7 +37,13 @@ import {
   removeTokenAction,
 } from './machine-pages.js';
 import { orgRoute } from './org-kit.js';
-import { addMemberAction, orgPage, removeMemberAction } from './org-page.js';
+import {
+  addMemberAction,
+  memberPage,
+  orgPage,
+  removeMemberAction,
+  updateMemberAction,
+} from './org-page.js';
 
 /**
  * The Organization section (`org.read`, as its entry in the navigation): the organization and
@@ -52,6 +58,8 @@ export function organizationRoutes(router: ConsoleRouter): void {
   page('', (context) => orgPage(context));
   form('/_add_member', addMemberAction);
   form('/_remove_member', removeMemberAction);
+  page('/members/:userId', (context) => memberPage(context));
+  form('/members/:userId/_update', updateMemberAction);
 
   page('/machines', (context) => machineListPage(context));
   form('/machines/_add', addMachineAction);

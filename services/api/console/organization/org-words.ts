@@ -56,6 +56,9 @@ export interface OrgWords {
   removeMember: (name: string) => string;
   memberAdded: string;
   memberRemoved: string;
+  memberChanged: string;
+  changeRoles: string;
+  changeRolesOf: (name: string) => string;
   userTypes: { human: string; machine: string };
   machinesIntro: string;
   noMachines: string;
@@ -226,6 +229,9 @@ export const ORG_WORDS: Record<Language, OrgWords> = {
     removeMember: (name) => `Remove ${name} as a member`,
     memberAdded: 'The member was added.',
     memberRemoved: 'The member was removed: they hold no role here any more.',
+    memberChanged: 'The member’s roles were changed.',
+    changeRoles: 'Change roles',
+    changeRolesOf: (name) => `Change roles: ${name}`,
     userTypes: { human: 'Person', machine: 'Machine' },
     machinesIntro:
       'Service accounts: they call the API with a personal access token, a client secret or a key, never through the sign-in pages.',
@@ -427,6 +433,9 @@ export const ORG_WORDS: Record<Language, OrgWords> = {
     removeMember: (name) => `${name} als Mitglied entfernen`,
     memberAdded: 'Das Mitglied wurde hinzugefügt.',
     memberRemoved: 'Das Mitglied wurde entfernt: es hat hier keine Rolle mehr.',
+    memberChanged: 'Die Rollen des Mitglieds wurden geändert.',
+    changeRoles: 'Rollen ändern',
+    changeRolesOf: (name) => `Rollen ändern: ${name}`,
     userTypes: { human: 'Person', machine: 'Maschine' },
     machinesIntro:
       'Dienstkonten: Sie rufen die API mit einem persönlichen Zugriffstoken, einem Client-Secret oder einem Schlüssel auf, nie über die Anmeldeseiten.',
