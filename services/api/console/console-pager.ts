@@ -31,9 +31,8 @@ export function pageQuery(asked: PageAsked, asc = true, rows = PAGE_ROWS) {
   };
 }
 
-/** The address of `path`'s page `page` (its other query parameters none). */
-export function pageHref(path: string, page: PageAsked): string {
-  const params = new URLSearchParams();
+/** The address of `path`'s page `page`, after the list's own query parameters (its search). */
+export function pageHref(path: string, page: PageAsked, params = new URLSearchParams()): string {
   if (page.cursor) params.set('cursor', page.cursor);
   if (page.at > 0) params.set('at', String(page.at));
   const query = params.toString();

@@ -89,11 +89,8 @@ async function orgsPage(context: ConsoleContext): Promise<void> {
       : [],
   });
   // The search goes with each page's address.
-  const hrefOf = (page: PageAsked) => {
-    const href = pageHref(ORGS_PATH, page);
-    if (!name) return href;
-    return `${href}${href.includes('?') ? '&' : '?'}q=${encodeURIComponent(name)}`;
-  };
+  const hrefOf = (page: PageAsked) =>
+    pageHref(ORGS_PATH, page, new URLSearchParams(name ? { q: name } : {}));
   const body = html`<form method="get" action="${ORGS_PATH}" class="search" role="search">
       <div class="field grow">
         <label for="org-search">${words.searchLabel}</label>

@@ -6,7 +6,14 @@ import type { UserView } from '../../queries/user-views.js';
 import { consolePage, sendPage, type ConsoleContext } from '../console-page.js';
 import { CONSOLE_PATH } from '../console-session.js';
 import { afterOf } from '../console-writes.js';
-import { PAGE_ROWS, pageAskedOf, pagerNav, pageQuery, type PageAsked } from '../console-pager.js';
+import {
+  PAGE_ROWS,
+  pageAskedOf,
+  pageHref,
+  pagerNav,
+  pageQuery,
+  type PageAsked,
+} from '../console-pager.js';
 import { USER_WORDS, type UserWords } from './user-words.js';
 
 /** Users on one page of the list. */
@@ -92,10 +99,7 @@ function listHref(asked: ListAsked, changes: Partial<ListAsked>): string {
   if (next.type) params.set('type', next.type);
   if (next.sort !== 'userName') params.set('sort', next.sort);
   if (next.dir !== 'asc') params.set('dir', next.dir);
-  if (next.cursor) params.set('cursor', next.cursor);
-  if (next.at > 0) params.set('at', String(next.at));
-  const query = params.toString();
-  return `${CONSOLE_PATH}/users${query ? `?${query}` : ''}`;
+  return pageHref(`${CONSOLE_PATH}/users`, next, params);
 }
 
 /**
