@@ -131,6 +131,8 @@ describe('the sign-in pages’ branding in headless Chromium', function () {
       await page.fill('#userName', userName);
       await page.click('button[type=submit]');
       await page.waitForSelector('#password');
+      // The element is there before the page's stylesheet and logo are: wait for them too.
+      await page.waitForLoadState('load');
       expectLook(await lookOf(page), after, `${setting}, password step`);
       await keep(page, `${shot}-2-password`);
       expect(violations, 'Content-Security-Policy violations').to.deep.equal([]);
