@@ -19,6 +19,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { Http1Pool, type Answer } from './http1-client.js';
 import { KeycloakServer, partialImport } from './keycloak-import.js';
+import { machineSpeed } from './machine-speed.js';
+import { cpuMsOf, listenerOf } from './process-cpu.js';
 import { startDistributed, type RunningService } from './migrate-services.js';
 import { organization } from './seeded-read-model.js';
 import { summary } from './statistics.js';
@@ -33,6 +35,23 @@ interface Cell {
   perSecond: number;
   latencyMs: ReturnType<typeof summary>;
   failures: number;
+  /** bench/machine-speed.ts's probe, taken right before the measured seconds. */
+  machineSpeed: number;
+  /** CPU time per answered call, in ms: of the service's processes, MariaDB's, and the callers'. */
+  cpuMsPerCall: Record<string, number>;
+}
+
+type Watched = { name: string; pid: number }[];
+
+/** The processes whose CPU a cell counts: the service's, MariaDB's, and this one (the callers). */
+function watched(service: Watched): Watched {
+  const server = new URL(process.env.TEST_DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/');
+  const database = listenerOf(Number(server.port) || 3306);
+  return [
+    ...service,
+    ...(database === undefined ? [] : [{ name: 'mariadb', pid: database }]),
+    { name: 'callers', pid: process.pid },
+  ];
 }
 
 /** `callers` loops sending `request()` for `seconds`; the rate and the latencies of the 200s. */
@@ -40,9 +59,13 @@ async function load(
   callers: number,
   seconds: number,
   request: () => Promise<Answer>,
+  service: Watched,
 ): Promise<Cell> {
   const latencies: number[] = [];
   let failures = 0;
+  const speed = machineSpeed();
+  const processes = watched(service);
+  const cpuBefore = processes.map(({ pid }) => cpuMsOf(pid));
   const end = performance.now() + seconds * 1000;
   await Promise.all(
     Array.from({ length: callers }, async () => {
@@ -59,6 +82,13 @@ async function load(
     perSecond: Math.round(latencies.length / seconds),
     latencyMs: summary(latencies),
     failures,
+    machineSpeed: speed,
+    cpuMsPerCall: Object.fromEntries(
+      processes.map(({ name, pid }, at) => [
+        name,
+        Math.round(((cpuMsOf(pid) - cpuBefore[at]!) / Math.max(1, latencies.length)) * 1000) / 1000,
+      ]),
+    ),
   };
 }
 
@@ -161,8 +191,15 @@ async function keycloakBeside(callers: number, seconds: number, users: number) {
         kind === 'prefix'
           ? () => search(`search=${prefixOf(users)}&max=100&briefRepresentation=true`)()
           : () => search(`email=${encodeURIComponent(emailOf(users))}&exact=true`)();
-      const ourCell = await load(callers, seconds, () => listUsers(ours, OURS[kind](users)));
-      const theirCell = await load(callers, seconds, theirs);
+      const ourCell = await load(
+        callers,
+        seconds,
+        () => listUsers(ours, OURS[kind](users)),
+        ours.processes,
+      );
+      const theirCell = await load(callers, seconds, theirs, [
+        { name: 'keycloak', pid: keycloak.pid },
+      ]);
       cells[kind] = {
         ours: ourCell,
         keycloak: theirCell,
@@ -189,14 +226,24 @@ async function main(): Promise<void> {
     await organization(service, users);
     const seededSeconds = Math.round((performance.now() - started) / 100) / 10;
     // Warm: the indexes read once, as a running service has them.
-    await load(callers, 3, () => listUsers(service, OURS.prefix(users)));
+    await load(callers, 3, () => listUsers(service, OURS.prefix(users)), []);
     large = {
       users,
       callers,
       seconds,
       seededSeconds,
-      prefix: await load(callers, seconds, () => listUsers(service, OURS.prefix(users))),
-      email: await load(callers, seconds, () => listUsers(service, OURS.email(users))),
+      prefix: await load(
+        callers,
+        seconds,
+        () => listUsers(service, OURS.prefix(users)),
+        service.processes,
+      ),
+      email: await load(
+        callers,
+        seconds,
+        () => listUsers(service, OURS.email(users)),
+        service.processes,
+      ),
       cursor: await cursorPages(service, Math.min(900_000, users - 200), 20),
     };
   } finally {

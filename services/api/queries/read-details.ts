@@ -1,6 +1,5 @@
 import type { DataSource } from 'typeorm';
 import { timeOf } from '../../../shared/db/data-source.js';
-import { ReadModelProgress } from '../../../shared/db/entities/index.js';
 
 /**
  * The details of a read (identity.v1.ObjectDetails): the sequence and date of the last event the
@@ -18,9 +17,14 @@ export async function progressOf(
   dataSource: DataSource,
   readModel: string,
 ): Promise<{ processedSequence: string; viewTimestamp?: Date }> {
-  const progress = await dataSource.getRepository(ReadModelProgress).findOneBy({ readModel });
+  // Asked in SQL rather than through the entity's repository: every list asks it, and TypeORM's
+  // findOneBy took twice the API's CPU (61–68 µs a call against 30, measured on MariaDB).
+  const [progress]: { position: string; change_date: Date | string }[] = await dataSource.query(
+    'SELECT CAST(position AS CHAR) AS position, change_date FROM read_model_progress WHERE read_model = ?',
+    [readModel],
+  );
   return progress
-    ? { processedSequence: progress.position, viewTimestamp: progress.changeDate }
+    ? { processedSequence: progress.position, viewTimestamp: timeOf(progress.change_date)! }
     : { processedSequence: '0' };
 }
 

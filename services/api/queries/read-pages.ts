@@ -24,6 +24,13 @@ export interface PageRead {
   of: unknown;
   /** The index a page after a cursor reads (the sort column's, where the query module knows it). */
   cursorIndex?: string;
+  /**
+   * Every index that can serve the read (its criteria's and its order's), where the query module
+   * knows them all: the planner weighs only these for the page and the count.
+   */
+  indexes?: readonly string[];
+  /** The columns a row is read with, where the list shows fewer than the table has (all). */
+  columns?: string;
   /** How many match, where it is kept rather than counted (an organization's users). */
   total?: () => Promise<string>;
 }
@@ -44,7 +51,9 @@ export async function readPage<Row extends { id: string }>(
   const ascending = page.asc !== backward;
   const after = page.after && afterCondition(dataSource, sort, ascending, page.after);
   const where = after ? allOf([matching, after]) : matching;
-  const index = after && read.cursorIndex ? dialectOf(dataSource).forceIndex(read.cursorIndex) : '';
+  const dialect = dialectOf(dataSource);
+  const weighed = read.indexes ? dialect.useIndexes(read.indexes) : '';
+  const index = after && read.cursorIndex ? dialect.forceIndex(read.cursorIndex) : weighed;
   const direction = ascending ? 'ASC' : 'DESC';
   // A written table's progress is asked first, so that the rows show at least as much.
   const progressed =
@@ -53,7 +62,7 @@ export async function readPage<Row extends { id: string }>(
       : progressOf(dataSource, read.readModel);
   const [rows, progress] = await Promise.all([
     dataSource.query(
-      `SELECT *, ${sort} AS sort_value FROM ${table} ${index} WHERE ${where.sql}
+      `SELECT ${read.columns ?? '*'}, ${sort} AS sort_value FROM ${table} ${index} WHERE ${where.sql}
         ORDER BY ${sort} ${direction}${sort === 'id' ? '' : `, id ${direction}`}
         LIMIT ? OFFSET ?`,
       [...where.params, page.limit + 1, page.offset],
@@ -66,7 +75,7 @@ export async function readPage<Row extends { id: string }>(
     page.after?.total ??
     (page.offset === 0 && rows.length <= page.limit
       ? String(rows.length)
-      : await (read.total?.() ?? countOf(dataSource, table, matching)));
+      : await (read.total?.() ?? countOf(dataSource, `${table} ${weighed}`, matching)));
   const beyond = rows.length > page.limit;
   const shown = rows.slice(0, page.limit);
   if (backward) shown.reverse();
@@ -91,6 +100,7 @@ export async function readPage<Row extends { id: string }>(
   };
 }
 
+/** How many rows of `table` (with what follows its name) match. */
 async function countOf(dataSource: DataSource, table: string, matching: Write): Promise<string> {
   const counted: { total: number | string }[] = await dataSource.query(
     `SELECT COUNT(*) AS total FROM ${table} WHERE ${matching.sql}`,

@@ -16,6 +16,7 @@ import {
 } from './text-conditions.js';
 import {
   STATE_NAMES,
+  USER_COLUMNS,
   userView,
   type UserRow,
   type UserState,
@@ -111,7 +112,7 @@ export async function findUser(
   userId: string,
 ): Promise<UserView | undefined> {
   const rows: UserRow[] = await dataSource.query(
-    `SELECT * FROM user_read_models WHERE id = ? AND org_id = ? AND ${READABLE}`,
+    `SELECT ${USER_COLUMNS} FROM user_read_models WHERE id = ? AND org_id = ? AND ${READABLE}`,
     [userId, orgId],
   );
   return rows[0] && userView(rows[0]);
@@ -143,6 +144,8 @@ export async function listUsers(
     page,
     of: [sortingColumn, queries],
     cursorIndex: cursorIndex(sort, queries),
+    indexes: indexesFor(sort, queries),
+    columns: USER_COLUMNS,
     // What no query narrows is every user of the organization, whose number the database keeps.
     ...(queries.length === 0 && { total: () => userCount(dataSource, orgId) }),
   });
@@ -167,7 +170,40 @@ const ORDERED_BY: Record<string, string> = {
   id: 'user_read_models_org_id',
   user_name_lower: 'user_read_models_org_user_name',
   email_lower: 'user_read_models_org_email',
+  display_name: 'user_read_models_org_display_name',
+  state: 'user_read_models_org_state',
+  type: 'user_read_models_org_type',
+  creation_date: 'user_read_models_org_created',
 };
+
+/** The index that can narrow each criterion of the top level to its rows, if the column has one. */
+const NARROWED_BY: Partial<Record<keyof UserSearchQuery, string>> = {
+  userNameQuery: 'user_read_models_org_user_name',
+  loginNameQuery: 'user_read_models_org_user_name',
+  emailQuery: 'user_read_models_org_email',
+  inUserEmailsQuery: 'user_read_models_org_email',
+  inUserIdsQuery: 'PRIMARY',
+  displayNameQuery: 'user_read_models_org_display_name',
+  creationDateQuery: 'user_read_models_org_created',
+  changeDateQuery: 'user_read_models_org_changed',
+  stateQuery: 'user_read_models_org_state',
+  typeQuery: 'user_read_models_org_type',
+};
+
+const COMBINED: readonly (keyof UserSearchQuery)[] = ['orQuery', 'andQuery', 'notQuery'];
+
+/**
+ * Every index a list can be read through: the order's (or the organization's, to walk it), and
+ * each criterion's whose column has one. None where criteria are combined, whose indexes the
+ * planner may merge: it weighs them all.
+ */
+function indexesFor(sort: string, queries: readonly UserSearchQuery[]): string[] | undefined {
+  const properties = queries.flatMap((query) => Object.keys(query) as (keyof UserSearchQuery)[]);
+  if (properties.some((property) => COMBINED.includes(property))) return undefined;
+  const narrowing = properties.map((property) => NARROWED_BY[property]);
+  const walked = [ORDERED_BY[sort], ORDERED_BY.id];
+  return [...new Set([...walked, ...narrowing].filter((index) => index !== undefined))];
+}
 
 /** The column an index narrows a criterion of the top level to, if any. */
 function narrowedBy(query: UserSearchQuery): string | undefined {

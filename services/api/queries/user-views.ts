@@ -53,6 +53,32 @@ export interface UserRow extends ReadModelRow {
   has_secret: number | boolean;
 }
 
+/** The columns of `user_read_models` a user is shown from: a `UserRow`'s. */
+export const USER_COLUMNS = [
+  'id',
+  'org_id',
+  'sequence',
+  'creation_date',
+  'change_date',
+  'type',
+  'user_name',
+  'external_id',
+  'state',
+  'first_name',
+  'last_name',
+  'nick_name',
+  'display_name',
+  'preferred_language',
+  'gender',
+  'email',
+  'email_verified',
+  'phone',
+  'phone_verified',
+  'machine_name',
+  'machine_description',
+  'has_secret',
+].join(', ');
+
 export function userView(row: UserRow): UserView {
   return {
     id: row.id,
