@@ -9,6 +9,7 @@ import {
   type ConsolePerson,
 } from '../support/console-browser.js';
 import { buildOrg } from '../support/factories.js';
+import { IDPS, oidcProvider } from '../support/identity-providers.js';
 import { solidPng } from '../support/images.js';
 
 /**
@@ -16,7 +17,8 @@ import { solidPng } from '../support/images.js';
  * through the sign-in: a member added with a role; a machine user made, a member too, given a
  * personal access token read once from the page that works against the API and is not shown
  * again; a branding colour previewed and saved; a generic OIDC provider added and offered by the
- * login policy. A read-only viewer (who does not read the organization) has no such section.
+ * login policy; sixty providers paged by Next and Previous. A read-only viewer (who does not read
+ * the organization) has no such section.
  * axe-core checks every page.
  */
 describe('the admin console: organization, in headless Chromium', function () {
@@ -352,6 +354,47 @@ describe('the admin console: organization, in headless Chromium', function () {
       `Partner ${suffix}`,
     );
     expect(violations, 'Content-Security-Policy violations').to.deep.equal([]);
+    await context.close();
+  });
+
+  it('pages 60 identity providers by Next to the last and by Previous back, each once', async () => {
+    const { browser, service } = both;
+    const own = (await buildOrg(service)).orgId;
+    const admin = await consolePerson(service, own, `idps-${suffix}`, ['ORG_OWNER']);
+    const token = await service.token(admin.userId);
+    for (let i = 0; i < 60; i++) {
+      const added = await service.call('POST', `${IDPS.org}/generic_oidc`, {
+        token,
+        body: oidcProvider({ name: `Provider ${String(i).padStart(2, '0')} ${suffix}` }),
+      });
+      expect(added.status, added.text).to.equal(200);
+    }
+    // What ListProviders answers in one call, newest first as the page lists them, the instance's
+    // providers too.
+    const all = await service.call('POST', `${IDPS.org}/templates/_search`, {
+      token,
+      body: { query: { limit: 1000 } },
+    });
+    expect(all.status, all.text).to.equal(200);
+    const names = (all.body.result as { name: string }[]).map(({ name }) => name);
+    expect(names.filter((name) => name.endsWith(suffix))).to.have.length(60);
+
+    const { page, context } = await signedInConsole(browser, service, admin);
+    await page.goto(url('organization/idps'));
+    const shown = () => page.locator('table.providers tbody th').allTextContents();
+    const pagesSay = () => page.textContent('nav.pages span');
+    const forth: string[][] = [await shown()];
+    expect(await pagesSay()).to.equal(`1–50 of ${names.length}`);
+    await accessible(page);
+    while ((await page.locator('nav.pages a:has-text("Next page")').count()) > 0) {
+      await page.click('nav.pages a:has-text("Next page")');
+      forth.push(await shown());
+    }
+    expect(forth).to.have.length(2);
+    expect(forth.flat()).to.deep.equal(names);
+    await page.click('nav.pages a:has-text("Previous page")');
+    expect(await shown()).to.deep.equal(forth[0]);
+    expect(await pagesSay()).to.equal(`1–50 of ${names.length}`);
     await context.close();
   });
 

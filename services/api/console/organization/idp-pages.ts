@@ -16,6 +16,7 @@ import { resetLoginPolicyToDefaultOperation } from '../../operations/reset-login
 import { updateCustomLoginPolicyOperation } from '../../operations/update-custom-login-policy/update-custom-login-policy.operation.js';
 import type { ProviderView } from '../../queries/idp-queries.js';
 import { csrfField, type ConsoleContext } from '../console-page.js';
+import { pagedList } from '../console-pager.js';
 import { fieldViolations, formField, type Violations } from '../console-forms.js';
 import { afterOf, afterWrite, ifMatchOf, violationsByField } from '../console-writes.js';
 import { actionButton, checkbox, doneNotice, ORG_PATH, orgWords, sendOrgPage } from './org-kit.js';
@@ -25,8 +26,8 @@ import { LOGIN_SWITCHES, PROVIDER_SWITCHES } from './org-words.js';
 const IDPS_PATH = `${ORG_PATH}/idps`;
 const LOGIN_PATH = `${ORG_PATH}/login-policy`;
 
-/** The most providers the pages list. */
-const PROVIDERS_SHOWN = 200;
+/** The most providers the login policy's page offers to add to its sign-in. */
+const PROVIDERS_OFFERED = 200;
 
 /** The OIDC form's text fields, each its longest value: longer than the API takes. */
 const OIDC_FIELDS = {
@@ -54,10 +55,8 @@ const NEW_PROVIDER: OidcForm = {
   isAutoUpdate: false,
 };
 
-const listProviders = (context: ConsoleContext) =>
-  context
-    .call(listProvidersOperations.org, { query: { limit: PROVIDERS_SHOWN } }, afterOf(context))
-    .then(({ result }) => result);
+const listProviders = (context: ConsoleContext, query: object = { limit: PROVIDERS_OFFERED }) =>
+  context.call(listProvidersOperations.org, { query }, afterOf(context));
 
 /**
  * The identity providers the organization's people may sign in with (ListProviders: its own and
@@ -72,7 +71,10 @@ export async function idpListPage(
   violations: Violations = new Map(),
 ): Promise<void> {
   const words = orgWords(context);
-  const providers = await listProviders(context);
+  // By id from the last (newest first: ids are time-ordered), as before the list paged.
+  const paged = pagedList(context, IDPS_PATH, false);
+  const listed = await listProviders(context, paged.query);
+  const providers = listed.result;
   const write = context.may('idp.write');
   const own = (provider: ProviderView) => provider.owner === 'IDP_OWNER_TYPE_ORG';
   const body = html`${doneNotice(context, {
@@ -87,69 +89,70 @@ export async function idpListPage(
       providers.length === 0
         ? html`<p role="status">${words.noIdps}</p>`
         : html`<div class="table-wrap">
-            <table class="list providers">
-              <thead>
-                <tr>
-                  <th scope="col">${words.name}</th>
-                  <th scope="col">${words.type}</th>
-                  <th scope="col">${words.issuer}</th>
-                  <th scope="col">${words.owner}</th>
-                  <th scope="col">${words.state}</th>
-                  ${write && html`<th scope="col">${words.actions}</th>`}
-                </tr>
-              </thead>
-              <tbody>
-                ${providers.map(
-                  (provider) =>
-                    html`<tr>
-                      <th scope="row">${provider.name}</th>
-                      <td>${words.types[provider.type] ?? provider.type}</td>
-                      <td>${provider.config.oidc?.issuer}</td>
-                      <td>${words.owners[provider.owner] ?? provider.owner}</td>
-                      <td>${words.states[provider.state] ?? provider.state}</td>
-                      ${
-                        write &&
-                        html`<td class="actions">
-                          ${
-                            own(provider) &&
-                            html`${
-                                provider.state === 'IDP_STATE_ACTIVE'
-                                  ? actionButton(
-                                      context,
-                                      `${IDPS_PATH}/_deactivate`,
-                                      `${words.deactivate}: ${provider.name}`,
-                                      'secondary',
-                                      { idpId: provider.id },
-                                    )
-                                  : actionButton(
-                                      context,
-                                      `${IDPS_PATH}/_reactivate`,
-                                      `${words.reactivate}: ${provider.name}`,
-                                      'secondary',
-                                      { idpId: provider.id },
-                                    )
-                              }
-                              ${
-                                provider.config.oidc &&
-                                html`<a
-                                  class="button secondary"
-                                  href="${IDPS_PATH}/${encodeURIComponent(provider.id)}"
-                                  >${words.editIdp(provider.name)}</a
+              <table class="list providers">
+                <thead>
+                  <tr>
+                    <th scope="col">${words.name}</th>
+                    <th scope="col">${words.type}</th>
+                    <th scope="col">${words.issuer}</th>
+                    <th scope="col">${words.owner}</th>
+                    <th scope="col">${words.state}</th>
+                    ${write && html`<th scope="col">${words.actions}</th>`}
+                  </tr>
+                </thead>
+                <tbody>
+                  ${providers.map(
+                    (provider) =>
+                      html`<tr>
+                        <th scope="row">${provider.name}</th>
+                        <td>${words.types[provider.type] ?? provider.type}</td>
+                        <td>${provider.config.oidc?.issuer}</td>
+                        <td>${words.owners[provider.owner] ?? provider.owner}</td>
+                        <td>${words.states[provider.state] ?? provider.state}</td>
+                        ${
+                          write &&
+                          html`<td class="actions">
+                            ${
+                              own(provider) &&
+                              html`${
+                                  provider.state === 'IDP_STATE_ACTIVE'
+                                    ? actionButton(
+                                        context,
+                                        `${IDPS_PATH}/_deactivate`,
+                                        `${words.deactivate}: ${provider.name}`,
+                                        'secondary',
+                                        { idpId: provider.id },
+                                      )
+                                    : actionButton(
+                                        context,
+                                        `${IDPS_PATH}/_reactivate`,
+                                        `${words.reactivate}: ${provider.name}`,
+                                        'secondary',
+                                        { idpId: provider.id },
+                                      )
+                                }
+                                ${
+                                  provider.config.oidc &&
+                                  html`<a
+                                    class="button secondary"
+                                    href="${IDPS_PATH}/${encodeURIComponent(provider.id)}"
+                                    >${words.editIdp(provider.name)}</a
+                                  >`
+                                }
+                                <a
+                                  class="button danger"
+                                  href="${IDPS_PATH}/delete?id=${encodeURIComponent(provider.id)}"
+                                  >${words.deleteIdp(provider.name)}</a
                                 >`
-                              }
-                              <a
-                                class="button danger"
-                                href="${IDPS_PATH}/delete?id=${encodeURIComponent(provider.id)}"
-                                >${words.deleteIdp(provider.name)}</a
-                              >`
-                          }
-                        </td>`
-                      }
-                    </tr>`,
-                )}
-              </tbody>
-            </table>
-          </div>`
+                            }
+                          </td>`
+                        }
+                      </tr>`,
+                  )}
+                </tbody>
+              </table>
+            </div>
+            ${paged.nav(listed)}`
     }
     ${write && oidcForm(context, `${IDPS_PATH}/_add`, words.addOidc, posted, violations)}`;
   sendOrgPage(context, status, words.pages.idps, 'idps', body);
@@ -378,7 +381,9 @@ export async function loginPolicyPage(context: ConsoleContext): Promise<void> {
   const write = context.may('policy.write');
   const [{ policy, isDefault }, providers] = await Promise.all([
     context.call(getLoginPolicyOperation, {}, afterOf(context)),
-    write && context.may('idp.read') ? listProviders(context) : Promise.resolve([]),
+    write && context.may('idp.read')
+      ? listProviders(context).then(({ result }) => result)
+      : Promise.resolve([]),
   ]);
   const offered = new Set(policy.idps.map(({ idpId }) => idpId));
   const offerable = providers.filter(
