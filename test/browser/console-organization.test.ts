@@ -17,8 +17,8 @@ import { solidPng } from '../support/images.js';
  * through the sign-in: a member added with a role; a machine user made, a member too, given a
  * personal access token read once from the page that works against the API and is not shown
  * again; a branding colour previewed and saved; a generic OIDC provider added and offered by the
- * login policy; sixty providers paged by Next and Previous. A read-only viewer (who does not read
- * the organization) has no such section.
+ * login policy; sixty providers paged, and a machine user's tokens and keys each on its own. A
+ * read-only viewer (who does not read the organization) has no such section.
  * axe-core checks every page.
  */
 describe('the admin console: organization, in headless Chromium', function () {
@@ -354,6 +354,71 @@ describe('the admin console: organization, in headless Chromium', function () {
       `Partner ${suffix}`,
     );
     expect(violations, 'Content-Security-Policy violations').to.deep.equal([]);
+    await context.close();
+  });
+
+  it("pages a machine user's 55 tokens and 52 keys each on its own, the other list staying where it was", async () => {
+    const { browser, service } = both;
+    const token = await service.token(owner.userId);
+    const made = await service.call('POST', '/management/v1/users/machine', {
+      token,
+      body: { userName: `many-${suffix}`, name: 'Many credentials' },
+    });
+    expect(made.status, made.text).to.equal(200);
+    const base = `/management/v1/users/${made.body.userId}`;
+    for (let i = 0; i < 55; i++) {
+      const added = await service.call('POST', `${base}/pats`, { token, body: {} });
+      expect(added.status, added.text).to.equal(200);
+    }
+    for (let i = 0; i < 52; i++) {
+      const added = await service.call('POST', `${base}/keys`, {
+        token,
+        body: { type: 'KEY_TYPE_JSON' },
+      });
+      expect(added.status, added.text).to.equal(200);
+    }
+    // Each list as its operation answers it in one call, newest first as the page lists them.
+    const idsOf = async (path: string) => {
+      const listed = await service.call('POST', `${base}/${path}/_search`, {
+        token,
+        body: { query: { limit: 1000 } },
+      });
+      expect(listed.status, listed.text).to.equal(200);
+      return (listed.body.result as { id: string }[]).map(({ id }) => id);
+    };
+    const [tokenIds, keyIds] = [await idsOf('pats'), await idsOf('keys')];
+    expect([tokenIds.length, keyIds.length]).to.deep.equal([55, 52]);
+
+    const { page, context } = await signedInConsole(browser, service, owner);
+    await page.goto(url(`organization/machines/${made.body.userId}`));
+    const section = (id: string) => page.locator(`section:has(#${id})`);
+    const shown = (id: string) =>
+      section(id).locator('table tbody td:first-child code').allTextContents();
+    const says = (id: string) => section(id).locator('nav.pages span').textContent();
+    expect(await shown('tokens')).to.deep.equal(tokenIds.slice(0, 50));
+    expect(await shown('keys')).to.deep.equal(keyIds.slice(0, 50));
+    expect([await says('tokens'), await says('keys')]).to.deep.equal(['1–50 of 55', '1–50 of 52']);
+    await accessible(page);
+
+    await section('tokens').locator('nav.pages a:has-text("Next page")').click();
+    await page.waitForURL(/tokensCursor=.*#tokens$/);
+    expect(await shown('tokens')).to.deep.equal(tokenIds.slice(50));
+    expect(await shown('keys')).to.deep.equal(keyIds.slice(0, 50));
+    await section('keys').locator('nav.pages a:has-text("Next page")').click();
+    await page.waitForURL(/keysCursor=.*#keys$/);
+    expect(await shown('keys')).to.deep.equal(keyIds.slice(50));
+    expect(await shown('tokens'), 'the tokens stay on their page').to.deep.equal(
+      tokenIds.slice(50),
+    );
+    expect([await says('tokens'), await says('keys')]).to.deep.equal([
+      '51–55 of 55',
+      '51–52 of 52',
+    ]);
+    await accessible(page);
+
+    await section('tokens').locator('nav.pages a:has-text("Previous page")').click();
+    expect(await shown('tokens')).to.deep.equal(tokenIds.slice(0, 50));
+    expect(await shown('keys'), 'the keys stay on their page').to.deep.equal(keyIds.slice(50));
     await context.close();
   });
 

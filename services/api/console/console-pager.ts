@@ -15,11 +15,20 @@ export interface PageAsked {
   at: number;
 }
 
+/**
+ * The names of a list's page in the address: `cursor` and `at`; or, where a page holds several
+ * lists (a machine user's tokens and keys), the list's own (`tokensCursor`, `tokensAt`).
+ */
+const namesOf = (list?: string) =>
+  list ? { cursor: `${list}Cursor`, at: `${list}At` } : { cursor: 'cursor', at: 'at' };
+
 /** The page the address asks for (`?cursor=…&at=…`): the first, unless both are ours. */
-export function pageAskedOf(context: ConsoleContext, rows = PAGE_ROWS): PageAsked {
-  const read = queryOf(context.request, { cursor: 2000, at: 9 });
-  const at = /^[0-9]{1,8}$/.test(read.at) ? Number(read.at) : 0;
-  return { cursor: read.cursor, at: read.cursor ? at : at - (at % rows) };
+export function pageAskedOf(context: ConsoleContext, rows = PAGE_ROWS, list?: string): PageAsked {
+  const names = namesOf(list);
+  const read = queryOf(context.request, { [names.cursor]: 2000, [names.at]: 9 });
+  const [cursor, atText] = [read[names.cursor] ?? '', read[names.at] ?? ''];
+  const at = /^[0-9]{1,8}$/.test(atText) ? Number(atText) : 0;
+  return { cursor, at: cursor ? at : at - (at % rows) };
 }
 
 /** A list request's `query` for the page asked: by its cursor, else by its position. */
@@ -32,11 +41,22 @@ export function pageQuery(asked: PageAsked, asc = true, rows = PAGE_ROWS) {
 }
 
 /** The address of `path`'s page `page`, after the list's own query parameters (its search). */
-export function pageHref(path: string, page: PageAsked, params = new URLSearchParams()): string {
-  if (page.cursor) params.set('cursor', page.cursor);
-  if (page.at > 0) params.set('at', String(page.at));
-  const query = params.toString();
+export function pageHref(
+  path: string,
+  page: PageAsked,
+  params = new URLSearchParams(),
+  list?: string,
+): string {
+  const query = withPage(params, page, list).toString();
   return `${path}${query ? `?${query}` : ''}`;
+}
+
+/** `params` with the list's page in them, where it is not the first. */
+function withPage(params: URLSearchParams, page: PageAsked, list?: string): URLSearchParams {
+  const names = namesOf(list);
+  if (page.cursor) params.set(names.cursor, page.cursor);
+  if (page.at > 0) params.set(names.at, String(page.at));
+  return params;
 }
 
 /**
@@ -70,13 +90,26 @@ export function pagerNav(
 
 /**
  * A list of the page at `path` paged by the address: the `query` of its list request, and the
- * links between its pages for what the list answered.
+ * links between its pages for what the list answered. Where the page holds several lists, each
+ * is named (`list`): its links keep the other lists' pages (`beside`) and lead to its section.
  */
-export function pagedList(context: ConsoleContext, path: string, asc = true) {
-  const asked = pageAskedOf(context);
+export function pagedList(
+  context: ConsoleContext,
+  path: string,
+  asc = true,
+  lists?: { list: string; beside: readonly string[] },
+) {
+  const asked = pageAskedOf(context, PAGE_ROWS, lists?.list);
+  const hrefOf = (page: PageAsked) => {
+    if (!lists) return pageHref(path, page);
+    const params = new URLSearchParams();
+    for (const other of lists.beside)
+      withPage(params, pageAskedOf(context, PAGE_ROWS, other), other);
+    return `${pageHref(path, page, params, lists.list)}#${lists.list}`;
+  };
   return {
     query: pageQuery(asked, asc),
     nav: (listed: { details: ListDetails; result: readonly unknown[] }) =>
-      pagerNav(context, listed, asked, (page) => pageHref(path, page)),
+      pagerNav(context, listed, asked, hrefOf),
   };
 }

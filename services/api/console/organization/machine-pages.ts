@@ -156,12 +156,15 @@ export async function machinePage(
   const words = orgWords(context);
   const user = await machineOf(context);
   const userId = user.id;
+  const path = machinePath(userId);
+  // Each list pages on its own, newest first as before they paged; a link keeps the other's page.
+  const tokensPaged = pagedList(context, path, false, { list: 'tokens', beside: ['keys'] });
+  const keysPaged = pagedList(context, path, false, { list: 'keys', beside: ['tokens'] });
   const [keys, tokens] = await Promise.all([
-    context.call(listMachineKeysOperation, { userId, query: { limit: 100 } }),
-    context.call(listPersonalAccessTokensOperation, { userId, query: { limit: 100 } }),
+    context.call(listMachineKeysOperation, { userId, query: keysPaged.query }),
+    context.call(listPersonalAccessTokensOperation, { userId, query: tokensPaged.query }),
   ]);
   const write = context.may('user.write');
-  const path = machinePath(userId);
   const { byField, rest } = fieldViolations(violations, [
     'keyExpirationDate',
     'tokenExpirationDate',
@@ -237,7 +240,8 @@ export async function machinePage(
         ${
           tokens.result.length === 0
             ? html`<p>${words.noTokens}</p>`
-            : credentialTable(tokens.result, words.removeToken, '_remove_token', 'tokenId')
+            : html`${credentialTable(tokens.result, words.removeToken, '_remove_token', 'tokenId')}
+              ${tokensPaged.nav(tokens)}`
         }
         ${write && expiryForm('token', words.addToken)}
       </section>
@@ -247,7 +251,8 @@ export async function machinePage(
         ${
           keys.result.length === 0
             ? html`<p>${words.noKeys}</p>`
-            : credentialTable(keys.result, words.removeKey, '_remove_key', 'keyId')
+            : html`${credentialTable(keys.result, words.removeKey, '_remove_key', 'keyId')}
+              ${keysPaged.nav(keys)}`
         }
         ${write && expiryForm('key', words.addKey)}
       </section>
