@@ -9,9 +9,9 @@
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { pbkdf2Sync, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, open } from 'node:fs/promises';
+import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import mysql from 'mysql2/promise';
@@ -133,7 +133,7 @@ export class KeycloakServer {
     return text ? JSON.parse(text) : undefined;
   }
 
-  /** Stops the JVM (SIGTERM, then SIGKILL after 30 s) and drops the database; once. */
+  /** Stops the JVM (SIGTERM, then SIGKILL after 30 s), drops the database and its log; once. */
   stop(): Promise<void> {
     return (this.stopped ??= this.stopOnce());
   }
@@ -145,6 +145,7 @@ export class KeycloakServer {
     this.kill('SIGKILL');
     process.off('exit', this.leftRunning);
     await databaseQuery(`DROP DATABASE IF EXISTS \`${this.databaseName}\``);
+    await rm(dirname(this.logFile), { recursive: true, force: true });
   }
 
   /** Signals kc.sh's process group: kc.sh and its java. */

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { pollUntil } from '../support/poll.js';
 import { once } from 'node:events';
-import { mkdtemp, readdir } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
@@ -14,6 +14,7 @@ describe('npm start without Kafka, Redis or SMTP: the API and the worker in one 
   this.timeout(90_000);
   let service: TestService;
   let api: ChildProcess | undefined;
+  let folder: string | undefined;
 
   before(async () => {
     service = await TestService.start({ KAFKA_BROKERS: '', REDIS_URL: '' });
@@ -21,11 +22,13 @@ describe('npm start without Kafka, Redis or SMTP: the API and the worker in one 
   after(async () => {
     api?.kill('SIGKILL');
     await service.close();
+    if (folder) await rm(folder, { recursive: true, force: true });
   });
 
   it('imports, mails to a folder, reads the profile back, and shows the worker in /metrics', async () => {
     const { config } = service;
-    const emailDir = join(await mkdtemp(join(tmpdir(), 'identity-emails-')), 'emails');
+    folder = await mkdtemp(join(tmpdir(), 'identity-emails-'));
+    const emailDir = join(folder, 'emails');
     const started = await startApiProcess(config, { EMAIL_DIR: emailDir });
     api = started.child;
     const { url } = started;
