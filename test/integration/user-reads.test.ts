@@ -306,6 +306,39 @@ describeOnEachDatabase(
         }
     });
 
+    it('counts a search past its last page, and says how far it read on an empty page too', async () => {
+      // The read model's progress comes in the page's statement, beside its rows; a page without
+      // rows brings none, and it is asked on its own.
+      const org = await buildOwner(service);
+      let last = '';
+      for (const name of ['past.1', 'past.2', 'past.3']) {
+        const imported = await service.importUser(person(name), { token: org.token });
+        expect(imported.status, imported.text).to.equal(200);
+        last = imported.body.details.sequence;
+      }
+      const prefix = (userName: string, query: object) => ({
+        query,
+        queries: [
+          { userNameQuery: { userName, method: 'TEXT_QUERY_METHOD_STARTS_WITH_IGNORE_CASE' } },
+        ],
+      });
+      for (const [body, total, shown] of [
+        [prefix('PAST.', { limit: 2 }), '3', 2],
+        [prefix('PAST.', { limit: 3 }), '3', 3],
+        [prefix('PAST.', { limit: 2, offset: 2 }), '3', 1],
+        [prefix('PAST.', { limit: 2, offset: 5 }), '3', 0],
+        [prefix('nobody.', { limit: 2 }), '0', 0],
+      ] as const) {
+        const answer = await listUsers(service, org, body, last);
+        expect(answer.status, answer.text).to.equal(200);
+        const what = JSON.stringify(body);
+        expect(answer.body.details.totalResult, what).to.equal(total);
+        expect(answer.body.result ?? [], what).to.have.length(shown);
+        expect(BigInt(answer.body.details.processedSequence) >= BigInt(last), what).to.equal(true);
+        expect(Date.parse(answer.body.details.viewTimestamp), what).to.be.above(0);
+      }
+    });
+
     it('refuses a cursor of another list, a bad header, and answers no user of another organization', async () => {
       const first = await listUsers(service, owner, { query: { limit: 1 } });
       expect(first.status, first.text).to.equal(200);

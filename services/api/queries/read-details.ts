@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { timeOf } from '../../../shared/db/data-source.js';
+import type { Write } from '../../../shared/db/dialect.js';
 
 /**
  * The details of a read (identity.v1.ObjectDetails): the sequence and date of the last event the
@@ -12,20 +13,41 @@ export interface ReadDetails {
   resourceOwner: string;
 }
 
-/** How far a read model got, as a list answers it: 0 and no time before its first event. */
-export async function progressOf(
-  dataSource: DataSource,
-  readModel: string,
-): Promise<{ processedSequence: string; viewTimestamp?: Date }> {
-  // Asked in SQL rather than through the entity's repository: every list asks it, and TypeORM's
-  // findOneBy took twice the API's CPU (61–68 µs a call against 30, measured on MariaDB).
-  const [progress]: { position: string; change_date: Date | string }[] = await dataSource.query(
-    'SELECT CAST(position AS CHAR) AS position, change_date FROM read_model_progress WHERE read_model = ?',
-    [readModel],
-  );
-  return progress
-    ? { processedSequence: progress.position, viewTimestamp: timeOf(progress.change_date)! }
-    : { processedSequence: '0' };
+/** How far a read model got, as a list answers it. */
+export interface Progress {
+  processedSequence: string;
+  viewTimestamp?: Date;
+}
+
+/** The columns `progressColumns` adds to a row. */
+export interface ProgressRow {
+  progress_position: string | null;
+  progress_time: Date | string | null;
+}
+
+/**
+ * How far a read model got, as two columns of a statement (asked in SQL rather than through the
+ * entity's repository: every list asks it, and TypeORM's findOneBy took twice the API's CPU,
+ * 61–68 µs a call against 30, measured on MariaDB). A page asks them with its rows, in one
+ * statement: what they say is what those rows show.
+ */
+export const progressColumns = (readModel: string): Write => ({
+  sql: `(SELECT CAST(position AS CHAR) FROM read_model_progress WHERE read_model = ?) AS progress_position,
+    (SELECT change_date FROM read_model_progress WHERE read_model = ?) AS progress_time`,
+  params: [readModel, readModel],
+});
+
+/** How far a read model got, from `progressColumns`: 0 and no time before its first event. */
+export const progressFrom = (row: ProgressRow): Progress =>
+  row.progress_position === null
+    ? { processedSequence: '0' }
+    : { processedSequence: row.progress_position, viewTimestamp: timeOf(row.progress_time)! };
+
+/** How far a read model got, asked on its own. */
+export async function progressOf(dataSource: DataSource, readModel: string): Promise<Progress> {
+  const { sql, params } = progressColumns(readModel);
+  const [row]: ProgressRow[] = await dataSource.query(`SELECT ${sql}`, params);
+  return progressFrom(row!);
 }
 
 /**

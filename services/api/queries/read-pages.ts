@@ -3,7 +3,13 @@ import { timeOf } from '../../../shared/db/data-source.js';
 import { dialectOf, type Write } from '../../../shared/db/dialect.js';
 import { UserReadModel } from '../../../shared/db/entities/index.js';
 import { cursorAfter, type ListDetails, type Page } from './list-query.js';
-import { progressOf, writtenProgress } from './read-details.js';
+import {
+  progressColumns,
+  progressFrom,
+  progressOf,
+  writtenProgress,
+  type ProgressRow,
+} from './read-details.js';
 import { allOf, NEVER } from './text-conditions.js';
 
 /** One list's page of a read model (or of a table the operations write), as a query module asks for it. */
@@ -55,20 +61,20 @@ export async function readPage<Row extends { id: string }>(
   const weighed = read.indexes ? dialect.useIndexes(read.indexes) : '';
   const index = after && read.cursorIndex ? dialect.forceIndex(read.cursorIndex) : weighed;
   const direction = ascending ? 'ASC' : 'DESC';
-  // A written table's progress is asked first, so that the rows show at least as much.
-  const progressed =
-    read.readModel === undefined
-      ? await writtenProgress(dataSource)
-      : progressOf(dataSource, read.readModel);
-  const [rows, progress] = await Promise.all([
-    dataSource.query(
-      `SELECT ${read.columns ?? '*'}, ${sort} AS sort_value FROM ${table} ${index} WHERE ${where.sql}
-        ORDER BY ${sort} ${direction}${sort === 'id' ? '' : `, id ${direction}`}
-        LIMIT ? OFFSET ?`,
-      [...where.params, page.limit + 1, page.offset],
-    ) as Promise<(Row & { sort_value: unknown })[]>,
-    progressed,
-  ]);
+  // A written table's progress is asked first, so that the rows show at least as much; a read
+  // model's is asked with the rows, in their statement: a round trip fewer, and the same snapshot.
+  const written = read.readModel === undefined ? await writtenProgress(dataSource) : undefined;
+  const beside = read.readModel === undefined ? undefined : progressColumns(read.readModel);
+  const rows: PageRow<Row>[] = await dataSource.query(
+    `SELECT ${read.columns ?? '*'}, ${sort} AS sort_value${beside ? `, ${beside.sql}` : ''}
+      FROM ${table} ${index} WHERE ${where.sql}
+      ORDER BY ${sort} ${direction}${sort === 'id' ? '' : `, id ${direction}`}
+      LIMIT ? OFFSET ?`,
+    [...(beside?.params ?? []), ...where.params, page.limit + 1, page.offset],
+  );
+  // A page without rows brings no progress beside them: it is asked on its own.
+  const progress =
+    written ?? (rows[0] ? progressFrom(rows[0]) : await progressOf(dataSource, read.readModel!));
   // A cursor carries the first page's count; a first page that holds every match (an exact
   // email, a small organization) is its own count, and only a longer list is counted.
   const total =
@@ -83,7 +89,7 @@ export async function readPage<Row extends { id: string }>(
   // Backwards, the cursor's row follows the page; forwards, any page but the first has rows before.
   const later = backward || beyond;
   const earlier = backward ? beyond : page.after !== undefined || page.offset > 0;
-  const cursor = (row: Row & { sort_value: unknown }, before: boolean) =>
+  const cursor = (row: PageRow<Row>, before: boolean) =>
     cursorAfter(
       { value: cursorValue(sort, row.sort_value), id: row.id, total, before },
       page.asc,
@@ -99,6 +105,9 @@ export async function readPage<Row extends { id: string }>(
     },
   };
 }
+
+/** A row of a page as read: the list's columns, its sort value, and a read model's progress. */
+type PageRow<Row> = Row & { sort_value: unknown } & ProgressRow;
 
 /** How many rows of `table` (with what follows its name) match. */
 async function countOf(dataSource: DataSource, table: string, matching: Write): Promise<string> {
