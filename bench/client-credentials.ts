@@ -31,12 +31,11 @@ import mysql from 'mysql2/promise';
 import { machine, runMain, sleep } from './bench-report.js';
 import { measureCell, type CellFigures } from './client-credentials-load.js';
 import { startKeycloak, startOurs, type TokenSide } from './client-credentials-sides.js';
-import { cpuMsOf, listenerOf } from './process-cpu.js';
+import { cpuMsOf, DATABASE_SERVER, databaseServerPid } from './process-cpu.js';
 
 const CALLERS = [1, 8, 32];
 /** Issue 33: at least 3× Keycloak's rate at 32 callers. */
 const TARGET = { callers: 32, timesKeycloak: 3 };
-const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/';
 
 function option(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
@@ -54,7 +53,7 @@ interface Row {
 
 /** The MariaDB server both sides use, as the results describe it. */
 async function databaseServer(): Promise<Record<string, unknown>> {
-  const connection = await mysql.createConnection({ uri: DATABASE_URL });
+  const connection = await mysql.createConnection({ uri: DATABASE_SERVER.toString() });
   try {
     const [rows] = await connection.query(
       `SELECT @@version AS version, @@innodb_buffer_pool_size AS bufferPoolBytes,
@@ -122,8 +121,8 @@ async function main(): Promise<void> {
   for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.once(signal, () => void stopAll().finally(() => process.exit(1)));
   try {
-    const databasePid = listenerOf(Number(new URL(DATABASE_URL).port) || 3306);
-    if (!databasePid) throw new Error(`no process listens on ${DATABASE_URL}'s port`);
+    const databasePid = databaseServerPid();
+    if (!databasePid) throw new Error(`no process listens on ${DATABASE_SERVER.host}`);
     if (wanted.includes('ours')) sides.push(await startOurs(Number(option('replicas', '1'))));
     if (wanted.includes('keycloak')) sides.push(await startKeycloak(run));
     if (sides.length === 0) throw new Error('--sides names neither ours nor keycloak');

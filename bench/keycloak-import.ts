@@ -17,13 +17,11 @@ import { promisify } from 'node:util';
 import mysql from 'mysql2/promise';
 import { freePort } from '../test/support/api-process.js';
 import { pollUntil } from '../test/support/poll.js';
-import { cpuMsOf, listenerOf, TICKS_PER_SECOND } from './process-cpu.js';
+import { cpuMsOf, DATABASE_SERVER, databaseServerPid, TICKS_PER_SECOND } from './process-cpu.js';
 import { sleep } from './bench-report.js';
 
 const run = promisify(execFile);
 const FETCH_SCRIPT = fileURLToPath(new URL('../../scripts/keycloak-fetch.sh', import.meta.url));
-/** The MariaDB server Keycloak's database goes in; the tests' `TEST_DATABASE_URL` if set. */
-const DATABASE_SERVER = new URL(process.env.TEST_DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/');
 /** /proc's clock ticks a second, as process-cpu.ts reads them (it does not export its own). */
 /** Cold (schema creation, first JIT) it took 32 s here on an idle machine, 78 s on a busy one. */
 const START_TIMEOUT_MS = 180_000;
@@ -202,7 +200,7 @@ export async function partialImport(
   }
   const realmPath = `/admin/realms/${encodeURIComponent(realm)}`;
   await server.adminToken();
-  const database = listenerOf(Number(DATABASE_SERVER.port) || 3306) ?? NaN;
+  const database = databaseServerPid() ?? NaN;
   const cpu = () => [cpuMsOf(server.pid), cpuMsOf(database), machineBusyMs()];
   const before = cpu();
   const started = performance.now();

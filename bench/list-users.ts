@@ -20,7 +20,7 @@ import { dirname } from 'node:path';
 import { Http1Pool, type Answer } from './http1-client.js';
 import { KeycloakServer, partialImport } from './keycloak-import.js';
 import { machineSpeed } from './machine-speed.js';
-import { cpuMsOf, listenerOf } from './process-cpu.js';
+import { cpuMsOf, databaseServerPid } from './process-cpu.js';
 import { startDistributed, type RunningService } from './migrate-services.js';
 import { organization } from './seeded-read-model.js';
 import { summary } from './statistics.js';
@@ -45,8 +45,7 @@ type Watched = { name: string; pid: number }[];
 
 /** The processes whose CPU a cell counts: the service's, MariaDB's, and this one (the callers). */
 function watched(service: Watched): Watched {
-  const server = new URL(process.env.TEST_DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/');
-  const database = listenerOf(Number(server.port) || 3306);
+  const database = databaseServerPid();
   return [
     ...service,
     ...(database === undefined ? [] : [{ name: 'mariadb', pid: database }]),

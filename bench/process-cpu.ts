@@ -38,6 +38,15 @@ export function listenerOf(port: number): number | undefined {
   }
 }
 
+/** The MariaDB server the benches use: the tests' `TEST_DATABASE_URL` if set, else the local one. */
+export const DATABASE_SERVER = new URL(
+  process.env.TEST_DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/',
+);
+
+/** The process of the benches' MariaDB server, as `listenerOf` sees it. */
+export const databaseServerPid = (): number | undefined =>
+  listenerOf(Number(DATABASE_SERVER.port) || 3306);
+
 /** The service's processes: this one, the worker's, and the listeners on the given URLs' ports. */
 export function serviceProcesses(
   workerPid: number | undefined,

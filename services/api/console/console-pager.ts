@@ -100,11 +100,14 @@ export function pagedList(
   lists?: { list: string; beside: readonly string[] },
 ) {
   const asked = pageAskedOf(context, PAGE_ROWS, lists?.list);
+  // The other lists' pages, which every link of this one keeps.
+  const besidePages = lists?.beside.map(
+    (other) => [other, pageAskedOf(context, PAGE_ROWS, other)] as const,
+  );
   const hrefOf = (page: PageAsked) => {
     if (!lists) return pageHref(path, page);
     const params = new URLSearchParams();
-    for (const other of lists.beside)
-      withPage(params, pageAskedOf(context, PAGE_ROWS, other), other);
+    for (const [other, shown] of besidePages!) withPage(params, shown, other);
     return `${pageHref(path, page, params, lists.list)}#${lists.list}`;
   };
   return {
