@@ -17,9 +17,9 @@ import { solidPng } from '../support/images.js';
  * through the sign-in: a member added with a role; a machine user made, a member too, given a
  * personal access token read once from the page that works against the API and is not shown
  * again; a branding colour previewed and saved; a generic OIDC provider added and offered by the
- * login policy; sixty providers paged, and a machine user's tokens and keys each on its own. A
- * read-only viewer (who does not read the organization) has no such section.
- * axe-core checks every page.
+ * login policy; sixty providers paged, 1,001 all offered by the login policy, and a machine
+ * user's tokens and keys each on its own. A read-only viewer (who does not read the
+ * organization) has no such section. axe-core checks every page.
  */
 describe('the admin console: organization, in headless Chromium', function () {
   this.timeout(300_000);
@@ -460,6 +460,47 @@ describe('the admin console: organization, in headless Chromium', function () {
     await page.click('nav.pages a:has-text("Previous page")');
     expect(await shown()).to.deep.equal(forth[0]);
     expect(await pagesSay()).to.equal(`1–50 of ${names.length}`);
+    await context.close();
+  });
+
+  it('offers every one of 1,001 active providers in the login policy, past the API’s thousand a call', async () => {
+    const { browser, service } = both;
+    const own = (await buildOrg(service)).orgId;
+    const admin = await consolePerson(service, own, `policy-${suffix}`, ['ORG_OWNER']);
+    const token = await service.token(admin.userId);
+    const ids: string[] = [];
+    for (let i = 0; i < 1001; i += 7)
+      await Promise.all(
+        Array.from({ length: Math.min(7, 1001 - i) }, async (_, at) => {
+          const added = await service.call('POST', `${IDPS.org}/generic_oidc`, {
+            token,
+            body: oidcProvider({ name: `Offered ${String(i + at).padStart(4, '0')} ${suffix}` }),
+          });
+          expect(added.status, added.text).to.equal(200);
+          ids.push(added.body.id);
+        }),
+      );
+    const { page, context } = await signedInConsole(browser, service, admin);
+    await page.goto(url('organization/login-policy'));
+    const offered = await page
+      .locator('#field-idpId option')
+      .evaluateAll((options) =>
+        options.map((option) => (option as unknown as { value: string }).value),
+      );
+    // The organization's own, each once (the instance's active providers are offered too).
+    expect(offered.filter((id) => ids.includes(id)).sort()).to.deep.equal([...ids].sort());
+    expect(new Set(offered).size).to.equal(offered.length);
+
+    const newest = ids.reduce((last, id) => (id > last ? id : last));
+    await page.selectOption('#field-idpId', newest);
+    await page.click('button:has-text("Offer at sign-in")');
+    await page.waitForURL(/done=idpAdded/);
+    const policy = await service.call('GET', '/management/v1/policies/login', { token });
+    expect(policy.status, policy.text).to.equal(200);
+    expect(policy.body.policy.idps.map(({ idpId }: { idpId: string }) => idpId)).to.deep.equal([
+      newest,
+    ]);
+    expect(await page.locator(`#field-idpId option[value="${newest}"]`).count()).to.equal(0);
     await context.close();
   });
 

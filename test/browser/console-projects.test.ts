@@ -22,7 +22,8 @@ const ROLES = 'urn:identity:project:roles';
  * role and an OIDC application (its secret read from the page that answers its creation), grants
  * the role, turns on the role check and assertion; a relying party we did not write
  * (openid-client) then signs the granted person in and sees the role, and someone without it is
- * refused. A read-only viewer sees the pages without forms, and a form they post is refused.
+ * refused. A read-only viewer sees the pages without forms, and a form they post is refused. A
+ * project's 120 roles are paged; its 1,001 roles are all offered in the grant forms.
  * axe-core checks every page.
  */
 describe('the admin console: projects, in headless Chromium', function () {
@@ -364,6 +365,61 @@ describe('the admin console: projects, in headless Chromium', function () {
 
     const forged = await page.goto(`${rolesUrl}?cursor=not-a-cursor&at=50`);
     expect(forged!.status()).to.equal(400);
+    await context.close();
+  });
+
+  it("offers all of a project's 1,001 roles in the grant forms, and saving a grant keeps the one it holds past the thousandth", async () => {
+    const { browser, service } = both;
+    const token = await service.token(administrator.userId);
+    const made = await service.call('POST', '/management/v1/projects', {
+      token,
+      body: { name: `Thousand roles ${suffix}` },
+    });
+    expect(made.status, made.text).to.equal(200);
+    const project = made.body.id as string;
+    const keys = Array.from({ length: 1001 }, (_, i) => `r-${String(i).padStart(4, '0')}`);
+    for (let i = 0; i < keys.length; i += 7)
+      await Promise.all(
+        keys.slice(i, i + 7).map(async (roleKey) => {
+          const added = await service.call('POST', `/management/v1/projects/${project}/roles`, {
+            token,
+            body: { roleKey, displayName: roleKey },
+          });
+          expect(added.status, added.text).to.equal(200);
+        }),
+      );
+    const last = keys.at(-1)!;
+    const granted = await service.call('POST', `/management/v1/users/${member.userId}/grants`, {
+      token,
+      body: { projectId: project, roleKeys: [last] },
+    });
+    expect(granted.status, granted.text).to.equal(200);
+
+    const { page, context } = await signedInConsole(browser, service, administrator);
+    await page.goto(`${service.config.publicUrl}/ui/console/projects/${project}/user-grants`);
+    const grantForm = page.locator('form.grant-roles');
+    const offered = (form: typeof grantForm) =>
+      form
+        .locator('input[name=roleKeys]')
+        .evaluateAll((boxes) => boxes.map((box) => (box as unknown as { value: string }).value));
+    expect(await offered(grantForm)).to.deep.equal(keys);
+    expect(await offered(page.locator('form[action$="/user-grants/_add"]'))).to.deep.equal(keys);
+    const ticked = await grantForm
+      .locator('input[name=roleKeys]:checked')
+      .evaluateAll((boxes) => boxes.map((box) => (box as unknown as { value: string }).value));
+    expect(ticked).to.deep.equal([last]);
+
+    // Saved as it is: UpdateUserGrant gets the role back, and the grant keeps it.
+    await grantForm.locator('button[type=submit]').click();
+    await page.waitForURL(/done=grantChanged/);
+    const grants = await service.call('POST', '/management/v1/users/grants/_search', {
+      token,
+      body: { queries: [{ projectIdQuery: { projectId: project } }] },
+    });
+    expect(grants.status, grants.text).to.equal(200);
+    expect(grants.body.result.map((grant: { roleKeys: string[] }) => grant.roleKeys)).to.deep.equal(
+      [[last]],
+    );
     await context.close();
   });
 });

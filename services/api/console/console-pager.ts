@@ -40,6 +40,31 @@ export function pageQuery(asked: PageAsked, asc = true, rows = PAGE_ROWS) {
   };
 }
 
+/** The most items one list request answers (the API's `query.limit` at most). */
+const READ_AT_ONCE = 1000;
+
+/**
+ * Every item of a list, for a choice that must offer them all (a select, a form's checkboxes):
+ * read a thousand at a time, each read after the last one's cursor.
+ */
+export async function everyItem<Item>(
+  read: (query: {
+    limit: number;
+    asc: boolean;
+    cursor?: string;
+  }) => Promise<{ details: ListDetails; result: readonly Item[] }>,
+  asc = true,
+): Promise<Item[]> {
+  const items: Item[] = [];
+  let cursor: string | undefined;
+  do {
+    const listed = await read({ limit: READ_AT_ONCE, asc, ...(cursor && { cursor }) });
+    items.push(...listed.result);
+    cursor = listed.details.nextCursor;
+  } while (cursor);
+  return items;
+}
+
 /** The address of `path`'s page `page`, after the list's own query parameters (its search). */
 export function pageHref(
   path: string,

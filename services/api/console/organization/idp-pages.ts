@@ -16,7 +16,7 @@ import { resetLoginPolicyToDefaultOperation } from '../../operations/reset-login
 import { updateCustomLoginPolicyOperation } from '../../operations/update-custom-login-policy/update-custom-login-policy.operation.js';
 import type { ProviderView } from '../../queries/idp-queries.js';
 import { csrfField, type ConsoleContext } from '../console-page.js';
-import { pagedList } from '../console-pager.js';
+import { everyItem, pagedList } from '../console-pager.js';
 import { fieldViolations, formField, type Violations } from '../console-forms.js';
 import { afterOf, afterWrite, ifMatchOf, violationsByField } from '../console-writes.js';
 import { actionButton, checkbox, doneNotice, ORG_PATH, orgWords, sendOrgPage } from './org-kit.js';
@@ -25,9 +25,6 @@ import { LOGIN_SWITCHES, PROVIDER_SWITCHES } from './org-words.js';
 
 const IDPS_PATH = `${ORG_PATH}/idps`;
 const LOGIN_PATH = `${ORG_PATH}/login-policy`;
-
-/** The most providers the login policy's page offers to add to its sign-in. */
-const PROVIDERS_OFFERED = 200;
 
 /** The OIDC form's text fields, each its longest value: longer than the API takes. */
 const OIDC_FIELDS = {
@@ -55,7 +52,7 @@ const NEW_PROVIDER: OidcForm = {
   isAutoUpdate: false,
 };
 
-const listProviders = (context: ConsoleContext, query: object = { limit: PROVIDERS_OFFERED }) =>
+const listProviders = (context: ConsoleContext, query: object) =>
   context.call(listProvidersOperations.org, { query }, afterOf(context));
 
 /**
@@ -382,7 +379,7 @@ export async function loginPolicyPage(context: ConsoleContext): Promise<void> {
   const [{ policy, isDefault }, providers] = await Promise.all([
     context.call(getLoginPolicyOperation, {}, afterOf(context)),
     write && context.may('idp.read')
-      ? listProviders(context).then(({ result }) => result)
+      ? everyItem((query) => listProviders(context, query))
       : Promise.resolve([]),
   ]);
   const offered = new Set(policy.idps.map(({ idpId }) => idpId));

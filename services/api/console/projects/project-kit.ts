@@ -20,9 +20,6 @@ const TABS: { tab: Tab; path: string }[] = [
   { tab: 'projectGrants', path: '/project-grants' },
 ];
 
-/** The most roles the grant forms offer to choose from: the list operations' largest page. */
-export const PARTS_SHOWN = 1000;
-
 export const projectPath = (id: string) => `${CONSOLE_PATH}/projects/${encodeURIComponent(id)}`;
 
 export const wordsOf = (context: ConsoleContext): ProjectWords => PROJECT_WORDS[context.language];

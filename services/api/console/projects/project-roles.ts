@@ -9,12 +9,11 @@ import { updateProjectRoleOperation } from '../../operations/update-project-role
 import { ifMatchOf } from '../console-writes.js';
 import type { RoleView } from '../../queries/project-role-queries.js';
 import { csrfField, type ConsoleContext } from '../console-page.js';
-import { pagedList } from '../console-pager.js';
+import { everyItem, pagedList } from '../console-pager.js';
 import { fieldViolations, formField, type Violations } from '../console-forms.js';
 import {
   actionForm,
   partChange,
-  PARTS_SHOWN,
   partTable,
   projectOf,
   projectPath,
@@ -23,14 +22,12 @@ import {
   writeThen,
 } from './project-kit.js';
 
-/** The project's roles (ListProjectRoles), the first PARTS_SHOWN of them. */
-export async function rolesOf(context: ConsoleContext, projectId: string): Promise<RoleView[]> {
-  const { result } = await context.call(listProjectRolesOperation, {
-    projectId,
-    query: { limit: PARTS_SHOWN, asc: true },
-  });
-  return result;
-}
+/**
+ * Every role of the project (ListProjectRoles), for the grant forms: a grant's form must show each
+ * role the grant holds, since UpdateUserGrant replaces them whole.
+ */
+export const rolesOf = (context: ConsoleContext, projectId: string): Promise<RoleView[]> =>
+  everyItem((query) => context.call(listProjectRolesOperation, { projectId, query }));
 
 const ROLE_FIELDS = { roleKey: 300, displayName: 300, group: 300 } as const;
 type RoleForm = Record<keyof typeof ROLE_FIELDS, string>;
