@@ -61,7 +61,7 @@ export function consoleRoutes(deps: ConsoleDependencies): Router {
   const signIn = consoleSignIn(config, deps.localOrigin);
   const forms = csrf(config);
   const router = express.Router();
-  const parseForm = express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 200 });
+  const readForm = express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 200 });
 
   router.get(`${CONSOLE_PATH}/console.css`, (_request, response) => {
     response.sendFile('console.css', {
@@ -99,6 +99,18 @@ export function consoleRoutes(deps: ConsoleDependencies): Router {
         ),
       );
   };
+
+  /**
+   * A posted form, read; one with more fields or bytes than a console form takes is answered with
+   * a page that says so (the body parser's error would be the API's JSON), and nothing is done.
+   * Any other failure to read it is the API's (400, REQUEST-INVALID).
+   */
+  const parseForm: RequestHandler = (request, response, next) =>
+    readForm(request, response, (error?: unknown) => {
+      const type = (error as { type?: string } | undefined)?.type;
+      if (type !== 'entity.too.large' && type !== 'parameters.too.many') return next(error);
+      plainPage(request, response, 413, (words) => [words.formTooLargeTitle, words.formTooLarge]);
+    });
 
   router.get(`${CONSOLE_PATH}/sign-in`, async (request, response) => {
     try {
