@@ -40,6 +40,32 @@ describe('the admin console: organization, in headless Chromium', function () {
 
   const url = (path: string) => `${both.service.config.publicUrl}/ui/console/${path}`;
 
+  /**
+   * An owner of a new organization and `count` generic OIDC providers it added over the API
+   * (`prefix` and a number as their names, seven at a time); their ids.
+   */
+  const ownerWithProviders = async (userName: string, count: number, prefix: string) => {
+    const { service } = both;
+    const own = (await buildOrg(service)).orgId;
+    const admin = await consolePerson(service, own, userName, ['ORG_OWNER']);
+    const token = await service.token(admin.userId);
+    const ids: string[] = [];
+    const digits = String(count - 1).length;
+    for (let i = 0; i < count; i += 7)
+      await Promise.all(
+        Array.from({ length: Math.min(7, count - i) }, async (_, at) => {
+          const name = `${prefix} ${String(i + at).padStart(digits, '0')} ${suffix}`;
+          const added = await service.call('POST', `${IDPS.org}/generic_oidc`, {
+            token,
+            body: oidcProvider({ name }),
+          });
+          expect(added.status, added.text).to.equal(200);
+          ids.push(added.body.id as string);
+        }),
+      );
+    return { admin, token, ids };
+  };
+
   /** Adds `userName` as a member with `role` on the organization's page. */
   const addMember = async (page: Page, userName: string, role: string) => {
     await page.goto(url('organization'));
@@ -424,16 +450,7 @@ describe('the admin console: organization, in headless Chromium', function () {
 
   it('pages 60 identity providers by Next to the last and by Previous back, each once', async () => {
     const { browser, service } = both;
-    const own = (await buildOrg(service)).orgId;
-    const admin = await consolePerson(service, own, `idps-${suffix}`, ['ORG_OWNER']);
-    const token = await service.token(admin.userId);
-    for (let i = 0; i < 60; i++) {
-      const added = await service.call('POST', `${IDPS.org}/generic_oidc`, {
-        token,
-        body: oidcProvider({ name: `Provider ${String(i).padStart(2, '0')} ${suffix}` }),
-      });
-      expect(added.status, added.text).to.equal(200);
-    }
+    const { admin, token } = await ownerWithProviders(`idps-${suffix}`, 60, 'Provider');
     // What ListProviders answers in one call, newest first as the page lists them, the instance's
     // providers too.
     const all = await service.call('POST', `${IDPS.org}/templates/_search`, {
@@ -465,21 +482,7 @@ describe('the admin console: organization, in headless Chromium', function () {
 
   it('offers every one of 1,001 active providers in the login policy, past the API’s thousand a call', async () => {
     const { browser, service } = both;
-    const own = (await buildOrg(service)).orgId;
-    const admin = await consolePerson(service, own, `policy-${suffix}`, ['ORG_OWNER']);
-    const token = await service.token(admin.userId);
-    const ids: string[] = [];
-    for (let i = 0; i < 1001; i += 7)
-      await Promise.all(
-        Array.from({ length: Math.min(7, 1001 - i) }, async (_, at) => {
-          const added = await service.call('POST', `${IDPS.org}/generic_oidc`, {
-            token,
-            body: oidcProvider({ name: `Offered ${String(i + at).padStart(4, '0')} ${suffix}` }),
-          });
-          expect(added.status, added.text).to.equal(200);
-          ids.push(added.body.id);
-        }),
-      );
+    const { admin, token, ids } = await ownerWithProviders(`policy-${suffix}`, 1001, 'Offered');
     const { page, context } = await signedInConsole(browser, service, admin);
     await page.goto(url('organization/login-policy'));
     const offered = await page

@@ -51,6 +51,26 @@ describe('the admin console: projects, in headless Chromium', function () {
   const accessible = async (page: Page) =>
     expect(await seriousAccessibilityViolations(page), page.url()).to.deep.equal([]);
 
+  /** A project the administrator made over the API with a role of each key (seven at a time). */
+  const projectWithRoles = async (name: string, keys: readonly string[]): Promise<string> => {
+    const { service } = both;
+    const token = await service.token(administrator.userId);
+    const made = await service.call('POST', '/management/v1/projects', { token, body: { name } });
+    expect(made.status, made.text).to.equal(200);
+    const project = made.body.id as string;
+    for (let i = 0; i < keys.length; i += 7)
+      await Promise.all(
+        keys.slice(i, i + 7).map(async (roleKey) => {
+          const added = await service.call('POST', `/management/v1/projects/${project}/roles`, {
+            token,
+            body: { roleKey, displayName: roleKey },
+          });
+          expect(added.status, added.text).to.equal(200);
+        }),
+      );
+    return project;
+  };
+
   /** Follows a tab of the project's pages. */
   const tab = async (page: Page, name: string) => {
     await page.click(`nav.tabs a:has-text("${name}")`);
@@ -326,21 +346,8 @@ describe('the admin console: projects, in headless Chromium', function () {
 
   it("pages a project's 120 roles by Next to the last and by Previous back, each once; a forged cursor is refused, not a failure", async () => {
     const { browser, service } = both;
-    const token = await service.token(administrator.userId);
-    const made = await service.call('POST', '/management/v1/projects', {
-      token,
-      body: { name: `Many roles ${suffix}` },
-    });
-    expect(made.status, made.text).to.equal(200);
-    const project = made.body.id as string;
     const keys = Array.from({ length: 120 }, (_, i) => `role-${String(i).padStart(3, '0')}`);
-    for (const roleKey of keys) {
-      const added = await service.call('POST', `/management/v1/projects/${project}/roles`, {
-        token,
-        body: { roleKey, displayName: roleKey },
-      });
-      expect(added.status, added.text).to.equal(200);
-    }
+    const project = await projectWithRoles(`Many roles ${suffix}`, keys);
     const { page, context } = await signedInConsole(browser, service, administrator);
     const rolesUrl = `${service.config.publicUrl}/ui/console/projects/${project}/roles`;
     await page.goto(rolesUrl);
@@ -371,23 +378,8 @@ describe('the admin console: projects, in headless Chromium', function () {
   it("offers all of a project's 1,001 roles in the grant forms, and saving a grant keeps the one it holds past the thousandth", async () => {
     const { browser, service } = both;
     const token = await service.token(administrator.userId);
-    const made = await service.call('POST', '/management/v1/projects', {
-      token,
-      body: { name: `Thousand roles ${suffix}` },
-    });
-    expect(made.status, made.text).to.equal(200);
-    const project = made.body.id as string;
     const keys = Array.from({ length: 1001 }, (_, i) => `r-${String(i).padStart(4, '0')}`);
-    for (let i = 0; i < keys.length; i += 7)
-      await Promise.all(
-        keys.slice(i, i + 7).map(async (roleKey) => {
-          const added = await service.call('POST', `/management/v1/projects/${project}/roles`, {
-            token,
-            body: { roleKey, displayName: roleKey },
-          });
-          expect(added.status, added.text).to.equal(200);
-        }),
-      );
+    const project = await projectWithRoles(`Thousand roles ${suffix}`, keys);
     const last = keys.at(-1)!;
     const granted = await service.call('POST', `/management/v1/users/${member.userId}/grants`, {
       token,
