@@ -1,3 +1,4 @@
+import protobuf from 'protobufjs';
 import { takesBody } from '../../services/api/operations/operation.js';
 import { operations } from '../../services/api/operations/operations.js';
 import type { Operation } from '../../services/api/operations/operation.js';
@@ -84,11 +85,30 @@ export function jsonRequest(call: ValidCall): HttpFuzzRequest {
  */
 export function encodeMessage(call: ValidCall): Uint8Array {
   const { requestType } = methods.get(grpcPathOf(call.operation))!;
-  const message = { ...call.message };
-  for (const field of requestType.fieldsArray)
-    if (field.type === 'bytes' && typeof message[field.name] === 'string')
-      message[field.name] = Buffer.from(message[field.name] as string, 'base64');
+  const message = withBytes(requestType, call.message);
   return requestType.encode(requestType.fromObject(withTimestamps(requestType, message))).finish();
+}
+
+/**
+ * The message with each bytes field's string decoded as Node decodes base64, at any depth (a
+ * bulk of metadata carries its values in repeated messages): protobufjs refuses a string that
+ * is not base64, which a bent string often is not.
+ */
+function withBytes(type: protobuf.Type, message: Record<string, unknown>): Record<string, unknown> {
+  const result = { ...message };
+  for (const field of type.fieldsArray) {
+    const value = result[field.name];
+    const nested = field.resolvedType;
+    const decoded = (each: unknown): unknown => {
+      if (field.type === 'bytes' && typeof each === 'string') return Buffer.from(each, 'base64');
+      if (nested instanceof protobuf.Type && typeof each === 'object' && each !== null)
+        return withBytes(nested, each as Record<string, unknown>);
+      return each;
+    };
+    if (value !== undefined)
+      result[field.name] = Array.isArray(value) ? value.map(decoded) : decoded(value);
+  }
+  return result;
 }
 
 export function grpcRequest(call: ValidCall): GrpcFuzzRequest {

@@ -10,7 +10,8 @@ import type { FuzzFixtures } from './fuzz-fixtures.js';
  * AddMachineUser explains its machine user as an import its user, and only an accepted change of
  * a member (or a machine user's removal) changes role grants; an accepted AddProject or AddOrg
  * explains its project or organization, an accepted AddGeneric…Provider or DeleteProvider an
- * identity provider more or less. Everything else must be as it was:
+ * identity provider more or less (DeleteProvider with every user's link to it and its
+ * `user.idp.link.removed`). Everything else must be as it was:
  * no new event, no row of a fixture changed, no row added anywhere else.
  */
 interface StoreSnapshot {
@@ -139,12 +140,32 @@ export async function unexplainedChanges(
   if (newUsers < accepted.userIds.size) {
     problems.push(`users: ${newUsers} added, ${accepted.userIds.size} imports accepted`);
   }
+  // A provider removed takes every user's links to it in the same transaction, a
+  // `user.idp.link.removed` on each user: an accepted DeleteProvider explains them.
+  const removedProviders = new Set(
+    events
+      .filter(
+        (event) =>
+          event.type === 'idp.config.removed' && accepted.sequences.has(String(event.position)),
+      )
+      .map((event) => event.aggregateId),
+  );
+  const takenWithProvider = new Set(
+    events
+      .filter(
+        (event) =>
+          event.type === 'user.idp.link.removed' &&
+          removedProviders.has(payloadOf(event).configId as string),
+      )
+      .map((event) => String(event.position)),
+  );
   /** Links accepted calls made or took for users older than the batch (an import's are its users'). */
   const linksOfPeopleBefore = () =>
     events
       .filter(
         (event) =>
-          accepted.sequences.has(String(event.position)) &&
+          (accepted.sequences.has(String(event.position)) ||
+            takenWithProvider.has(String(event.position))) &&
           !accepted.userIds.has(event.aggregateId),
       )
       .reduce(
@@ -173,7 +194,7 @@ export async function unexplainedChanges(
       unexplained.set(table, `${table}: ${added} rows added, ${Number(n)} of imported users`);
     }
   }
-  const explainedSequences = new Set(accepted.sequences);
+  const explainedSequences = new Set([...accepted.sequences, ...takenWithProvider]);
   // A role taken from a project or a project grant, or a grant removed, changes the user grants
   // that held it in the same transaction: an accepted one explains those users' events too.
   const cascading = new Set(
@@ -182,15 +203,15 @@ export async function unexplainedChanges(
       .map((event) => event.aggregateId),
   );
   for (const event of events) {
-    const payload = typeof event.payload === 'string' ? JSON.parse(event.payload) : event.payload;
-    if (event.type.startsWith('user.grant.') && cascading.has(payload.projectId))
+    const payload = payloadOf(event);
+    if (event.type.startsWith('user.grant.') && cascading.has(payload.projectId as string))
       explainedSequences.add(String(event.position));
   }
   // A wrong current password is recorded as a failed sign-in with no client (and the lock the
   // name's last allowed attempt set), though its call was refused.
   let failedSignIns = accepted.wrongPasswords ?? 0;
   for (const event of events) {
-    const payload = typeof event.payload === 'string' ? JSON.parse(event.payload) : event.payload;
+    const payload = payloadOf(event);
     if (
       event.type === 'user.human.signin.failed' &&
       payload.clientId === null &&
@@ -249,4 +270,12 @@ export async function unexplainedChanges(
     problems.push(...unexplained.values());
   }
   return problems;
+}
+
+/** An event's payload as an object (MariaDB answers JSON as text). */
+function payloadOf(event: { payload: unknown }): Record<string, unknown> {
+  return (typeof event.payload === 'string' ? JSON.parse(event.payload) : event.payload) as Record<
+    string,
+    unknown
+  >;
 }

@@ -4,7 +4,7 @@ import { createFuzzFixtures, type FuzzFixtures } from '../fuzz/fuzz-fixtures.js'
 import { campaignReport, passed } from '../fuzz/fuzz-report.js';
 import { snapshotStore, unexplainedChanges } from '../fuzz/stored-state.js';
 import { TestService } from '../support/test-service.js';
-import { buildMember } from '../support/factories.js';
+import { buildIdp, buildMember, buildUser } from '../support/factories.js';
 
 /**
  * A few hundred requests of the fuzz campaign (test/fuzz/, `npm run fuzz` for long runs) over
@@ -66,5 +66,37 @@ describe('fuzzing every transport', function () {
     expect(problems).to.include('users: 1 added, 0 imports accepted');
     expect(problems).to.include(`user.human.added of ${userId}`);
     expect(problems).to.include(`row ${fixtures.owner.userId} changed`);
+  });
+
+  it("takes a removed provider's links for its accepted DeleteProvider, and only for it", async () => {
+    const { idpId } = await buildIdp(service, { orgId: fixtures.orgId });
+    const linked = [];
+    for (const externalUserId of ['first', 'second'])
+      linked.push(
+        await buildUser(service, {
+          orgId: fixtures.orgId,
+          idps: [{ configId: idpId, externalUserId, displayName: externalUserId }],
+        }),
+      );
+    const before = await snapshotStore(service.dataSource, fixtures);
+    const removed = await service.call('DELETE', `/management/v1/idps/templates/${idpId}`, {
+      token: fixtures.owner.token,
+    });
+    expect(removed.status, JSON.stringify(removed.body)).to.equal(200);
+    const answered = {
+      userIds: new Set<string>(),
+      sequences: new Set([String(removed.body.details.sequence)]),
+      unanswered: 0,
+    };
+    expect(await unexplainedChanges(service.dataSource, fixtures, before, answered)).to.deep.equal(
+      [],
+    );
+    const none = { ...answered, sequences: new Set<string>() };
+    const problems = (await unexplainedChanges(service.dataSource, fixtures, before, none)).join(
+      '\n',
+    );
+    expect(problems).to.include('idp_configs: -1 added, 0 accepted');
+    for (const { userId } of linked)
+      expect(problems).to.include(`user.idp.link.removed of ${userId}`);
   });
 });
