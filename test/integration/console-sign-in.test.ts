@@ -118,7 +118,7 @@ describeWithService(
       expect(forged.headers.get('content-security-policy')).to.contain("script-src 'self'");
     });
 
-    it('answers a form of more than 200 fields or 64 KB with a page that says so, not the API’s JSON', async () => {
+    it('answers a form of more than 200 fields or REQUEST_BODY_LIMIT bytes with a page that says so, not the API’s JSON', async () => {
       const browser = new SignInBrowser(service.config.publicUrl);
       await browser.signIn(`${console}/users`, userName, PASSWORD);
       const post = (body: string, language = 'en') =>
@@ -134,12 +134,23 @@ describeWithService(
       expect(many.status).to.equal(413);
       expect(many.headers.get('content-type')).to.match(/^text\/html/);
       expect(await many.text()).to.contain('Too much for one form');
-      const large = await post(`_csrf=x&note=${'x'.repeat(70_000)}`, 'de');
+      const large = await post(`_csrf=x&note=${'x'.repeat(service.config.requestBodyLimit)}`, 'de');
       expect(large.status).to.equal(413);
-      expect(await large.text()).to.contain('Zu viel für ein Formular');
-      // Within the limits the form is read, and refused for its forged token as before.
+      const said = await large.text();
+      expect(said).to.contain('Zu viel für ein Formular');
+      expect(said).to.contain('200 Felder, 1 MiB');
+      // Within the limits the form is read, and refused for its forged token as before: 199
+      // fields, and the largest grant an operation takes (100 roles whose keys are 200
+      // characters of four UTF-8 bytes each, about 240 KB encoded).
       const fits = await post(Array.from({ length: 199 }, (_, i) => `roleKeys=r${i}`).join('&'));
       expect(fits.status).to.equal(403);
+      const longKey = (i: number) => `${String(i).padStart(3, '0')}${'😀'.repeat(197)}`;
+      const largestGrant = Array.from(
+        { length: 100 },
+        (_, i) => `roleKeys=${encodeURIComponent(longKey(i))}`,
+      ).join('&');
+      expect(largestGrant.length).to.be.greaterThan(235_000);
+      expect((await post(`_csrf=forged&${largestGrant}`)).status).to.equal(403);
     });
 
     it('signs out at the provider too, and comes back to the console', async () => {

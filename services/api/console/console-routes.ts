@@ -61,7 +61,15 @@ export function consoleRoutes(deps: ConsoleDependencies): Router {
   const signIn = consoleSignIn(config, deps.localOrigin);
   const forms = csrf(config);
   const router = express.Router();
-  const readForm = express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 200 });
+  // A form takes what a JSON body of the API does (REQUEST_BODY_LIMIT): the largest form an
+  // operation takes (a grant of 100 roles, each key 200 characters of four UTF-8 bytes, is about
+  // 240 KB encoded) fits the default 1 MiB.
+  const readForm = express.urlencoded({
+    extended: false,
+    limit: config.requestBodyLimit,
+    parameterLimit: 200,
+  });
+  const formLimit = formSize(config.requestBodyLimit);
 
   router.get(`${CONSOLE_PATH}/console.css`, (_request, response) => {
     response.sendFile('console.css', {
@@ -109,7 +117,10 @@ export function consoleRoutes(deps: ConsoleDependencies): Router {
     readForm(request, response, (error?: unknown) => {
       const type = (error as { type?: string } | undefined)?.type;
       if (type !== 'entity.too.large' && type !== 'parameters.too.many') return next(error);
-      plainPage(request, response, 413, (words) => [words.formTooLargeTitle, words.formTooLarge]);
+      plainPage(request, response, 413, (words) => [
+        words.formTooLargeTitle,
+        words.formTooLarge(formLimit),
+      ]);
     });
 
   router.get(`${CONSOLE_PATH}/sign-in`, async (request, response) => {
@@ -314,4 +325,10 @@ export function consoleRoutes(deps: ConsoleDependencies): Router {
   organizationRoutes(sections);
   orgsRoutes(sections);
   return router;
+}
+
+/** A form's limit in bytes as a page says it: whole MiB where it is, KB otherwise. */
+export function formSize(bytes: number): string {
+  const mebibytes = bytes / (1024 * 1024);
+  return Number.isInteger(mebibytes) ? `${mebibytes} MiB` : `${Math.floor(bytes / 1024)} KB`;
 }

@@ -29,7 +29,8 @@ export interface ConsoleWords {
   formTitle: string;
   form: string;
   formTooLargeTitle: string;
-  formTooLarge: string;
+  /** `size`: the most bytes a form may hold, as `formSize` writes it. */
+  formTooLarge: (size: string) => string;
   signInFailedTitle: string;
   signInFailed: string;
   cancel: string;
@@ -75,8 +76,8 @@ export const CONSOLE_WORDS: Record<Language, ConsoleWords> = {
     formTitle: 'Please try again',
     form: 'This form was open too long or came from elsewhere. Open the page again and repeat your change.',
     formTooLargeTitle: 'Too much for one form',
-    formTooLarge:
-      'This form holds more than the console takes at once (200 fields, 64 KB), so nothing was changed. Choose fewer items, or make the change over the API.',
+    formTooLarge: (size) =>
+      `This form holds more than the console takes at once (200 fields, ${size}), so nothing was changed. Choose fewer items.`,
     signInFailedTitle: 'Sign-in did not finish',
     signInFailed: 'The sign-in did not finish. Please sign in again.',
     cancel: 'Cancel',
@@ -121,8 +122,8 @@ export const CONSOLE_WORDS: Record<Language, ConsoleWords> = {
     formTitle: 'Bitte versuchen Sie es noch einmal',
     form: 'Dieses Formular war zu lange offen oder kam von anderswo. Öffnen Sie die Seite erneut und wiederholen Sie Ihre Änderung.',
     formTooLargeTitle: 'Zu viel für ein Formular',
-    formTooLarge:
-      'Dieses Formular enthält mehr, als die Konsole auf einmal annimmt (200 Felder, 64 KB); nichts wurde geändert. Wählen Sie weniger aus, oder nehmen Sie die Änderung über die API vor.',
+    formTooLarge: (size) =>
+      `Dieses Formular enthält mehr, als die Konsole auf einmal annimmt (200 Felder, ${size}); nichts wurde geändert. Wählen Sie weniger aus.`,
     signInFailedTitle: 'Anmeldung nicht abgeschlossen',
     signInFailed: 'Die Anmeldung wurde nicht abgeschlossen. Bitte melden Sie sich erneut an.',
     cancel: 'Abbrechen',
