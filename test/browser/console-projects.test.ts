@@ -414,4 +414,78 @@ describe('the admin console: projects, in headless Chromium', function () {
     );
     await context.close();
   });
+
+  it("filters the grant forms' roles, keeps a grant's roles the filter hides, and takes a grant of 100 roles of 200 four-byte characters (101 are refused beside the roles)", async () => {
+    const { browser, service } = both;
+    const token = await service.token(administrator.userId);
+    // 200 characters each (a four-byte emoji, then three digits), the most a role key holds.
+    const long = Array.from(
+      { length: 101 },
+      (_, i) => `${'😀'.repeat(197)}${String(i).padStart(3, '0')}`,
+    );
+    const project = await projectWithRoles(`Filtered roles ${suffix}`, [
+      'billing-read',
+      'billing-write',
+      'support',
+      ...long,
+    ]);
+    const granted = await service.call('POST', `/management/v1/users/${member.userId}/grants`, {
+      token,
+      body: { projectId: project, roleKeys: ['support'] },
+    });
+    expect(granted.status, granted.text).to.equal(200);
+    const grantsOf = async (userId: string) => {
+      const listed = await service.call('POST', '/management/v1/users/grants/_search', {
+        token,
+        body: {
+          queries: [{ projectIdQuery: { projectId: project } }, { userIdQuery: { userId } }],
+        },
+      });
+      expect(listed.status, listed.text).to.equal(200);
+      return listed.body.result.map((grant: { roleKeys: string[] }) => [...grant.roleKeys].sort());
+    };
+    const values = (boxes: ReturnType<Page['locator']>) =>
+      boxes.evaluateAll((each) => each.map((box) => (box as unknown as { value: string }).value));
+
+    const { page, context } = await signedInConsole(browser, service, administrator);
+    await page.goto(`${service.config.publicUrl}/ui/console/projects/${project}/user-grants`);
+    await page.fill('#role-filter', 'BILLING');
+    await page.click('form[role=search] button[type=submit]');
+    await page.waitForURL(/roles=BILLING/);
+    await accessible(page);
+    const grantForm = page.locator('form.grant-roles');
+    expect(await values(grantForm.locator('input[type=checkbox]'))).to.deep.equal([
+      'billing-read',
+      'billing-write',
+    ]);
+    expect(await page.locator('main').innerText()).to.contain("2 of the project's 104 roles");
+    // The role the filter hides goes with the form as it is.
+    await grantForm.locator('input[value="billing-write"]').check();
+    await grantForm.locator('button[type=submit]').click();
+    await page.waitForURL(/done=grantChanged/);
+    expect(new URL(page.url()).searchParams.get('roles')).to.equal('BILLING');
+    expect(await grantsOf(member.userId)).to.deep.equal([['billing-write', 'support']]);
+
+    // A new grant of every long role: 101 are one too many, said beside the roles; 100 are made.
+    await page.fill('#role-filter', '😀');
+    await page.click('form[role=search] button[type=submit]');
+    await page.waitForLoadState('load');
+    const addForm = page.locator('form[action*="/user-grants/_add"]');
+    expect(await values(addForm.locator('input[type=checkbox]'))).to.deep.equal(long);
+    await addForm.locator('input[name=userName]').fill(outsider.userName);
+    await addForm
+      .locator('input[type=checkbox]')
+      .evaluateAll((boxes) =>
+        boxes.forEach((box) => ((box as unknown as { checked: boolean }).checked = true)),
+      );
+    await addForm.locator('button[type=submit]').click();
+    await page.waitForLoadState('load');
+    expect(await addForm.locator('fieldset.invalid [role=alert]').innerText()).to.contain('100');
+    expect(await grantsOf(outsider.userId)).to.deep.equal([]);
+    await addForm.locator(`input[value="${long.at(-1)}"]`).uncheck();
+    await addForm.locator('button[type=submit]').click();
+    await page.waitForURL(/done=grant\b/);
+    expect(await grantsOf(outsider.userId)).to.deep.equal([long.slice(0, 100).sort()]);
+    await context.close();
+  });
 });

@@ -117,12 +117,14 @@ export function pagerNav(
  * A list of the page at `path` paged by the address: the `query` of its list request, and the
  * links between its pages for what the list answered. Where the page holds several lists, each
  * is named (`list`): its links keep the other lists' pages (`beside`) and lead to its section.
+ * Every link keeps the page's `kept` parameters (a filter of its forms).
  */
 export function pagedList(
   context: ConsoleContext,
   path: string,
   asc = true,
   lists?: { list: string; beside: readonly string[] },
+  kept: Record<string, string> = {},
 ) {
   const asked = pageAskedOf(context, PAGE_ROWS, lists?.list);
   // The other lists' pages, which every link of this one keeps.
@@ -130,8 +132,8 @@ export function pagedList(
     (other) => [other, pageAskedOf(context, PAGE_ROWS, other)] as const,
   );
   const hrefOf = (page: PageAsked) => {
-    if (!lists) return pageHref(path, page);
-    const params = new URLSearchParams();
+    const params = new URLSearchParams(kept);
+    if (!lists) return pageHref(path, page, params);
     for (const [other, shown] of besidePages!) withPage(params, shown, other);
     return `${pageHref(path, page, params, lists.list)}#${lists.list}`;
   };

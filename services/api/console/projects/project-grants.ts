@@ -14,7 +14,7 @@ import {
   partTable,
   projectOf,
   projectPath,
-  roleOptions,
+  roleFilter,
   sendProjectPage,
   valuesOf,
   wordsOf,
@@ -36,7 +36,8 @@ export async function projectGrantsPage(
   const words = wordsOf(context);
   const project = await projectOf(context);
   const path = projectPath(project.id);
-  const paged = pagedList(context, `${path}/project-grants`);
+  const filter = roleFilter(context, `${path}/project-grants`);
+  const paged = pagedList(context, `${path}/project-grants`, true, undefined, filter.kept);
   const [roles, listed] = await Promise.all([
     rolesOf(context, project.id),
     context.call(listProjectGrantsOperation, { projectId: project.id, query: paged.query }),
@@ -44,7 +45,9 @@ export async function projectGrantsPage(
   const grants = listed.result;
   const writes = context.may('project.write');
   const { byField, rest } = fieldViolations(violations, ['grantedOrgId', 'roleKeys']);
+  const { options, form: filterForm } = filter.of(roles);
   const body = html`<h2>${words.projectGrants}</h2>
+    ${writes && filterForm}
     ${partTable(
       grants,
       words.noProjectGrants,
@@ -55,7 +58,7 @@ export async function projectGrantsPage(
         writes &&
           actionForm(
             context,
-            `${path}/project-grants/_remove`,
+            `${path}/project-grants/_remove${filter.query}`,
             words.removeProjectGrant(grant.grantedOrgName),
             'secondary',
             html`<input type="hidden" name="grantId" value="${grant.grantId}" />`,
@@ -65,7 +68,7 @@ export async function projectGrantsPage(
     ${paged.nav(listed)}
     ${
       writes &&
-      html`<form method="post" action="${path}/project-grants/_add" class="narrow">
+      html`<form method="post" action="${path}/project-grants/_add${filter.query}" class="narrow">
         <h2>${words.grantProject}</h2>
         ${csrfField(context)} ${rest}
         ${formField({
@@ -83,7 +86,7 @@ export async function projectGrantsPage(
             name: 'roleKeys',
             legend: words.chooseRoles,
             prefix: 'project-grant-role',
-            options: roleOptions(roles),
+            options,
             chosen: posted.roleKeys,
             violations: byField.get('roleKeys'),
           })

@@ -103,7 +103,7 @@ export async function writeThen(
   try {
     const written = (await write()) as Written;
     const to = typeof path === 'string' ? path : path(written);
-    context.response.redirect(303, afterWrite(to, written, done));
+    context.response.redirect(303, `${afterWrite(to, written, done)}${keptFilter(context)}`);
   } catch (error) {
     if (!(error instanceof ServiceError) || error.id !== 'REQUEST-INVALID') throw error;
     await again(listFieldsTogether(violationsByField(error)));
@@ -120,13 +120,15 @@ export function listFieldsTogether(violations: Violations): Violations {
   return together;
 }
 
-/** The values of a posted field that may repeat (checkboxes): at most `most`, each bounded. */
-export function valuesOf(context: ConsoleContext, name: string, most = 100): string[] {
+/**
+ * The values of a posted field that may repeat (checkboxes), each as posted: the operation judges
+ * how many and how long (a grant takes 100 roles of 200 characters), and says so beside the
+ * field, rather than a value being left out unsaid. The form's parser bounds how many come.
+ */
+export function valuesOf(context: ConsoleContext, name: string): string[] {
   const value = (context.request.body as Record<string, unknown> | undefined)?.[name];
   const values = Array.isArray(value) ? value : value === undefined ? [] : [value];
-  return values
-    .filter((each): each is string => typeof each === 'string' && each.length <= 200)
-    .slice(0, most);
+  return values.filter((each): each is string => typeof each === 'string');
 }
 
 /** A posted textarea's lines, trimmed, the empty ones left out. */
@@ -164,7 +166,10 @@ ${spec.value}</textarea>
   </div>`;
 }
 
-/** Checkboxes of `options` (a fieldset with its legend), the `chosen` ones checked. */
+/**
+ * Checkboxes of `options` (a fieldset with its legend), the `chosen` ones checked; a chosen value
+ * the options leave out (a filter's) goes with the form as it is, so that saving keeps it.
+ */
 export function checkboxes(spec: {
   name: string;
   legend: string;
@@ -174,8 +179,13 @@ export function checkboxes(spec: {
   violations?: string[] | undefined;
 }): SafeHtml {
   const invalid = (spec.violations?.length ?? 0) > 0;
+  const shown = new Set(spec.options.map((option) => option.value));
+  const chosen = new Set(spec.chosen);
   return html`<fieldset class="checks${invalid ? ' invalid' : ''}">
     <legend>${spec.legend}</legend>
+    ${spec.chosen
+      .filter((value) => !shown.has(value))
+      .map((value) => html`<input type="hidden" name="${spec.name}" value="${value}" />`)}
     ${spec.options.map(
       (option, index) =>
         html`<div class="field check">
@@ -184,7 +194,7 @@ export function checkboxes(spec: {
             id="${spec.prefix}-${index}"
             name="${spec.name}"
             value="${option.value}"
-            ${spec.chosen.includes(option.value) && html`checked`}
+            ${chosen.has(option.value) && html`checked`}
           />
           <label for="${spec.prefix}-${index}">${option.label}</label>
         </div>`,
@@ -203,7 +213,8 @@ export function partChange(
   return async (context: ConsoleContext): Promise<void> => {
     const projectId = String(context.request.params.id);
     const written = (await context.call(operation, requestOf(context, projectId))) as Written;
-    context.response.redirect(303, afterWrite(`${projectPath(projectId)}${tab}`, written, done));
+    const to = afterWrite(`${projectPath(projectId)}${tab}`, written, done);
+    context.response.redirect(303, `${to}${keptFilter(context)}`);
   };
 }
 
@@ -242,6 +253,55 @@ export function partTable<Item>(
   </div>`;
 }
 
+/**
+ * The roles a grant page's forms offer: those whose key or display name contains the address's
+ * `roles` text (any case), or all of them; with the form that asks for that text. A project of
+ * thousands of roles is otherwise thousands of checkboxes on every grant.
+ */
+export function roleFilter(context: ConsoleContext, action: string) {
+  const words = wordsOf(context);
+  const text = queryOf(context.request, { roles: 200 }).roles.trim();
+  const lower = text.toLowerCase();
+  return {
+    /** What the page's forms keep (the filter), as their address's query; its links', as parameters. */
+    query: filterQuery(text),
+    kept: (text ? { roles: text } : {}) as Record<string, string>,
+    /**
+     * The project's `roles` the forms offer, and the filter's form: where the project has more
+     * roles than a form shows at a glance, or a filter is set.
+     */
+    of(roles: readonly { key: string; displayName: string }[]) {
+      const offered = lower
+        ? roles.filter((role) =>
+            [role.key, role.displayName].some((each) => each.toLowerCase().includes(lower)),
+          )
+        : roles;
+      const form =
+        (text || roles.length > FILTERED_FROM) &&
+        html`<form class="search" method="get" action="${action}" role="search">
+            <div class="field grow">
+              <label for="role-filter">${words.filterRoles}</label>
+              <input id="role-filter" name="roles" type="search" maxlength="200" value="${text}" />
+            </div>
+            <button type="submit" class="secondary">${words.filter}</button>
+            ${text && html`<a href="${action}">${words.allRoles}</a>`}
+          </form>
+          ${text && html`<p>${words.rolesOffered(offered.length, roles.length)}</p>`}`;
+      return { options: roleOptions(offered), form };
+    },
+  };
+}
+
+/** How many roles a project has before its grant pages offer to filter them. */
+const FILTERED_FROM = 20;
+
+/** The grant pages' role filter as an address's query: `?roles=…`, or none. */
+const filterQuery = (text: string) => (text ? `?roles=${encodeURIComponent(text)}` : '');
+
+/** The address a grant form was posted to kept its page's role filter: the page after it keeps it. */
+const keptFilter = (context: ConsoleContext) =>
+  filterQuery(queryOf(context.request, { roles: 200 }).roles.trim()).replace('?', '&');
+
 /** The project's roles as the options of checkboxes: the display name and key of each. */
-export const roleOptions = (roles: readonly { key: string; displayName: string }[]) =>
+const roleOptions = (roles: readonly { key: string; displayName: string }[]) =>
   roles.map((role) => ({ value: role.key, label: `${role.displayName} (${role.key})` }));

@@ -19,7 +19,7 @@ import {
   partTable,
   projectOf,
   projectPath,
-  roleOptions,
+  roleFilter,
   sendProjectPage,
   valuesOf,
   wordsOf,
@@ -42,7 +42,8 @@ export async function userGrantsPage(
   const words = wordsOf(context);
   const project = await projectOf(context);
   const path = projectPath(project.id);
-  const paged = pagedList(context, `${path}/user-grants`);
+  const filter = roleFilter(context, `${path}/user-grants`);
+  const paged = pagedList(context, `${path}/user-grants`, true, undefined, filter.kept);
   const [roles, listed] = await Promise.all([
     rolesOf(context, project.id),
     context.call(
@@ -54,18 +55,20 @@ export async function userGrantsPage(
   const grants = listed.result;
   const writes = context.may('user.grant.write');
   const { byField, rest } = fieldViolations(violations, ['userName', 'roleKeys']);
-  const options = roleOptions(roles);
+  const { options, form: filterForm } = filter.of(roles);
   const body = html`<h2>${words.userGrants}</h2>
+    ${writes && filterForm}
     ${partTable(
       grants,
       words.noUserGrants,
       [words.user, words.roles, writes && words.actions],
-      (grant, index) => grantCells(context, words, path, grant, index, writes && options),
+      (grant, index) =>
+        grantCells(context, words, path, grant, index, writes && options, filter.query),
     )}
     ${paged.nav(listed)}
     ${
       writes &&
-      html`<form method="post" action="${path}/user-grants/_add" class="narrow">
+      html`<form method="post" action="${path}/user-grants/_add${filter.query}" class="narrow">
         <h2>${words.grantRoles}</h2>
         ${csrfField(context)} ${rest}
         ${formField({
@@ -79,7 +82,7 @@ export async function userGrantsPage(
           violations: byField.get('userName'),
         })}
         ${
-          options.length === 0
+          roles.length === 0
             ? html`<p>${words.addRolesFirst}</p>`
             : checkboxes({
                 name: 'roleKeys',
@@ -104,6 +107,7 @@ function grantCells(
   grant: UserGrantView,
   index: number,
   options: { value: string; label: string }[] | false,
+  kept: string,
 ): (string | SafeHtml | false)[] {
   const user = grant.displayName ? `${grant.displayName} (${grant.userName})` : grant.userName;
   const which = html`<input type="hidden" name="userId" value="${grant.userId}" />
@@ -111,7 +115,7 @@ function grantCells(
   if (!options) return [user, grant.roleKeys.join(', ')];
   return [
     user,
-    html`<form method="post" action="${path}/user-grants/_update" class="grant-roles">
+    html`<form method="post" action="${path}/user-grants/_update${kept}" class="grant-roles">
       ${csrfField(context)} ${which}
       ${checkboxes({
         name: 'roleKeys',
@@ -124,7 +128,7 @@ function grantCells(
     </form>`,
     actionForm(
       context,
-      `${path}/user-grants/_remove`,
+      `${path}/user-grants/_remove${kept}`,
       words.removeGrant(grant.userName),
       'secondary',
       which,

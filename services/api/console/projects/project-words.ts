@@ -108,6 +108,11 @@ export interface ProjectWords {
   noSuchUser: string;
   grantRoles: string;
   chooseRoles: string;
+  /** The grant forms' filter of the roles they offer. */
+  filterRoles: string;
+  filter: string;
+  allRoles: string;
+  rolesOffered: (shown: number, total: number) => string;
   addRolesFirst: string;
   saveRoles: (user: string) => string;
   removeGrant: (user: string) => string;
@@ -235,6 +240,11 @@ export const PROJECT_WORDS: Record<Language, ProjectWords> = {
     noSuchUser: 'There is no user with this user name in the organization.',
     grantRoles: 'Grant roles',
     chooseRoles: 'Roles',
+    filterRoles: 'Offer the roles whose key or name contains',
+    filter: 'Filter',
+    allRoles: 'Offer every role',
+    rolesOffered: (shown, total) =>
+      `The forms offer ${shown.toLocaleString('en')} of the project's ${total.toLocaleString('en')} roles; a grant keeps the roles it holds that are not offered.`,
     addRolesFirst: 'Add roles to the project first.',
     saveRoles: (user) => `Save the roles of ${user}`,
     removeGrant: (user) => `Remove the grant of ${user}`,
@@ -362,6 +372,11 @@ export const PROJECT_WORDS: Record<Language, ProjectWords> = {
     noSuchUser: 'In der Organisation gibt es keinen Benutzer mit diesem Benutzernamen.',
     grantRoles: 'Rollen vergeben',
     chooseRoles: 'Rollen',
+    filterRoles: 'Die Rollen anbieten, deren Schlüssel oder Name enthält',
+    filter: 'Filtern',
+    allRoles: 'Alle Rollen anbieten',
+    rolesOffered: (shown, total) =>
+      `Die Formulare bieten ${shown.toLocaleString('de')} der ${total.toLocaleString('de')} Rollen des Projekts an; eine Berechtigung behält die Rollen, die sie hat und die nicht angeboten werden.`,
     addRolesFirst: 'Fügen Sie dem Projekt zuerst Rollen hinzu.',
     saveRoles: (user) => `Rollen von ${user} speichern`,
     removeGrant: (user) => `Berechtigung von ${user} entfernen`,
