@@ -12,7 +12,7 @@ import {
   signedInConsole,
   type ConsolePerson,
 } from '../support/console-browser.js';
-import { buildOrg } from '../support/factories.js';
+import { buildOrg, buildUser } from '../support/factories.js';
 import { authorization, discoveredClient } from '../support/relying-party.js';
 
 const ROLES = 'urn:identity:project:roles';
@@ -486,6 +486,27 @@ describe('the admin console: projects, in headless Chromium', function () {
     await addForm.locator('button[type=submit]').click();
     await page.waitForURL(/done=grant\b/);
     expect(await grantsOf(outsider.userId)).to.deep.equal([long.slice(0, 100).sort()]);
+
+    // The filter stays on the list's next page (50 grants a page).
+    let sequence = '0';
+    for (let i = 0; i < 50; i++) {
+      const { userId } = await buildUser(service, { orgId });
+      const more = await service.call('POST', `/management/v1/users/${userId}/grants`, {
+        token,
+        body: { projectId: project, roleKeys: ['support'] },
+      });
+      expect(more.status, more.text).to.equal(200);
+      sequence = more.body.details.sequence;
+    }
+    await page.goto(
+      `${service.config.publicUrl}/ui/console/projects/${project}/user-grants?roles=billing&after=${sequence}`,
+    );
+    await page.click('nav.pages a:has-text("Next")');
+    await page.waitForLoadState('load');
+    expect(new URL(page.url()).searchParams.get('roles')).to.equal('billing');
+    expect(
+      await values(page.locator('form.grant-roles').first().locator('input[type=checkbox]')),
+    ).to.deep.equal(['billing-read', 'billing-write']);
     await context.close();
   });
 });
