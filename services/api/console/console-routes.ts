@@ -328,7 +328,7 @@ export function consoleRoutes(deps: ConsoleDependencies): Router {
 }
 
 /** A form's limit in bytes as a page says it: whole MiB where it is, KB otherwise. */
-export function formSize(bytes: number): string {
+function formSize(bytes: number): string {
   const mebibytes = bytes / (1024 * 1024);
   return Number.isInteger(mebibytes) ? `${mebibytes} MiB` : `${Math.floor(bytes / 1024)} KB`;
 }
