@@ -22,7 +22,6 @@ import { sleep } from './bench-report.js';
 
 const run = promisify(execFile);
 const FETCH_SCRIPT = fileURLToPath(new URL('../../scripts/keycloak-fetch.sh', import.meta.url));
-/** /proc's clock ticks a second, as process-cpu.ts reads them (it does not export its own). */
 /** Cold (schema creation, first JIT) it took 32 s here on an idle machine, 78 s on a busy one. */
 const START_TIMEOUT_MS = 180_000;
 

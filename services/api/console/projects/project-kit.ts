@@ -260,7 +260,7 @@ export function partTable<Item>(
  */
 export function roleFilter(context: ConsoleContext, action: string) {
   const words = wordsOf(context);
-  const text = queryOf(context.request, { roles: 200 }).roles.trim();
+  const text = filterTextOf(context);
   const lower = text.toLowerCase();
   return {
     /** What the page's forms keep (the filter), as their address's query; its links', as parameters. */
@@ -298,9 +298,13 @@ const FILTERED_FROM = 20;
 /** The grant pages' role filter as an address's query: `?roles=…`, or none. */
 const filterQuery = (text: string) => (text ? `?roles=${encodeURIComponent(text)}` : '');
 
+/** The role filter the address asks for (a grant page's, or the address its forms post to). */
+const filterTextOf = (context: ConsoleContext) =>
+  queryOf(context.request, { roles: 200 }).roles.trim();
+
 /** The address a grant form was posted to kept its page's role filter: the page after it keeps it. */
 const keptFilter = (context: ConsoleContext) =>
-  filterQuery(queryOf(context.request, { roles: 200 }).roles.trim()).replace('?', '&');
+  filterQuery(filterTextOf(context)).replace('?', '&');
 
 /** The project's roles as the options of checkboxes: the display name and key of each. */
 const roleOptions = (roles: readonly { key: string; displayName: string }[]) =>
